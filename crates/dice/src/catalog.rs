@@ -1,0 +1,146 @@
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+
+use crate::dist::Ratio;
+use crate::erased::{parse_json, start_json, verify_json, Encounter, EncounterError};
+use crate::error::RuleError;
+use crate::session::{AutoPlay, ReplayError, ReplayReport};
+use crate::sim::{simulate, SimSummary};
+
+/// One row of an odds table: a labelled outcome and its exact probability.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OddsRow {
+    /// The outcome ("Success", "7 damage", "critical injury" …).
+    pub label: String,
+    /// Its exact probability.
+    pub probability: Ratio,
+}
+
+/// A titled list of exact probabilities, as `fray odds` prints it and bindings return it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OddsTable {
+    /// What the table is about ("final tier", "damage after armour" …).
+    pub title: String,
+    /// The rows in display order.
+    pub rows: Vec<OddsRow>,
+}
+
+impl OddsTable {
+    /// An empty table titled `title`.
+    pub fn new(title: impl Into<String>) -> Self {
+        OddsTable {
+            title: title.into(),
+            rows: Vec::new(),
+        }
+    }
+
+    /// Appends a row.
+    pub fn row(mut self, label: impl Into<String>, probability: Ratio) -> Self {
+        self.rows.push(OddsRow {
+            label: label.into(),
+            probability,
+        });
+        self
+    }
+}
+
+/// What a ruleset offers the command line and the bindings beyond its engine: exact odds
+/// from a spec, the built-in demo scenario, and a readable line per event.
+pub trait Catalog: AutoPlay + Sized + 'static
+where
+    Self::Setup: Send + Sync,
+    Self::Command: Send,
+    Self::Event: Send,
+    Self::State: Send,
+{
+    /// The odds query; every field has a default so `fray odds <id> key=value …` may give
+    /// only some of them.
+    type OddsSpec: DeserializeOwned + Serialize + Default;
+    /// One line listing the odds spec's keys, for `--help` and error messages.
+    const ODDS_KEYS: &'static str;
+    /// The seed `fray demo` uses unless told otherwise.
+    const DEMO_SEED: u64;
+
+    /// Exact odds for a spec, as one or more tables.
+    fn odds(spec: &Self::OddsSpec) -> Result<Vec<OddsTable>, RuleError>;
+    /// The built-in demonstration scenario.
+    fn demo_setup() -> Self::Setup;
+    /// One readable line for an event of the log.
+    fn describe(event: &Self::Event) -> String;
+}
+
+/// A ruleset as the command line and the bindings see it: plain functions over JSON, so a
+/// list of entries can hold every ruleset.
+#[derive(Clone, Copy)]
+pub struct Entry {
+    /// The ruleset id.
+    pub id: &'static str,
+    /// The ruleset version.
+    pub version: u32,
+    /// Side names.
+    pub sides: &'static [&'static str],
+    /// Name of the simulation metric.
+    pub metric: &'static str,
+    /// Keys the odds spec takes.
+    pub odds_keys: &'static str,
+    /// Default demo seed.
+    pub demo_seed: u64,
+    /// Starts an encounter from setup JSON.
+    pub start: fn(&str, u64, u64) -> Result<Box<dyn Encounter>, EncounterError>,
+    /// Verifies a replay file given as JSON.
+    pub verify: fn(&str) -> Result<ReplayReport, ReplayError>,
+    /// Exact odds from a spec given as JSON.
+    pub odds: fn(&str) -> Result<Vec<OddsTable>, EncounterError>,
+    /// The demo setup as JSON.
+    pub demo_setup: fn() -> String,
+    /// Describes one event given as JSON.
+    pub describe: fn(&str) -> Result<String, EncounterError>,
+    /// Runs a simulation of a setup given as JSON.
+    pub simulate: fn(
+        &str,
+        u64,
+        u64,
+        usize,
+        Option<&(dyn Fn(u64) + Sync)>,
+    ) -> Result<SimSummary, EncounterError>,
+}
+
+impl Entry {
+    /// The entry of ruleset `C`.
+    pub fn of<C: Catalog>() -> Entry
+    where
+        C::Setup: Send + Sync,
+        C::Command: Send,
+        C::Event: Send,
+        C::State: Send,
+    {
+        Entry {
+            id: C::ID,
+            version: C::VERSION,
+            sides: C::SIDES,
+            metric: C::METRIC,
+            odds_keys: C::ODDS_KEYS,
+            demo_seed: C::DEMO_SEED,
+            start: start_json::<C>,
+            verify: verify_json::<C>,
+            odds: |spec| {
+                let spec: C::OddsSpec =
+                    parse_json(spec, "odds spec").map_err(EncounterError::InvalidInput)?;
+                C::odds(&spec).map_err(EncounterError::Rule)
+            },
+            demo_setup: || {
+                serde_json::to_string(&C::demo_setup()).expect("setups serialize to JSON")
+            },
+            describe: |event| {
+                let event: C::Event =
+                    parse_json(event, "event").map_err(EncounterError::InvalidInput)?;
+                Ok(C::describe(&event))
+            },
+            simulate: |setup, trials, seed, threads, progress| {
+                let setup: C::Setup =
+                    parse_json(setup, "setup").map_err(EncounterError::InvalidInput)?;
+                simulate::<C>(&setup, trials, seed, threads, progress).map_err(EncounterError::Rule)
+            },
+        }
+    }
+}

@@ -1,0 +1,134 @@
+use serde_json::Value;
+
+use crate::error::{Error, ErrorKind, RuleError};
+use crate::session::{AutoPlay, Replay, ReplayError, ReplayReport, Session};
+
+/// Largest JSON text accepted for a setup, a command or a replay, in bytes.
+pub const MAX_JSON_BYTES: usize = 8 << 20;
+
+/// Why a JSON call on an encounter failed.
+#[derive(Clone, Debug, PartialEq)]
+pub enum EncounterError {
+    /// The JSON is malformed, too large or does not fit the ruleset's types.
+    InvalidInput(Error),
+    /// The ruleset refused the setup or command.
+    Rule(RuleError),
+}
+
+impl std::fmt::Display for EncounterError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            EncounterError::InvalidInput(e) => write!(f, "invalid input: {e}"),
+            EncounterError::Rule(e) => write!(f, "rule {e}"),
+        }
+    }
+}
+
+impl std::error::Error for EncounterError {}
+
+/// An encounter of any ruleset, driven by JSON: the surface the C ABI, Python and the CLI use.
+pub trait Encounter: Send {
+    /// The ruleset id.
+    fn ruleset(&self) -> &'static str;
+    /// Applies a command given as JSON; returns the events as a JSON array.
+    fn apply_json(&mut self, command: &str) -> Result<String, EncounterError>;
+    /// The default tactic's next command as JSON, or `None` when the encounter is over.
+    fn suggest_json(&self) -> Option<String>;
+    /// The state as JSON.
+    fn state_json(&self) -> String;
+    /// Every event so far as a JSON array.
+    fn events_json(&self) -> String;
+    /// The replay file as JSON.
+    fn replay_json(&self) -> String;
+}
+
+/// Parses JSON into `T`, refusing oversized text first.
+pub fn parse_json<T: serde::de::DeserializeOwned>(text: &str, what: &str) -> Result<T, Error> {
+    if text.len() > MAX_JSON_BYTES {
+        return Err(Error::new(
+            ErrorKind::Limit,
+            format!(
+                "the {what} JSON is {} bytes, over the limit of {MAX_JSON_BYTES}",
+                text.len()
+            ),
+        ));
+    }
+    serde_json::from_str(text).map_err(|e| {
+        Error::new(
+            ErrorKind::Parse,
+            format!("the {what} JSON is not valid: {e}"),
+        )
+    })
+}
+
+impl<R> Encounter for Session<R>
+where
+    R: AutoPlay,
+    R::Setup: Send,
+    R::Command: Send,
+    R::Event: Send,
+    R::State: Send,
+{
+    fn ruleset(&self) -> &'static str {
+        R::ID
+    }
+
+    fn apply_json(&mut self, command: &str) -> Result<String, EncounterError> {
+        let command: R::Command =
+            parse_json(command, "command").map_err(EncounterError::InvalidInput)?;
+        let events = self.apply(command).map_err(EncounterError::Rule)?;
+        Ok(serde_json::to_string(events).expect("events serialize to JSON"))
+    }
+
+    fn suggest_json(&self) -> Option<String> {
+        R::next_command(self.state())
+            .map(|c| serde_json::to_string(&c).expect("commands serialize to JSON"))
+    }
+
+    fn state_json(&self) -> String {
+        serde_json::to_string(self.state()).expect("states serialize to JSON")
+    }
+
+    fn events_json(&self) -> String {
+        let events: Vec<&R::Event> = self.events().collect();
+        serde_json::to_string(&events).expect("events serialize to JSON")
+    }
+
+    fn replay_json(&self) -> String {
+        self.replay().to_json()
+    }
+}
+
+/// Starts an encounter of ruleset `R` from setup JSON.
+pub fn start_json<R>(
+    setup: &str,
+    seed: u64,
+    stream: u64,
+) -> Result<Box<dyn Encounter>, EncounterError>
+where
+    R: AutoPlay + 'static,
+    R::Setup: Send,
+    R::Command: Send,
+    R::Event: Send,
+    R::State: Send,
+{
+    let setup: R::Setup = parse_json(setup, "setup").map_err(EncounterError::InvalidInput)?;
+    let session = Session::<R>::start(setup, seed, stream).map_err(EncounterError::Rule)?;
+    Ok(Box::new(session))
+}
+
+/// Reads the `ruleset` field of a replay file without parsing the rest.
+pub fn replay_ruleset(replay: &str) -> Result<String, Error> {
+    let value: Value = parse_json(replay, "replay")?;
+    value
+        .get("ruleset")
+        .and_then(Value::as_str)
+        .map(str::to_owned)
+        .ok_or_else(|| Error::new(ErrorKind::Replay, "the replay has no \"ruleset\" field"))
+}
+
+/// Verifies a replay file of ruleset `R` given as JSON.
+pub fn verify_json<R: AutoPlay>(replay: &str) -> Result<ReplayReport, ReplayError> {
+    let replay: Replay = parse_json(replay, "replay").map_err(ReplayError::Invalid)?;
+    replay.verify::<R>()
+}

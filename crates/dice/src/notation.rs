@@ -1,0 +1,522 @@
+//! Dice notation: parsing, rolling and exact odds of expressions such as `3d8kh2+2`.
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+
+use crate::dice::Dice;
+use crate::dist::Distribution;
+use crate::error::{Error, ErrorKind, Result};
+use crate::pool::{CmpOp, Compare, Explode, Keep, PoolSpec, Reroll, MAX_DICE, MAX_EXPLOSION_DEPTH};
+use crate::transcript::Transcript;
+
+/// Longest expression text accepted, in bytes.
+pub const MAX_EXPRESSION_LEN: usize = 1_000;
+/// Deepest nesting of parentheses and unary minus accepted.
+pub const MAX_NESTING: usize = 64;
+
+/// A parsed dice expression.
+///
+/// Grammar (whitespace between tokens is ignored, `d` may be `D`):
+///
+/// ```text
+/// expr     := term (('+' | '-') term)*
+/// term     := unary (('*' | '/') unary)*          // '/' divides, rounding toward zero
+/// unary    := '-' unary | atom
+/// atom     := INT | pool | '(' expr ')'
+/// pool     := [INT] 'd' (INT | '%') modifier*     // 'd%' is d100; a missing count is 1
+/// modifier := 'r' test | 'ro' test                // reroll while matching / once
+///           | '!' [test]                          // explode (default: on the highest face)
+///           | ('kh' | 'k' | 'kl' | 'dh' | 'dl') INT
+///           | cmp INT                             // count successes: 6d6>=5
+/// test     := [cmp] INT                           // a bare number means '='
+/// cmp      := '>=' | '<=' | '>' | '<' | '='
+/// ```
+///
+/// Each modifier appears at most once per pool and they apply in a fixed order: reroll,
+/// explode (at most [`MAX_EXPLOSION_DEPTH`] extra dice per die), keep/drop, success count.
+/// Limits: [`MAX_DICE`] dice in one expression, [`MAX_EXPRESSION_LEN`] bytes of text,
+/// [`MAX_NESTING`] levels of nesting; arithmetic overflow is an error.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Expr {
+    /// An integer constant.
+    Constant(i64),
+    /// A dice pool.
+    Pool(PoolSpec),
+    /// `-x`
+    Neg(Box<Expr>),
+    /// `a + b`
+    Add(Box<Expr>, Box<Expr>),
+    /// `a - b`
+    Sub(Box<Expr>, Box<Expr>),
+    /// `a * b`
+    Mul(Box<Expr>, Box<Expr>),
+    /// `a / b`, rounding toward zero; division by zero is an error.
+    Div(Box<Expr>, Box<Expr>),
+}
+
+/// The result of rolling an expression: its total and every die that fell.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Roll {
+    /// The expression as written back in canonical form.
+    pub expression: String,
+    /// The total.
+    pub total: i64,
+    /// Every die in draw order.
+    pub transcript: Transcript,
+}
+
+impl Expr {
+    /// Parses dice notation; errors name the column (1-based) and what was expected.
+    pub fn parse(text: &str) -> Result<Self> {
+        if text.len() > MAX_EXPRESSION_LEN {
+            return Err(Error::new(
+                ErrorKind::Limit,
+                format!(
+                    "the expression is {} bytes long, over the limit of {MAX_EXPRESSION_LEN}",
+                    text.len()
+                ),
+            ));
+        }
+        let mut parser = Parser {
+            text,
+            bytes: text.as_bytes(),
+            pos: 0,
+            depth: 0,
+            dice: 0,
+        };
+        parser.skip_space();
+        if parser.at_end() {
+            return Err(parser.error("expected a dice expression such as 2d6+1"));
+        }
+        let expr = parser.expr()?;
+        parser.skip_space();
+        if !parser.at_end() {
+            return Err(parser.error(&format!("unexpected {}", parser.describe_here())));
+        }
+        Ok(expr)
+    }
+
+    /// Total number of dice the expression rolls before rerolls and explosions.
+    pub fn dice_count(&self) -> u64 {
+        match self {
+            Expr::Constant(_) => 0,
+            Expr::Pool(p) => u64::from(p.count),
+            Expr::Neg(a) => a.dice_count(),
+            Expr::Add(a, b) | Expr::Sub(a, b) | Expr::Mul(a, b) | Expr::Div(a, b) => {
+                a.dice_count() + b.dice_count()
+            }
+        }
+    }
+
+    /// Rolls the expression. With a transcript every die is recorded, labelled by its pool.
+    pub fn roll<D: Dice + ?Sized>(
+        &self,
+        dice: &mut D,
+        transcript: Option<&mut Transcript>,
+    ) -> Result<i64> {
+        self.validate()?;
+        self.eval(dice, transcript)
+    }
+
+    /// Rolls and returns the total with a full transcript.
+    pub fn roll_with_transcript<D: Dice + ?Sized>(&self, dice: &mut D) -> Result<Roll> {
+        let mut transcript = Transcript::new();
+        let total = self.roll(dice, Some(&mut transcript))?;
+        Ok(Roll {
+            expression: self.to_string(),
+            total,
+            transcript,
+        })
+    }
+
+    /// Checks every pool before any die is drawn, so a refused expression consumes nothing.
+    pub fn validate(&self) -> Result<()> {
+        match self {
+            Expr::Constant(_) => Ok(()),
+            Expr::Pool(p) => p.validate(),
+            Expr::Neg(a) => a.validate(),
+            Expr::Add(a, b) | Expr::Sub(a, b) | Expr::Mul(a, b) | Expr::Div(a, b) => {
+                a.validate()?;
+                b.validate()
+            }
+        }
+    }
+
+    fn eval<D: Dice + ?Sized>(
+        &self,
+        dice: &mut D,
+        mut transcript: Option<&mut Transcript>,
+    ) -> Result<i64> {
+        match self {
+            Expr::Constant(v) => Ok(*v),
+            Expr::Pool(p) => p.roll(dice, transcript, &p.to_string()),
+            Expr::Neg(a) => a.eval(dice, transcript)?.checked_neg().ok_or_else(overflow),
+            Expr::Add(a, b) | Expr::Sub(a, b) | Expr::Mul(a, b) | Expr::Div(a, b) => {
+                let x = a.eval(dice, transcript.as_deref_mut())?;
+                let y = b.eval(dice, transcript)?;
+                self.apply(x, y)
+            }
+        }
+    }
+
+    fn apply(&self, x: i64, y: i64) -> Result<i64> {
+        match self {
+            Expr::Add(..) => x.checked_add(y).ok_or_else(overflow),
+            Expr::Sub(..) => x.checked_sub(y).ok_or_else(overflow),
+            Expr::Mul(..) => x.checked_mul(y).ok_or_else(overflow),
+            Expr::Div(..) if y == 0 => Err(Error::new(
+                ErrorKind::Overflow,
+                "division by zero in a dice expression",
+            )),
+            Expr::Div(..) => x.checked_div(y).ok_or_else(overflow),
+            _ => unreachable!("apply is only called on binary operators"),
+        }
+    }
+
+    /// The exact distribution of the expression's total.
+    pub fn distribution(&self) -> Result<Distribution> {
+        self.validate()?;
+        match self {
+            Expr::Constant(v) => Ok(Distribution::constant(*v)),
+            Expr::Pool(p) => Distribution::of_pool(p),
+            Expr::Neg(a) => a.distribution()?.negate(),
+            Expr::Add(a, b) => a.distribution()?.add(&b.distribution()?),
+            Expr::Sub(a, b) => a.distribution()?.add(&b.distribution()?.negate()?),
+            Expr::Mul(a, b) | Expr::Div(a, b) => {
+                let (x, y) = (a.distribution()?, b.distribution()?);
+                x.combine(&y, |p, q| self.apply(p, q))
+            }
+        }
+    }
+}
+
+impl FromStr for Expr {
+    type Err = Error;
+    fn from_str(s: &str) -> Result<Self> {
+        Expr::parse(s)
+    }
+}
+
+impl fmt::Display for Expr {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Expr::Constant(v) => write!(f, "{v}"),
+            Expr::Pool(p) => write!(f, "{p}"),
+            Expr::Neg(a) => write!(f, "-{}", Paren(a)),
+            Expr::Add(a, b) => write!(f, "{a}+{}", Paren(b)),
+            Expr::Sub(a, b) => write!(f, "{a}-{}", Paren(b)),
+            Expr::Mul(a, b) => write!(f, "{}*{}", Paren(a), Paren(b)),
+            Expr::Div(a, b) => write!(f, "{}/{}", Paren(a), Paren(b)),
+        }
+    }
+}
+
+/// Writes a sub-expression, in parentheses when it is a sum or difference.
+struct Paren<'a>(&'a Expr);
+
+impl fmt::Display for Paren<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            Expr::Add(..) | Expr::Sub(..) => write!(f, "({})", self.0),
+            e => write!(f, "{e}"),
+        }
+    }
+}
+
+fn overflow() -> Error {
+    Error::new(
+        ErrorKind::Overflow,
+        "arithmetic overflow in a dice expression",
+    )
+}
+
+struct Parser<'a> {
+    text: &'a str,
+    bytes: &'a [u8],
+    pos: usize,
+    depth: usize,
+    dice: u64,
+}
+
+impl Parser<'_> {
+    fn at_end(&self) -> bool {
+        self.pos >= self.bytes.len()
+    }
+
+    fn peek(&self) -> Option<u8> {
+        self.bytes.get(self.pos).copied()
+    }
+
+    fn skip_space(&mut self) {
+        while matches!(self.peek(), Some(b' ' | b'\t' | b'\n' | b'\r')) {
+            self.pos += 1;
+        }
+    }
+
+    fn column(&self) -> usize {
+        self.text[..self.pos.min(self.text.len())].chars().count() + 1
+    }
+
+    fn error(&self, what: &str) -> Error {
+        Error::new(
+            ErrorKind::Parse,
+            format!("column {}: {what}", self.column()),
+        )
+    }
+
+    fn describe_here(&self) -> String {
+        match self.text[self.pos..].chars().next() {
+            None => "end of expression".to_owned(),
+            Some(c) => format!("'{c}'"),
+        }
+    }
+
+    fn eat(&mut self, token: &str) -> bool {
+        self.skip_space();
+        if self.text[self.pos..].starts_with(token) {
+            self.pos += token.len();
+            true
+        } else {
+            false
+        }
+    }
+
+    fn enter(&mut self) -> Result<()> {
+        self.depth += 1;
+        if self.depth > MAX_NESTING {
+            return Err(Error::new(
+                ErrorKind::Limit,
+                format!(
+                    "column {}: nesting deeper than the limit of {MAX_NESTING}",
+                    self.column()
+                ),
+            ));
+        }
+        Ok(())
+    }
+
+    fn expr(&mut self) -> Result<Expr> {
+        let mut left = self.term()?;
+        loop {
+            if self.eat("+") {
+                left = Expr::Add(Box::new(left), Box::new(self.term()?));
+            } else if self.eat("-") {
+                left = Expr::Sub(Box::new(left), Box::new(self.term()?));
+            } else {
+                return Ok(left);
+            }
+        }
+    }
+
+    fn term(&mut self) -> Result<Expr> {
+        let mut left = self.unary()?;
+        loop {
+            if self.eat("*") {
+                left = Expr::Mul(Box::new(left), Box::new(self.unary()?));
+            } else if self.eat("/") {
+                left = Expr::Div(Box::new(left), Box::new(self.unary()?));
+            } else {
+                return Ok(left);
+            }
+        }
+    }
+
+    fn unary(&mut self) -> Result<Expr> {
+        if self.eat("-") {
+            self.enter()?;
+            let inner = self.unary()?;
+            self.depth -= 1;
+            return Ok(Expr::Neg(Box::new(inner)));
+        }
+        self.atom()
+    }
+
+    fn atom(&mut self) -> Result<Expr> {
+        self.skip_space();
+        match self.peek() {
+            Some(b'(') => {
+                self.pos += 1;
+                self.enter()?;
+                let inner = self.expr()?;
+                self.depth -= 1;
+                if !self.eat(")") {
+                    return Err(
+                        self.error(&format!("expected ')' but found {}", self.describe_here()))
+                    );
+                }
+                Ok(inner)
+            }
+            Some(b'd' | b'D') => self.pool(1),
+            Some(c) if c.is_ascii_digit() => {
+                let start = self.pos;
+                let n = self.integer("a number")?;
+                if matches!(self.peek(), Some(b'd' | b'D')) {
+                    let count = u32::try_from(n).map_err(|_| {
+                        Error::new(
+                            ErrorKind::Limit,
+                            format!("{n} dice is over the limit of {MAX_DICE} dice in one roll"),
+                        )
+                    })?;
+                    if count == 0 {
+                        self.pos = start;
+                        return Err(self.error("a pool needs at least 1 die (got 0d)"));
+                    }
+                    return self.pool(count);
+                }
+                Ok(Expr::Constant(n))
+            }
+            _ => Err(self.error(&format!(
+                "expected a number, a die such as d6, or '(' but found {}",
+                self.describe_here()
+            ))),
+        }
+    }
+
+    /// An unsigned integer literal at the current position.
+    fn integer(&mut self, what: &str) -> Result<i64> {
+        self.skip_space();
+        let start = self.pos;
+        while matches!(self.peek(), Some(b'0'..=b'9')) {
+            self.pos += 1;
+        }
+        if start == self.pos {
+            return Err(self.error(&format!(
+                "expected {what} but found {}",
+                self.describe_here()
+            )));
+        }
+        self.text[start..self.pos].parse::<i64>().map_err(|_| {
+            let column = self.text[..start].chars().count() + 1;
+            Error::new(
+                ErrorKind::Overflow,
+                format!(
+                    "column {column}: the number {} is too large",
+                    &self.text[start..self.pos]
+                ),
+            )
+        })
+    }
+
+    fn small(&mut self, what: &str) -> Result<u32> {
+        let start = self.pos;
+        let n = self.integer(what)?;
+        u32::try_from(n).map_err(|_| {
+            self.pos = start;
+            self.error(&format!("{what} {n} is too large"))
+        })
+    }
+
+    fn pool(&mut self, count: u32) -> Result<Expr> {
+        self.pos += 1; // the 'd'
+        let sides = if self.peek() == Some(b'%') {
+            self.pos += 1;
+            100
+        } else if matches!(self.peek(), Some(b'0'..=b'9')) {
+            let sides = self.small("the number of sides")?;
+            if sides == 0 {
+                return Err(self.error("a die needs at least 1 side (got d0)"));
+            }
+            sides
+        } else {
+            return Err(self.error(&format!(
+                "expected the number of sides after 'd' but found {}",
+                self.describe_here()
+            )));
+        };
+        self.dice += u64::from(count);
+        if self.dice > u64::from(MAX_DICE) {
+            return Err(Error::new(
+                ErrorKind::Limit,
+                format!(
+                    "{} dice is over the limit of {MAX_DICE} dice in one roll",
+                    self.dice
+                ),
+            ));
+        }
+        let mut spec = PoolSpec::new(count, sides);
+        loop {
+            let at = self.pos;
+            if self.eat("ro") {
+                self.once(spec.reroll.is_some(), at, "reroll")?;
+                spec.reroll = Some(Reroll {
+                    when: self.test()?,
+                    once: true,
+                });
+            } else if self.eat("r") {
+                self.once(spec.reroll.is_some(), at, "reroll")?;
+                spec.reroll = Some(Reroll {
+                    when: self.test()?,
+                    once: false,
+                });
+            } else if self.eat("!") {
+                self.once(spec.explode.is_some(), at, "explosion")?;
+                let when = if matches!(self.peek(), Some(b'0'..=b'9' | b'<' | b'>' | b'=')) {
+                    self.test()?
+                } else {
+                    Compare::new(CmpOp::Ge, i64::from(sides))
+                };
+                spec.explode = Some(Explode {
+                    when,
+                    depth: MAX_EXPLOSION_DEPTH,
+                });
+            } else if let Some(kind) = self.keep_kind() {
+                self.once(spec.keep.is_some(), at, "keep/drop")?;
+                let n = self.small("the number of dice to keep or drop")?;
+                spec.keep = Some(kind(n));
+            } else if let Some(op) = self.cmp() {
+                self.once(spec.successes.is_some(), at, "success count")?;
+                let value = self.integer("the target of the success count")?;
+                spec.successes = Some(Compare::new(op, value));
+            } else {
+                return Ok(Expr::Pool(spec));
+            }
+        }
+    }
+
+    fn once(&mut self, seen: bool, at: usize, what: &str) -> Result<()> {
+        if seen {
+            self.pos = at;
+            self.skip_space();
+            return Err(self.error(&format!("a pool takes at most one {what}")));
+        }
+        Ok(())
+    }
+
+    fn keep_kind(&mut self) -> Option<fn(u32) -> Keep> {
+        for (token, kind) in [
+            ("kh", Keep::Highest as fn(u32) -> Keep),
+            ("kl", Keep::Lowest),
+            ("dh", Keep::DropHighest),
+            ("dl", Keep::DropLowest),
+            ("k", Keep::Highest),
+        ] {
+            if self.eat(token) {
+                return Some(kind);
+            }
+        }
+        None
+    }
+
+    fn cmp(&mut self) -> Option<CmpOp> {
+        for (token, op) in [
+            (">=", CmpOp::Ge),
+            ("<=", CmpOp::Le),
+            (">", CmpOp::Gt),
+            ("<", CmpOp::Lt),
+            ("=", CmpOp::Eq),
+        ] {
+            if self.eat(token) {
+                return Some(op);
+            }
+        }
+        None
+    }
+
+    fn test(&mut self) -> Result<Compare> {
+        let op = self.cmp().unwrap_or(CmpOp::Eq);
+        let value = self.integer("a face value")?;
+        Ok(Compare::new(op, value))
+    }
+}

@@ -1,0 +1,368 @@
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use crate::dice::Dice;
+use crate::error::{Error, ErrorKind, Result};
+use crate::transcript::{DieFate, DieRecord, Transcript};
+
+/// At most this many dice in one roll (summed over every pool of an expression).
+pub const MAX_DICE: u32 = 10_000;
+/// At most this many extra dice one exploding die may add.
+pub const MAX_EXPLOSION_DEPTH: u32 = 100;
+/// A die that keeps matching a reroll rule is rerolled at most this many times; past that
+/// the roll fails with a limit error rather than spinning.
+pub const MAX_REROLLS: u32 = 1_000;
+
+/// A comparison operator of dice notation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum CmpOp {
+    /// `=`
+    Eq,
+    /// `<`
+    Lt,
+    /// `<=`
+    Le,
+    /// `>`
+    Gt,
+    /// `>=`
+    Ge,
+}
+
+/// A test on a die's face: `>=5`, `<=1`, `=6` …
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Compare {
+    /// The operator.
+    pub op: CmpOp,
+    /// The value compared against.
+    pub value: i64,
+}
+
+impl Compare {
+    /// A comparison `op value`.
+    pub fn new(op: CmpOp, value: i64) -> Self {
+        Compare { op, value }
+    }
+
+    /// Whether `x` passes the test.
+    #[inline]
+    pub fn matches(&self, x: i64) -> bool {
+        match self.op {
+            CmpOp::Eq => x == self.value,
+            CmpOp::Lt => x < self.value,
+            CmpOp::Le => x <= self.value,
+            CmpOp::Gt => x > self.value,
+            CmpOp::Ge => x >= self.value,
+        }
+    }
+}
+
+impl fmt::Display for Compare {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let op = match self.op {
+            CmpOp::Eq => "=",
+            CmpOp::Lt => "<",
+            CmpOp::Le => "<=",
+            CmpOp::Gt => ">",
+            CmpOp::Ge => ">=",
+        };
+        write!(f, "{op}{}", self.value)
+    }
+}
+
+/// Which dice of a pool count.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Keep {
+    /// Keep the `n` highest (`khN`, `kN`).
+    Highest(u32),
+    /// Keep the `n` lowest (`klN`).
+    Lowest(u32),
+    /// Drop the `n` highest (`dhN`).
+    DropHighest(u32),
+    /// Drop the `n` lowest (`dlN`).
+    DropLowest(u32),
+}
+
+impl Keep {
+    /// For a pool of `count` dice: how many are kept, and whether the kept ones are the highest.
+    pub fn kept(&self, count: u32) -> (u32, bool) {
+        match *self {
+            Keep::Highest(n) => (n, true),
+            Keep::Lowest(n) => (n, false),
+            Keep::DropHighest(n) => (count - n, false),
+            Keep::DropLowest(n) => (count - n, true),
+        }
+    }
+
+    fn amount(&self) -> u32 {
+        match *self {
+            Keep::Highest(n) | Keep::Lowest(n) | Keep::DropHighest(n) | Keep::DropLowest(n) => n,
+        }
+    }
+}
+
+/// A reroll rule: `r<=N` rerolls while the face matches, `ro<=N` rerolls once.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Reroll {
+    /// Faces that are rerolled.
+    pub when: Compare,
+    /// Reroll at most once (the second face stands whatever it shows).
+    pub once: bool,
+}
+
+/// An explosion rule: a face that matches adds another die to its chain, at most `depth` times.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Explode {
+    /// Faces that explode.
+    pub when: Compare,
+    /// Extra dice one die may add (at most [`MAX_EXPLOSION_DEPTH`]).
+    pub depth: u32,
+}
+
+/// A pool of identical dice with its modifiers, applied in a fixed order: each physical die
+/// is rerolled, a die's chain explodes, keep/drop picks dice by chain total, and success
+/// counting (if any) counts the kept chain totals that pass its test.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PoolSpec {
+    /// Number of dice (1 ..= [`MAX_DICE`]).
+    pub count: u32,
+    /// Faces per die (≥ 1).
+    pub sides: u32,
+    /// Optional reroll rule.
+    pub reroll: Option<Reroll>,
+    /// Optional explosion rule.
+    pub explode: Option<Explode>,
+    /// Optional keep/drop rule.
+    pub keep: Option<Keep>,
+    /// Optional success test: the pool's value is then the number of kept dice that pass.
+    pub successes: Option<Compare>,
+}
+
+impl PoolSpec {
+    /// `count` plain dice of `sides` faces.
+    pub fn new(count: u32, sides: u32) -> Self {
+        PoolSpec {
+            count,
+            sides,
+            reroll: None,
+            explode: None,
+            keep: None,
+            successes: None,
+        }
+    }
+
+    /// Faces a single physical die can show once its reroll rule has been applied.
+    pub(crate) fn faces_after_reroll(&self) -> impl Iterator<Item = u32> + '_ {
+        let sides = self.sides;
+        let reroll = self.reroll;
+        (1..=sides).filter(move |&f| match reroll {
+            Some(r) if !r.once => !r.when.matches(i64::from(f)),
+            _ => true,
+        })
+    }
+
+    /// Checks the pool before any die is drawn: a refused pool consumes nothing.
+    pub fn validate(&self) -> Result<()> {
+        if self.sides == 0 {
+            return Err(Error::new(
+                ErrorKind::InvalidDice,
+                "a die needs at least 1 side (got d0)",
+            ));
+        }
+        if self.count == 0 {
+            return Err(Error::new(
+                ErrorKind::InvalidDice,
+                "a pool needs at least 1 die (got 0 dice)",
+            ));
+        }
+        if self.count > MAX_DICE {
+            return Err(Error::new(
+                ErrorKind::Limit,
+                format!(
+                    "{} dice is over the limit of {MAX_DICE} dice in one roll",
+                    self.count
+                ),
+            ));
+        }
+        if let Some(r) = self.reroll {
+            if !r.once && self.faces_after_reroll().next().is_none() {
+                return Err(Error::new(
+                    ErrorKind::InvalidDice,
+                    format!(
+                        "reroll r{} matches every face of a d{}, so it could never stop",
+                        r.when, self.sides
+                    ),
+                ));
+            }
+        }
+        if let Some(e) = self.explode {
+            if e.depth > MAX_EXPLOSION_DEPTH {
+                return Err(Error::new(
+                    ErrorKind::Limit,
+                    format!(
+                        "explosion depth {} is over the limit of {MAX_EXPLOSION_DEPTH}",
+                        e.depth
+                    ),
+                ));
+            }
+            let faces: Vec<u32> = match self.reroll {
+                Some(r) if r.once => (1..=self.sides).collect(),
+                _ => self.faces_after_reroll().collect(),
+            };
+            if faces.iter().all(|&f| e.when.matches(i64::from(f))) {
+                return Err(Error::new(
+                    ErrorKind::InvalidDice,
+                    format!(
+                        "explosion !{} on a d{} matches every face, so it could never stop",
+                        e.when, self.sides
+                    ),
+                ));
+            }
+        }
+        if let Some(k) = self.keep {
+            if k.amount() > self.count {
+                return Err(Error::new(
+                    ErrorKind::InvalidDice,
+                    format!("cannot keep or drop {} of {} dice", k.amount(), self.count),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// Rolls the pool: its value (sum of kept chain totals, or the number of successes) and
+    /// each die's chain total in roll order. Validates first, so a refused pool draws no die.
+    pub fn roll<D: Dice + ?Sized>(
+        &self,
+        dice: &mut D,
+        mut transcript: Option<&mut Transcript>,
+        label: &str,
+    ) -> Result<i64> {
+        self.validate()?;
+        let first_record = transcript.as_ref().map_or(0, |t| t.dice.len());
+        let mut totals: Vec<i64> = Vec::with_capacity(self.count as usize);
+        for group in 0..self.count {
+            let mut total = 0i64;
+            let mut explosions = 0u32;
+            loop {
+                let face = self.roll_one(dice, transcript.as_deref_mut(), label, group)?;
+                total += i64::from(face);
+                let explodes = match self.explode {
+                    Some(e) => explosions < e.depth && e.when.matches(i64::from(face)),
+                    None => false,
+                };
+                if let Some(t) = transcript.as_deref_mut() {
+                    t.push(DieRecord {
+                        label: label.to_owned(),
+                        group,
+                        sides: self.sides,
+                        value: face,
+                        fate: DieFate::Kept,
+                        exploded: explodes,
+                    });
+                }
+                if !explodes {
+                    break;
+                }
+                explosions += 1;
+            }
+            totals.push(total);
+        }
+        let kept = self.kept_mask(&totals);
+        if let Some(t) = transcript {
+            for record in &mut t.dice[first_record..] {
+                if record.fate == DieFate::Kept && !kept[record.group as usize] {
+                    record.fate = DieFate::Dropped;
+                }
+            }
+        }
+        let kept_totals = totals
+            .iter()
+            .zip(&kept)
+            .filter(|(_, &k)| k)
+            .map(|(&v, _)| v);
+        Ok(match self.successes {
+            Some(test) => kept_totals.filter(|&v| test.matches(v)).count() as i64,
+            None => kept_totals.sum(),
+        })
+    }
+
+    /// One physical die with the reroll rule applied; rerolled faces go to the transcript.
+    fn roll_one<D: Dice + ?Sized>(
+        &self,
+        dice: &mut D,
+        mut transcript: Option<&mut Transcript>,
+        label: &str,
+        group: u32,
+    ) -> Result<u32> {
+        let mut face = dice.roll(self.sides)?;
+        let Some(reroll) = self.reroll else {
+            return Ok(face);
+        };
+        let mut rerolls = 0;
+        while reroll.when.matches(i64::from(face)) && !(reroll.once && rerolls == 1) {
+            if rerolls == MAX_REROLLS {
+                return Err(Error::new(
+                    ErrorKind::Limit,
+                    format!("a die was rerolled {MAX_REROLLS} times without settling"),
+                ));
+            }
+            if let Some(t) = transcript.as_deref_mut() {
+                t.push(DieRecord {
+                    label: label.to_owned(),
+                    group,
+                    sides: self.sides,
+                    value: face,
+                    fate: DieFate::Rerolled,
+                    exploded: false,
+                });
+            }
+            face = dice.roll(self.sides)?;
+            rerolls += 1;
+        }
+        Ok(face)
+    }
+
+    /// Which chain totals are kept; ties keep the earlier die.
+    fn kept_mask(&self, totals: &[i64]) -> Vec<bool> {
+        let Some(keep) = self.keep else {
+            return vec![true; totals.len()];
+        };
+        let (n, highest) = keep.kept(self.count);
+        let mut order: Vec<usize> = (0..totals.len()).collect();
+        if highest {
+            order.sort_by(|&a, &b| totals[b].cmp(&totals[a]).then(a.cmp(&b)));
+        } else {
+            order.sort_by(|&a, &b| totals[a].cmp(&totals[b]).then(a.cmp(&b)));
+        }
+        let mut mask = vec![false; totals.len()];
+        for &i in order.iter().take(n as usize) {
+            mask[i] = true;
+        }
+        mask
+    }
+}
+
+impl fmt::Display for PoolSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}d{}", self.count, self.sides)?;
+        if let Some(r) = self.reroll {
+            write!(f, "{}{}", if r.once { "ro" } else { "r" }, r.when)?;
+        }
+        if let Some(e) = self.explode {
+            write!(f, "!{}", e.when)?;
+        }
+        if let Some(k) = self.keep {
+            match k {
+                Keep::Highest(n) => write!(f, "kh{n}")?,
+                Keep::Lowest(n) => write!(f, "kl{n}")?,
+                Keep::DropHighest(n) => write!(f, "dh{n}")?,
+                Keep::DropLowest(n) => write!(f, "dl{n}")?,
+            }
+        }
+        if let Some(s) = self.successes {
+            write!(f, "{s}")?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,213 @@
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use crate::error::RuleError;
+use crate::rng::Rng;
+use crate::session::{AutoPlay, TrialOutcome};
+
+/// A trial that has not ended after this many commands is stopped and counted as unfinished.
+pub const MAX_TRIAL_COMMANDS: usize = 10_000;
+
+/// What a Monte Carlo run found. Built from sums and counts only, so it is the same however
+/// the trials were split between threads or machines.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SimSummary {
+    /// Trials run.
+    pub trials: u64,
+    /// Wins per side, indexed like [`AutoPlay::SIDES`].
+    pub wins: Vec<u64>,
+    /// Trials with no winner (draws, or fights stopped unfinished).
+    pub draws: u64,
+    /// How many trials took each number of rounds.
+    pub rounds: BTreeMap<u32, u64>,
+    /// Sum over trials of remaining health per side.
+    pub health_total: [i128; 2],
+    /// Sum over trials of the ruleset's metric.
+    pub metric_total: i128,
+}
+
+impl SimSummary {
+    fn new(sides: usize) -> Self {
+        SimSummary {
+            wins: vec![0; sides],
+            ..Default::default()
+        }
+    }
+
+    /// Adds one trial.
+    pub fn record(&mut self, outcome: &TrialOutcome) {
+        self.trials += 1;
+        match outcome.winner {
+            Some(side) if usize::from(side) < self.wins.len() => self.wins[usize::from(side)] += 1,
+            _ => self.draws += 1,
+        }
+        *self.rounds.entry(outcome.rounds).or_insert(0) += 1;
+        self.health_total[0] += i128::from(outcome.health[0]);
+        self.health_total[1] += i128::from(outcome.health[1]);
+        self.metric_total += i128::from(outcome.metric);
+    }
+
+    /// Adds another summary (from another block of trials).
+    pub fn merge(&mut self, other: &SimSummary) {
+        self.trials += other.trials;
+        if self.wins.len() < other.wins.len() {
+            self.wins.resize(other.wins.len(), 0);
+        }
+        for (w, o) in self.wins.iter_mut().zip(&other.wins) {
+            *w += o;
+        }
+        self.draws += other.draws;
+        for (&r, &n) in &other.rounds {
+            *self.rounds.entry(r).or_insert(0) += n;
+        }
+        self.health_total[0] += other.health_total[0];
+        self.health_total[1] += other.health_total[1];
+        self.metric_total += other.metric_total;
+    }
+
+    /// Mean of the ruleset metric per trial (display only).
+    pub fn metric_mean(&self) -> f64 {
+        self.metric_total as f64 / self.trials.max(1) as f64
+    }
+
+    /// Mean rounds per trial (display only).
+    pub fn rounds_mean(&self) -> f64 {
+        let total: u128 = self
+            .rounds
+            .iter()
+            .map(|(&r, &n)| u128::from(r) * u128::from(n))
+            .sum();
+        total as f64 / self.trials.max(1) as f64
+    }
+}
+
+/// Plays one encounter to its end with the default tactic, on dice `(seed, stream)`.
+pub fn run_trial<R: AutoPlay>(
+    setup: &R::Setup,
+    seed: u64,
+    stream: u64,
+) -> Result<TrialOutcome, RuleError> {
+    let mut dice = Rng::new(seed, stream);
+    let (mut state, _) = R::start(setup, &mut dice)?;
+    for _ in 0..MAX_TRIAL_COMMANDS {
+        let Some(command) = R::next_command(&state) else {
+            break;
+        };
+        R::apply(&mut state, &command, &mut dice).map_err(|e| {
+            RuleError::new(
+                e.rule.clone(),
+                format!(
+                    "the default tactic chose an illegal command on stream {stream} ({command:?}): {}",
+                    e.message
+                ),
+            )
+        })?;
+    }
+    Ok(R::outcome(&state))
+}
+
+/// Runs trials `first .. first + out.len()` (trial *i* on stream *i*) into `out`, on
+/// `threads` threads. The result does not depend on `threads`.
+pub fn simulate_into<R: AutoPlay>(
+    setup: &R::Setup,
+    seed: u64,
+    first: u64,
+    out: &mut [TrialOutcome],
+    threads: usize,
+) -> Result<(), RuleError>
+where
+    R::Setup: Sync,
+{
+    let threads = threads.max(1);
+    let block = out.len().div_ceil(threads).max(1);
+    let results: Vec<Result<(), (u64, RuleError)>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = out
+            .chunks_mut(block)
+            .enumerate()
+            .map(|(b, chunk)| {
+                let start = first + (b * block) as u64;
+                scope.spawn(move || {
+                    for (i, slot) in chunk.iter_mut().enumerate() {
+                        let stream = start + i as u64;
+                        *slot = run_trial::<R>(setup, seed, stream).map_err(|e| (stream, e))?;
+                    }
+                    Ok(())
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("simulation threads do not panic"))
+            .collect()
+    });
+    first_error(results)
+}
+
+/// Runs `trials` trials (trial *i* on stream *i*) on `threads` threads and sums them up.
+/// `progress` is told, now and then, how many more trials finished.
+pub fn simulate<R: AutoPlay>(
+    setup: &R::Setup,
+    trials: u64,
+    seed: u64,
+    threads: usize,
+    progress: Option<&(dyn Fn(u64) + Sync)>,
+) -> Result<SimSummary, RuleError>
+where
+    R::Setup: Sync,
+{
+    const REPORT_EVERY: u64 = 4096;
+    let threads = threads.max(1) as u64;
+    let block = trials.div_ceil(threads).max(1);
+    let results: Vec<Result<SimSummary, (u64, RuleError)>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads)
+            .map(|t| {
+                let start = (t * block).min(trials);
+                let end = ((t + 1) * block).min(trials);
+                scope.spawn(move || {
+                    let mut summary = SimSummary::new(R::SIDES.len());
+                    for stream in start..end {
+                        let outcome =
+                            run_trial::<R>(setup, seed, stream).map_err(|e| (stream, e))?;
+                        summary.record(&outcome);
+                        if let Some(report) = progress {
+                            if (stream - start + 1) % REPORT_EVERY == 0 {
+                                report(REPORT_EVERY);
+                            }
+                        }
+                    }
+                    if let Some(report) = progress {
+                        report((end - start) % REPORT_EVERY);
+                    }
+                    Ok(summary)
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("simulation threads do not panic"))
+            .collect()
+    });
+    let mut total = SimSummary::new(R::SIDES.len());
+    let mut errors: Vec<Result<(), (u64, RuleError)>> = Vec::new();
+    for r in results {
+        match r {
+            Ok(s) => total.merge(&s),
+            Err(e) => errors.push(Err(e)),
+        }
+    }
+    first_error(errors)?;
+    Ok(total)
+}
+
+/// The error of the lowest-numbered failing trial, so errors too are thread-count independent.
+fn first_error(results: Vec<Result<(), (u64, RuleError)>>) -> Result<(), RuleError> {
+    match results
+        .into_iter()
+        .filter_map(Result::err)
+        .min_by_key(|(stream, _)| *stream)
+    {
+        Some((_, e)) => Err(e),
+        None => Ok(()),
+    }
+}
