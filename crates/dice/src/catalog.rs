@@ -69,6 +69,13 @@ where
     fn describe(event: &Self::Event) -> String;
 }
 
+/// Starts an encounter from setup JSON, seed and stream.
+pub type StartFn = fn(&str, u64, u64) -> Result<Box<dyn Encounter>, EncounterError>;
+/// Optional progress callback of a simulation: told how many more trials finished.
+pub type Progress<'a> = Option<&'a (dyn Fn(u64) + Sync)>;
+/// Simulates a setup given as JSON: trials, seed, threads, progress.
+pub type SimulateFn = fn(&str, u64, u64, usize, Progress) -> Result<SimSummary, EncounterError>;
+
 /// A ruleset as the command line and the bindings see it: plain functions over JSON, so a
 /// list of entries can hold every ruleset.
 #[derive(Clone, Copy)]
@@ -86,7 +93,7 @@ pub struct Entry {
     /// Default demo seed.
     pub demo_seed: u64,
     /// Starts an encounter from setup JSON.
-    pub start: fn(&str, u64, u64) -> Result<Box<dyn Encounter>, EncounterError>,
+    pub start: StartFn,
     /// Verifies a replay file given as JSON.
     pub verify: fn(&str) -> Result<ReplayReport, ReplayError>,
     /// Exact odds from a spec given as JSON.
@@ -96,13 +103,7 @@ pub struct Entry {
     /// Describes one event given as JSON.
     pub describe: fn(&str) -> Result<String, EncounterError>,
     /// Runs a simulation of a setup given as JSON.
-    pub simulate: fn(
-        &str,
-        u64,
-        u64,
-        usize,
-        Option<&(dyn Fn(u64) + Sync)>,
-    ) -> Result<SimSummary, EncounterError>,
+    pub simulate: SimulateFn,
 }
 
 impl Entry {

@@ -58,7 +58,7 @@ pub(crate) fn gcd(mut a: u128, mut b: u128) -> u128 {
 fn overflow(what: &str) -> Error {
     Error::new(
         ErrorKind::Limit,
-        format!("exact odds of {what} need more than 128-bit counts; the expression is too large to compute exactly"),
+        format!("exact odds of {what} need counts beyond the 128-bit limit; the expression is too large to compute exactly"),
     )
 }
 

@@ -16,6 +16,8 @@ pub enum ErrorKind {
     Script,
     /// A replay file is malformed or was made by another ruleset or format.
     Replay,
+    /// A ruleset id that this build does not have.
+    UnknownRuleset,
 }
 
 /// The error type of `fray-dice`: a kind to branch on and a message for people.

@@ -44,7 +44,7 @@ mod session;
 mod sim;
 mod transcript;
 
-pub use catalog::{Catalog, Entry, OddsRow, OddsTable};
+pub use catalog::{Catalog, Entry, OddsRow, OddsTable, Progress, SimulateFn, StartFn};
 pub use dice::{Dice, Scripted};
 pub use dist::{Distribution, Ratio, MAX_SUPPORT};
 pub use erased::{

@@ -352,6 +352,7 @@ impl Parser<'_> {
             Some(c) if c.is_ascii_digit() => {
                 let start = self.pos;
                 let n = self.integer("a number")?;
+                self.skip_space();
                 if matches!(self.peek(), Some(b'd' | b'D')) {
                     let count = u32::try_from(n).map_err(|_| {
                         Error::new(
@@ -410,6 +411,7 @@ impl Parser<'_> {
 
     fn pool(&mut self, count: u32) -> Result<Expr> {
         self.pos += 1; // the 'd'
+        self.skip_space();
         let sides = if self.peek() == Some(b'%') {
             self.pos += 1;
             100

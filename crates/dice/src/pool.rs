@@ -350,7 +350,11 @@ impl fmt::Display for PoolSpec {
             write!(f, "{}{}", if r.once { "ro" } else { "r" }, r.when)?;
         }
         if let Some(e) = self.explode {
-            write!(f, "!{}", e.when)?;
+            if e.when == Compare::new(CmpOp::Ge, i64::from(self.sides)) {
+                f.write_str("!")?;
+            } else {
+                write!(f, "!{}", e.when)?;
+            }
         }
         if let Some(k) = self.keep {
             match k {

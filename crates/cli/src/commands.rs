@@ -1,0 +1,373 @@
+//! The subcommands. Each returns `Err(one line)` on failure; `main` prints it and exits 2.
+
+use std::hash::{BuildHasher, Hasher};
+use std::io::IsTerminal;
+use std::path::Path;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use fray_dice::{DieFate, Entry, Expr, Rng, MAX_JSON_BYTES, MAX_TRIAL_COMMANDS};
+use serde_json::{json, Map, Value};
+
+use crate::table;
+use crate::{out, out_raw};
+
+type Outcome = Result<(), String>;
+
+/// The dice showcase's default seed, picked so that an explosion, a reroll and dropped dice
+/// all appear.
+const SHOWCASE_SEED: u64 = 330;
+
+/// A seed from the operating system's randomness (through std's hasher keys).
+fn os_seed() -> u64 {
+    let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
+    hasher.write_u64(std::process::id().into());
+    hasher.finish()
+}
+
+pub fn roll(text: &str, seed: Option<u64>, stream: u64, as_json: bool) -> Outcome {
+    let expr = Expr::parse(text).map_err(|e| e.to_string())?;
+    let seed = seed.unwrap_or_else(os_seed);
+    let roll = expr
+        .roll_with_transcript(&mut Rng::new(seed, stream))
+        .map_err(|e| e.to_string())?;
+    if as_json {
+        let mut value = serde_json::to_value(&roll).map_err(|e| e.to_string())?;
+        value["seed"] = json!(seed);
+        value["stream"] = json!(stream);
+        out!(
+            "{}",
+            serde_json::to_string_pretty(&value).map_err(|e| e.to_string())?
+        );
+        return Ok(());
+    }
+    out!("roll {} with seed {seed}, stream {stream}", roll.expression);
+    let mut last_label = "";
+    for die in &roll.transcript.dice {
+        let label = if die.label == last_label {
+            ""
+        } else {
+            die.label.as_str()
+        };
+        last_label = &die.label;
+        let fate = match die.fate {
+            DieFate::Kept => "kept",
+            DieFate::Dropped => "dropped",
+            DieFate::Rerolled => "rerolled",
+        };
+        let exploded = if die.exploded { ", exploded" } else { "" };
+        out!(
+            "  {label:<14} d{:<4} → {:>4}  {fate}{exploded}",
+            die.sides,
+            die.value
+        );
+    }
+    out!("total {}", roll.total);
+    out!("repeat: fray roll '{text}' --seed {seed} --stream {stream}");
+    Ok(())
+}
+
+pub fn odds(target: &str, spec: &[String], as_json: bool) -> Outcome {
+    if let Some(entry) = fray::rulesets().into_iter().find(|e| e.id == target) {
+        return ruleset_odds(&entry, spec, as_json);
+    }
+    if let Some(extra) = spec.first() {
+        return Err(format!(
+            "unexpected argument '{extra}': key=value pairs follow a ruleset id, not a dice expression"
+        ));
+    }
+    let expr = Expr::parse(target).map_err(|e| e.to_string())?;
+    let d = expr.distribution().map_err(|e| e.to_string())?;
+    if as_json {
+        let outcomes: Vec<Value> = d
+            .iter()
+            .map(|(v, _)| {
+                let mut row = table::ratio_json(d.probability(v));
+                row["value"] = json!(v);
+                row
+            })
+            .collect();
+        let value = json!({
+            "expression": expr.to_string(),
+            "outcomes": outcomes,
+            "mean": d.mean(),
+            "std_dev": d.std_dev(),
+            "unresolved": table::ratio_json(d.unresolved()),
+        });
+        out!(
+            "{}",
+            serde_json::to_string_pretty(&value).map_err(|e| e.to_string())?
+        );
+    } else {
+        out_raw!("{}", table::distribution(&expr.to_string(), &d));
+    }
+    Ok(())
+}
+
+/// `key=value` pairs as a JSON object; values that parse as JSON keep their type.
+fn spec_json(entry: &Entry, pairs: &[String]) -> Result<String, String> {
+    let mut object = Map::new();
+    for pair in pairs {
+        let (key, value) = pair.split_once('=').ok_or_else(|| {
+            format!(
+                "expected key=value, got '{pair}'; {} takes: {}",
+                entry.id, entry.odds_keys
+            )
+        })?;
+        let value = serde_json::from_str(value).unwrap_or_else(|_| Value::String(value.to_owned()));
+        object.insert(key.to_owned(), value);
+    }
+    Ok(Value::Object(object).to_string())
+}
+
+fn ruleset_odds(entry: &Entry, pairs: &[String], as_json: bool) -> Outcome {
+    let spec = spec_json(entry, pairs)?;
+    let tables = (entry.odds)(&spec)
+        .map_err(|e| format!("{e} ({} takes: {})", entry.id, entry.odds_keys))?;
+    if as_json {
+        out!(
+            "{}",
+            serde_json::to_string_pretty(&tables).map_err(|e| e.to_string())?
+        );
+    } else {
+        out!("exact odds, {} {}", entry.id, pairs.join(" "));
+        out_raw!("{}", table::tables(&tables));
+    }
+    Ok(())
+}
+
+fn ruleset(id: &str) -> Result<Entry, String> {
+    fray::ruleset(id).map_err(|e| e.to_string())
+}
+
+fn read_limited(path: &Path, what: &str) -> Result<String, String> {
+    let size = std::fs::metadata(path)
+        .map_err(|e| format!("cannot read the {what} file {}: {e}", path.display()))?
+        .len();
+    if size > MAX_JSON_BYTES as u64 {
+        return Err(format!(
+            "the {what} file {} is {size} bytes, over the limit of {MAX_JSON_BYTES}",
+            path.display()
+        ));
+    }
+    std::fs::read_to_string(path)
+        .map_err(|e| format!("cannot read the {what} file {}: {e}", path.display()))
+}
+
+pub fn simulate(
+    id: &str,
+    trials: u64,
+    seed: u64,
+    threads: Option<usize>,
+    setup: Option<&Path>,
+    as_json: bool,
+) -> Outcome {
+    let entry = ruleset(id)?;
+    if trials == 0 {
+        return Err("--trials must be at least 1".to_owned());
+    }
+    let setup = match setup {
+        Some(path) => read_limited(path, "setup")?,
+        None => (entry.demo_setup)(),
+    };
+    let threads = threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+        .max(1);
+    let done = AtomicU64::new(0);
+    let shown = AtomicU64::new(0);
+    let show_progress = trials >= 100_000 && std::io::stderr().is_terminal();
+    let progress = |n: u64| {
+        let finished = done.fetch_add(n, Ordering::Relaxed) + n;
+        let percent = finished * 100 / trials;
+        if shown.fetch_max(percent, Ordering::Relaxed) < percent {
+            let cells = (percent / 5) as usize;
+            eprint!(
+                "\r[{}{}] {percent:>3}%",
+                "#".repeat(cells),
+                ".".repeat(20 - cells)
+            );
+        }
+    };
+    let summary = (entry.simulate)(
+        &setup,
+        trials,
+        seed,
+        threads,
+        show_progress.then_some(&progress),
+    )
+    .map_err(|e| e.to_string())?;
+    if show_progress {
+        eprintln!();
+    }
+    if as_json {
+        out!(
+            "{}",
+            serde_json::to_string_pretty(&summary).map_err(|e| e.to_string())?
+        );
+        return Ok(());
+    }
+    out!("simulate {id}: {trials} fights, seed {seed} (trial i uses stream i)");
+    let total = summary.trials as f64;
+    for (side, wins) in entry.sides.iter().zip(&summary.wins) {
+        out!(
+            "  {side:<12} wins {wins:>10}  {:>7.3}%",
+            *wins as f64 / total * 100.0
+        );
+    }
+    out!(
+        "  {:<12}      {:>10}  {:>7.3}%",
+        "no winner",
+        summary.draws,
+        summary.draws as f64 / total * 100.0
+    );
+    out!("  mean rounds {:.4}", summary.rounds_mean());
+    for (side, health) in entry.sides.iter().zip(summary.health_total) {
+        out!(
+            "  mean remaining health, {side}: {:.4}",
+            health as f64 / total
+        );
+    }
+    out!("  mean {}: {:.4}", entry.metric, summary.metric_mean());
+    out!("  rounds to finish:");
+    let max = summary.rounds.values().copied().max().unwrap_or(1) as f64;
+    for (rounds, count) in &summary.rounds {
+        let cells = (*count as f64 / max * 40.0).round() as usize;
+        out!("    {rounds:>4}  {count:>10}  {}", "#".repeat(cells));
+    }
+    Ok(())
+}
+
+pub fn replay(path: &Path, verbose: bool, as_json: bool) -> Outcome {
+    let text = read_limited(path, "replay")?;
+    let report = fray::verify_replay(&text).map_err(|e| e.to_string())?;
+    if as_json {
+        out!(
+            "{}",
+            serde_json::to_string_pretty(&report).map_err(|e| e.to_string())?
+        );
+        return Ok(());
+    }
+    if verbose {
+        let entry = ruleset(&report.ruleset)?;
+        for event in &report.events {
+            out!(
+                "{}",
+                (entry.describe)(&event.to_string()).map_err(|e| e.to_string())?
+            );
+        }
+    }
+    out!(
+        "ok: {} replay verified — {} commands applied, {} refused as recorded, {} events, digest {}",
+        report.ruleset,
+        report.accepted,
+        report.rejected,
+        report.events.len(),
+        report.events_digest
+    );
+    Ok(())
+}
+
+pub fn demo(only: Option<&str>, seed: Option<u64>, out: Option<&Path>) -> Outcome {
+    let entries = match only {
+        None => fray::rulesets(),
+        Some("dice") => Vec::new(),
+        Some(id) => vec![ruleset(id)?],
+    };
+    if matches!(only, None | Some("dice")) {
+        dice_showcase(seed.unwrap_or(SHOWCASE_SEED))?;
+    }
+    let dir = out.map_or_else(std::env::temp_dir, Path::to_path_buf);
+    for entry in entries {
+        play_demo(&entry, seed.unwrap_or(entry.demo_seed), &dir)?;
+    }
+    Ok(())
+}
+
+fn dice_showcase(seed: u64) -> Outcome {
+    out!("== dice: every roll replays from (seed {seed}, stream) ==");
+    for (stream, text) in [
+        "3d8kh2+2",
+        "4d6dl1",
+        "1d10!",
+        "6d6>=5",
+        "1d20ro<=1+5",
+        "2d%/10",
+    ]
+    .iter()
+    .enumerate()
+    {
+        let expr = Expr::parse(text).map_err(|e| e.to_string())?;
+        let roll = expr
+            .roll_with_transcript(&mut Rng::new(seed, stream as u64))
+            .map_err(|e| e.to_string())?;
+        let dice: Vec<String> = roll
+            .transcript
+            .dice
+            .iter()
+            .map(|d| match (d.fate, d.exploded) {
+                (DieFate::Dropped, _) => format!("({})", d.value),
+                (DieFate::Rerolled, _) => format!("~{}~", d.value),
+                (DieFate::Kept, true) => format!("{}!", d.value),
+                (DieFate::Kept, false) => d.value.to_string(),
+            })
+            .collect();
+        out!(
+            "  {:<14} stream {stream}: [{}] = {}",
+            roll.expression,
+            dice.join(" "),
+            roll.total
+        );
+    }
+    out!("  (dropped dice in parentheses, rerolled ones ~struck~, exploding ones marked !)");
+    let expr = Expr::parse("3d8kh2").map_err(|e| e.to_string())?;
+    out_raw!(
+        "{}",
+        table::distribution("3d8kh2", &expr.distribution().map_err(|e| e.to_string())?)
+    );
+    out!("seed {seed}: repeat with `fray demo dice --seed {seed}`\n");
+    Ok(())
+}
+
+fn play_demo(entry: &Entry, seed: u64, dir: &Path) -> Outcome {
+    out!("== {} (seed {seed}) ==", entry.id);
+    let mut encounter = (entry.start)(&(entry.demo_setup)(), seed, 0).map_err(|e| e.to_string())?;
+    let describe = |events: &str| -> Outcome {
+        let events: Vec<Value> = serde_json::from_str(events).map_err(|e| e.to_string())?;
+        for event in events {
+            out!(
+                "{}",
+                (entry.describe)(&event.to_string()).map_err(|e| e.to_string())?
+            );
+        }
+        Ok(())
+    };
+    describe(&encounter.events_json())?;
+    for _ in 0..MAX_TRIAL_COMMANDS {
+        let Some(command) = encounter.suggest_json() else {
+            break;
+        };
+        let events = encounter.apply_json(&command).map_err(|e| e.to_string())?;
+        describe(&events)?;
+    }
+    let path = dir.join(format!("fray-demo-{}-seed{seed}.json", entry.id));
+    std::fs::write(&path, encounter.replay_json())
+        .map_err(|e| format!("cannot write the replay file {}: {e}", path.display()))?;
+    out!(
+        "seed {seed}; replay written to {} (check it with `fray replay {}`)\n",
+        path.display(),
+        path.display()
+    );
+    Ok(())
+}
+
+pub fn list_rulesets() -> Outcome {
+    for entry in fray::rulesets() {
+        out!(
+            "{:<14} version {}  sides: {}  odds keys: {}",
+            entry.id,
+            entry.version,
+            entry.sides.join(" vs "),
+            entry.odds_keys
+        );
+    }
+    Ok(())
+}

@@ -1,0 +1,169 @@
+//! `fray`: roll dice, show exact odds, simulate fights, replay and verify replay files, and
+//! run the built-in demonstrations.
+//!
+//! Every error is one line on stderr and exit code 2; nothing panics into the terminal.
+
+mod commands;
+mod table;
+
+/// `println!` that reports a closed stdout instead of panicking.
+#[macro_export]
+macro_rules! out {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        writeln!(std::io::stdout(), $($arg)*).map_err($crate::closed_stdout)?;
+    }};
+}
+
+/// `print!` that reports a closed stdout instead of panicking.
+#[macro_export]
+macro_rules! out_raw {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        write!(std::io::stdout(), $($arg)*).map_err($crate::closed_stdout)?;
+    }};
+}
+
+/// A reader that stopped reading (`fray demo | head`) is not an error: exit quietly.
+/// Any other write failure is one.
+pub fn closed_stdout(e: std::io::Error) -> String {
+    if e.kind() == std::io::ErrorKind::BrokenPipe {
+        std::process::exit(0);
+    }
+    format!("cannot write to standard output: {e}")
+}
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// Tabletop-RPG combat with dice that replay exactly from a seed.
+#[derive(Parser, Debug)]
+#[command(name = "fray", version, about, propagate_version = true)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Roll dice notation (3d8kh2+2, 4d6dl1, 1d10!, 6d6>=5 …) and show every die.
+    Roll {
+        /// The expression.
+        expression: String,
+        /// Seed of the dice; drawn from the OS and printed when absent.
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Stream of the dice.
+        #[arg(long, default_value_t = 0)]
+        stream: u64,
+        /// Print JSON instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Exact odds of dice notation, or of a ruleset's check: `fray odds 3d8kh2`,
+    /// `fray odds <ruleset> key=value …`.
+    Odds {
+        /// A dice expression, or a ruleset id followed by key=value pairs.
+        target: String,
+        /// key=value pairs of a ruleset's odds spec.
+        spec: Vec<String>,
+        /// Print JSON instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Simulate many fights of a ruleset with its default tactic (trial i uses stream i).
+    Simulate {
+        /// The ruleset id.
+        ruleset: String,
+        /// Number of fights.
+        #[arg(long, default_value_t = 10_000)]
+        trials: u64,
+        /// Seed of the dice.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Worker threads (the numbers do not depend on it); default: all cores.
+        #[arg(long)]
+        threads: Option<usize>,
+        /// A setup JSON file; default: the ruleset's demo scenario.
+        #[arg(long)]
+        setup: Option<std::path::PathBuf>,
+        /// Print JSON instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Replay a replay file and verify every event.
+    Replay {
+        /// The replay file.
+        file: std::path::PathBuf,
+        /// Print the events as readable lines too.
+        #[arg(long)]
+        verbose: bool,
+        /// Print the report as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Run the built-in demonstration of every ruleset, or of one.
+    Demo {
+        /// Only this ruleset (or `dice` for the dice showcase).
+        ruleset: Option<String>,
+        /// Seed of the dice; default: each demo's own seed.
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Where to write replay files (a directory); default: the system temp directory.
+        #[arg(long)]
+        out: Option<std::path::PathBuf>,
+    },
+    /// List the rulesets of this build.
+    Rulesets,
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) if !e.use_stderr() => {
+            // --help and --version.
+            print!("{e}");
+            return ExitCode::SUCCESS;
+        }
+        Err(e) => {
+            let rendered = e.render().to_string();
+            let first = rendered.lines().next().unwrap_or("invalid arguments");
+            eprintln!("fray: {}", first.trim_start_matches("error: "));
+            return ExitCode::from(2);
+        }
+    };
+    let result = match cli.command {
+        Command::Roll {
+            expression,
+            seed,
+            stream,
+            json,
+        } => commands::roll(&expression, seed, stream, json),
+        Command::Odds { target, spec, json } => commands::odds(&target, &spec, json),
+        Command::Simulate {
+            ruleset,
+            trials,
+            seed,
+            threads,
+            setup,
+            json,
+        } => commands::simulate(&ruleset, trials, seed, threads, setup.as_deref(), json),
+        Command::Replay {
+            file,
+            verbose,
+            json,
+        } => commands::replay(&file, verbose, json),
+        Command::Demo { ruleset, seed, out } => {
+            commands::demo(ruleset.as_deref(), seed, out.as_deref())
+        }
+        Command::Rulesets => commands::list_rulesets(),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("fray: {}", message.lines().next().unwrap_or("failed"));
+            ExitCode::from(2)
+        }
+    }
+}

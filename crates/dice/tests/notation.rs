@@ -1,0 +1,206 @@
+//! Parsing, limits, transcripts and scripted dice.
+
+use fray_dice::{DieFate, Error, ErrorKind, Expr, Rng, Scripted};
+
+/// The error of parsing and rolling `text`, which must fail.
+fn failure(text: &str) -> Error {
+    let result = Expr::parse(text).and_then(|e| e.roll(&mut Rng::new(1, 0), None));
+    result.expect_err(text)
+}
+
+#[test]
+fn parse_errors_name_the_column_and_what_was_expected() {
+    assert_eq!(
+        failure("3d").to_string(),
+        "column 3: expected the number of sides after 'd' but found end of expression"
+    );
+    assert_eq!(
+        failure("2d6+").to_string(),
+        "column 5: expected a number, a die such as d6, or '(' but found end of expression"
+    );
+    assert_eq!(
+        failure("(99^99)d20").to_string(),
+        "column 4: expected ')' but found '^'"
+    );
+    assert_eq!(failure("2d6 x").kind(), ErrorKind::Parse);
+    assert_eq!(
+        failure("").to_string(),
+        "column 1: expected a dice expression such as 2d6+1"
+    );
+    assert_eq!(
+        failure("4d6kh1kl1").to_string(),
+        "column 7: a pool takes at most one keep/drop"
+    );
+}
+
+#[test]
+fn impossible_dice_are_refused() {
+    assert_eq!(
+        failure("0d6").to_string(),
+        "column 1: a pool needs at least 1 die (got 0d)"
+    );
+    assert_eq!(
+        failure("1d0").to_string(),
+        "column 4: a die needs at least 1 side (got d0)"
+    );
+    assert!(failure("1d1!").to_string().contains("could never stop"));
+    assert!(failure("1d6r<=6").to_string().contains("could never stop"));
+    assert!(failure("3d6kh4")
+        .to_string()
+        .contains("cannot keep or drop 4 of 3 dice"));
+}
+
+#[test]
+fn limits_are_errors_that_name_the_limit() {
+    let e = failure("99999999d6");
+    assert_eq!(e.kind(), ErrorKind::Limit);
+    assert_eq!(
+        e.to_string(),
+        "99999999 dice is over the limit of 10000 dice in one roll"
+    );
+    assert_eq!(failure("5000d6+5001d6").kind(), ErrorKind::Limit);
+    assert!(failure("99999999999999999999d6")
+        .to_string()
+        .contains("too large"));
+    assert_eq!(failure(&"(".repeat(100)).kind(), ErrorKind::Limit);
+    assert_eq!(failure(&"1+".repeat(600)).kind(), ErrorKind::Limit);
+    assert_eq!(failure("9223372036854775807+1").kind(), ErrorKind::Overflow);
+    assert_eq!(
+        failure("1d6/0").to_string(),
+        "division by zero in a dice expression"
+    );
+}
+
+#[test]
+fn canonical_form_round_trips() {
+    for text in [
+        "3d8kh2+2",
+        "4d6dl1",
+        "1d10!>=9",
+        "6d6>=5",
+        "2*(1d4+1)",
+        "1d20ro<=1-3",
+        "10d10r=1!kl3<=2",
+    ] {
+        let expr = Expr::parse(text).unwrap();
+        assert_eq!(Expr::parse(&expr.to_string()).unwrap(), expr, "{text}");
+    }
+    assert_eq!(Expr::parse("d%").unwrap().to_string(), "1d100");
+    assert_eq!(Expr::parse(" 3 D 8 k 2 ").unwrap().to_string(), "3d8kh2");
+}
+
+#[test]
+fn transcript_shows_kept_dropped_exploded_and_rerolled_dice() {
+    // 3d8kh2 with faces 2, 7, 5: the 2 is dropped.
+    let roll = Expr::parse("3d8kh2+2")
+        .unwrap()
+        .roll_with_transcript(&mut Scripted::new([2, 7, 5]))
+        .unwrap();
+    assert_eq!(roll.total, 14);
+    let fates: Vec<_> = roll
+        .transcript
+        .dice
+        .iter()
+        .map(|d| (d.value, d.fate))
+        .collect();
+    assert_eq!(
+        fates,
+        vec![
+            (2, DieFate::Dropped),
+            (7, DieFate::Kept),
+            (5, DieFate::Kept)
+        ]
+    );
+
+    // 1d6! showing 6, 6, 3 explodes twice into a chain worth 15.
+    let roll = Expr::parse("1d6!")
+        .unwrap()
+        .roll_with_transcript(&mut Scripted::new([6, 6, 3]))
+        .unwrap();
+    assert_eq!(roll.total, 15);
+    let exploded: Vec<_> = roll.transcript.dice.iter().map(|d| d.exploded).collect();
+    assert_eq!(exploded, vec![true, true, false]);
+    assert!(roll.transcript.dice.iter().all(|d| d.group == 0));
+
+    // 1d6r<=2 showing 1, 2, 4: two rerolled faces, then 4 stands.
+    let roll = Expr::parse("1d6r<=2")
+        .unwrap()
+        .roll_with_transcript(&mut Scripted::new([1, 2, 4]))
+        .unwrap();
+    assert_eq!(roll.total, 4);
+    let fates: Vec<_> = roll.transcript.dice.iter().map(|d| d.fate).collect();
+    assert_eq!(
+        fates,
+        vec![DieFate::Rerolled, DieFate::Rerolled, DieFate::Kept]
+    );
+
+    // ro: the second face stands even if it matches.
+    let roll = Expr::parse("1d6ro<=2")
+        .unwrap()
+        .roll_with_transcript(&mut Scripted::new([1, 2]))
+        .unwrap();
+    assert_eq!(roll.total, 2);
+}
+
+#[test]
+fn explosions_stop_at_their_depth() {
+    // 1d2! on a scripted run of twos stops after 100 extra dice: 101 dice, total 202.
+    let roll = Expr::parse("1d2!")
+        .unwrap()
+        .roll_with_transcript(&mut Scripted::new([2; 101]))
+        .unwrap();
+    assert_eq!(roll.total, 202);
+    assert_eq!(roll.transcript.dice.len(), 101);
+}
+
+#[test]
+fn success_counting_counts_kept_dice_that_pass() {
+    let total = Expr::parse("6d6>=5")
+        .unwrap()
+        .roll(&mut Scripted::new([1, 5, 6, 2, 5, 4]), None)
+        .unwrap();
+    assert_eq!(total, 3);
+}
+
+#[test]
+fn scripted_dice_fail_cleanly() {
+    let expr = Expr::parse("2d6").unwrap();
+    let e = expr.roll(&mut Scripted::new([3]), None).unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::Script);
+    assert_eq!(
+        e.to_string(),
+        "scripted dice ran out: draw #2 (a d6) has no value"
+    );
+    let e = expr.roll(&mut Scripted::new([7, 1]), None).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "scripted value 7 (draw #1) does not fit a d6"
+    );
+}
+
+#[test]
+fn a_refused_expression_draws_no_die() {
+    let mut rng = Rng::new(3, 0);
+    let before = rng.word_pos();
+    assert!(Expr::parse("1d6+1d1!")
+        .unwrap()
+        .roll(&mut rng, None)
+        .is_err());
+    assert_eq!(rng.word_pos(), before);
+}
+
+#[test]
+fn same_seed_same_roll_other_stream_other_roll() {
+    let expr = Expr::parse("3d8kh2+2").unwrap();
+    let a = expr.roll_with_transcript(&mut Rng::new(42, 0)).unwrap();
+    let b = expr.roll_with_transcript(&mut Rng::new(42, 0)).unwrap();
+    assert_eq!(a, b);
+    let rolls: Vec<_> = (0..8)
+        .map(|s| {
+            expr.roll_with_transcript(&mut Rng::new(42, s))
+                .unwrap()
+                .transcript
+        })
+        .collect();
+    assert!(rolls.windows(2).any(|w| w[0] != w[1]));
+}

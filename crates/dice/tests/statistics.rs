@@ -1,0 +1,68 @@
+//! Sampled rolls against exact expectations, with fixed seeds.
+
+use fray_dice::{Dice, Expr, Rng};
+
+/// Pearson's chi-square statistic of `counts` against a uniform expectation.
+fn chi_square(counts: &[u64]) -> f64 {
+    let total: u64 = counts.iter().sum();
+    let expected = total as f64 / counts.len() as f64;
+    counts
+        .iter()
+        .map(|&c| (c as f64 - expected).powi(2) / expected)
+        .sum()
+}
+
+fn faces(sides: u32, seed: u64) -> Vec<u64> {
+    let mut rng = Rng::new(seed, 0);
+    let mut counts = vec![0u64; sides as usize];
+    for _ in 0..1_000_000 {
+        counts[(rng.roll(sides).unwrap() - 1) as usize] += 1;
+    }
+    counts
+}
+
+// Critical values of chi-square at the 99.9% level.
+#[test]
+fn d6_is_uniform_at_the_999_level() {
+    assert!(chi_square(&faces(6, 1)) < 20.515);
+}
+
+#[test]
+fn d7_is_uniform_at_the_999_level() {
+    // 7 does not divide 2^32: this exercises the rejection branch of the mapping.
+    assert!(chi_square(&faces(7, 2)) < 22.458);
+}
+
+#[test]
+fn d20_is_uniform_at_the_999_level() {
+    assert!(chi_square(&faces(20, 3)) < 43.820);
+}
+
+#[test]
+fn sampled_3d8kh2_agrees_with_exact_odds_within_4_standard_errors() {
+    let expr = Expr::parse("3d8kh2").unwrap();
+    let exact = expr.distribution().unwrap();
+    let n = 1_000_000u64;
+    let mut rng = Rng::new(2024, 0);
+    let mut counts = [0u64; 17];
+    for _ in 0..n {
+        counts[expr.roll(&mut rng, None).unwrap() as usize] += 1;
+    }
+    for (value, _) in exact.iter() {
+        let p = exact.probability(value).to_f64();
+        let observed = counts[value as usize] as f64 / n as f64;
+        let se = (p * (1.0 - p) / n as f64).sqrt();
+        assert!(
+            (observed - p).abs() < 4.0 * se,
+            "value {value}: observed {observed}, exact {p}"
+        );
+    }
+}
+
+#[test]
+fn k_die_is_fair() {
+    let mut rng = Rng::new(5, 9);
+    let ones: u64 = (0..1_000_000).map(|_| u64::from(rng.k_die())).sum();
+    let se = (0.25f64 / 1e6).sqrt();
+    assert!((ones as f64 / 1e6 - 0.5).abs() < 4.0 * se);
+}
