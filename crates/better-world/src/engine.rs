@@ -1,0 +1,2466 @@
+//! The encounter engine: initiative, turns, actions, attacks, specials (BW-04 … BW-40).
+
+use std::collections::BTreeMap;
+
+use fray_dice::{Dice, RuleError};
+use serde::{Deserialize, Serialize};
+
+use crate::check::{
+    check, damage, roll_k, AttackSpec, CheckResult, CheckSpec, Restraint, MAX_POOL,
+};
+use crate::health::{HealthState, Shock};
+use crate::initiative::{initiative_level, insert_by_dice, shuffle, OrderMethod};
+use crate::setup::{Character, JoinMethod, Settings, Setup, Weapon};
+use crate::tables::{Aspect, Cover, Distance};
+
+/// A character named in an event: its index and its name.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Who {
+    /// Index in the setup's `characters`.
+    pub id: usize,
+    /// Name.
+    pub name: String,
+}
+
+/// Where a character stands in the fight.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Status {
+    /// Not in yet: joins at the start of a round (BW-10).
+    Reserve,
+    /// In the fight (possibly Dying).
+    Active,
+    /// Left the fight after a round out of combat (BW-11).
+    Left,
+    /// Dead (BW-20).
+    Dead,
+}
+
+/// A character during the encounter.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Fighter {
+    /// The setup data (weapons carry their ammunition).
+    pub character: Character,
+    /// Hits left (BW-17).
+    pub hits: i32,
+    /// In, out, dead.
+    pub status: Status,
+    /// Conscious (false when Dying and fainted, BW-21).
+    pub conscious: bool,
+    /// Initiative level, once rolled (BW-06).
+    pub level: Option<u32>,
+    /// Index of the weapon in hand; `None` = fists.
+    pub wielded: Option<usize>,
+    /// Indices of weapons on the floor (BW-27).
+    pub dropped: Vec<usize>,
+    /// After-effect waiting for the next turn (BW-19).
+    pub shock: Shock,
+    /// Defensive Stance: +1K against the next melee attack (BW-30).
+    pub stance: bool,
+    /// Full Defense: +1K against melee until the next own turn (BW-30).
+    pub full_defense: bool,
+    /// Reaction: +1K against ranged attacks until the next own turn (BW-37).
+    pub reaction: bool,
+    /// Whom this character holds (BW-28).
+    pub holding: Option<usize>,
+    /// Who holds this character (BW-28).
+    pub held_by: Option<usize>,
+    /// The round in which it declared leaving (BW-11).
+    pub withdrawing: Option<u32>,
+    /// Made (or passed) its First Strike (BW-09).
+    pub first_strike_done: bool,
+    /// Struck first: initiative bonus is the First Strike K (BW-09).
+    pub struck_first: bool,
+    /// Rounds spent unconscious and Dying, for the hourly loss (BW-21).
+    pub unconscious_rounds: u32,
+}
+
+/// Two characters fighting hand to hand, and the 90° sectors they stand in (BW-24).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Engagement {
+    /// Who closed in.
+    pub attacker: usize,
+    /// On whom.
+    pub target: usize,
+    /// The attacker's sector around the target (0 front, 1 right, 2 back, 3 left).
+    pub sector: u8,
+    /// The target's sector around the attacker.
+    pub back: u8,
+}
+
+/// The phase of the encounter.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Phase {
+    /// First Strikes before initiative (BW-09).
+    FirstStrike,
+    /// A round is being played.
+    Round,
+    /// Between rounds: newcomers may join (BW-10).
+    BetweenRounds,
+    /// Over.
+    Over,
+}
+
+/// The current turn's budget (BW-12).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Turn {
+    /// Index into the order.
+    pub slot: usize,
+    /// Who acts.
+    pub actor: usize,
+    /// Main action (ОД) spent.
+    pub main: bool,
+    /// Additional action (ДД) spent.
+    pub additional: bool,
+    /// Minor actions (НД) spent.
+    pub minor: u32,
+    /// A burst was fired this turn (no Quick Shot after it, BW-36).
+    pub burst: bool,
+    /// Direction (−1, 0, +1) of the main attack or the last move, for Quick Shot (BW-36).
+    pub direction: i8,
+}
+
+/// Everything the engine needs to go on.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct State {
+    /// Rule settings.
+    pub settings: Settings,
+    /// Everyone.
+    pub fighters: Vec<Fighter>,
+    /// Phase.
+    pub phase: Phase,
+    /// Round number (0 before the first round).
+    pub round: u32,
+    /// Initiative queues per level (BW-06, BW-07); turns go from the highest level down.
+    pub levels: BTreeMap<u32, Vec<usize>>,
+    /// The turn order of the round, highest level first.
+    pub order: Vec<usize>,
+    /// The turn being played.
+    pub turn: Option<Turn>,
+    /// Melee engagements.
+    pub engagements: Vec<Engagement>,
+    /// Winning side once over (`None` for a draw or while going on).
+    pub winner: Option<u8>,
+    /// Total damage dealt so far (the simulation metric).
+    pub wounds_dealt: u64,
+}
+
+/// Common fields of an attack command.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Strike {
+    /// Who attacks.
+    pub actor: usize,
+    /// Whom.
+    pub target: usize,
+    /// Which weapon (index); `None` = the one in hand.
+    pub weapon: Option<usize>,
+    /// Which aspect; `None` = the best allowed (BW-23, BW-32).
+    pub aspect: Option<Aspect>,
+    /// Situational bonus K (BW-03), at most 10.
+    pub bonus: u32,
+    /// Situational extra difficulty K (BW-03, BW-33), at most 10.
+    pub extra: u32,
+    /// Restraint (BW-31).
+    pub restraint: Restraint,
+}
+
+/// A Long Burst at several targets in a cone (BW-40).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Spray {
+    /// Who fires.
+    pub actor: usize,
+    /// Targets in the cone, all in one direction.
+    pub targets: Vec<usize>,
+    /// Which weapon; `None` = the one in hand.
+    pub weapon: Option<usize>,
+    /// Which aspect; `None` = the best allowed.
+    pub aspect: Option<Aspect>,
+    /// Situational bonus K.
+    pub bonus: u32,
+    /// Situational extra difficulty K.
+    pub extra: u32,
+    /// Restraint.
+    pub restraint: Restraint,
+}
+
+/// One decision by a participant.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Command {
+    /// Attack (ОД, BW-14): melee if engaged with the target, else ranged.
+    Attack(Strike),
+    /// Quick Strike (ДД, BW-30): melee, +2K extra difficulty.
+    QuickStrike(Strike),
+    /// Feinting Strike (ПД, BW-30): melee, +1K.
+    FeintStrike(Strike),
+    /// Quick Shot (ДД, BW-36): ranged, +2K (+3K off direction), not after a burst.
+    QuickShot(Strike),
+    /// Aimed Shot (ПД, BW-38): ranged, +1K.
+    AimedShot(Strike),
+    /// Short Burst (ОД, BW-39).
+    ShortBurst(Strike),
+    /// Long Burst (ПД, BW-40).
+    LongBurst(Spray),
+    /// Disarm (ОД, BW-27).
+    Disarm {
+        /// Who.
+        actor: usize,
+        /// Whom.
+        target: usize,
+    },
+    /// Grapple (ПД, BW-28).
+    Grapple {
+        /// Who.
+        actor: usize,
+        /// Whom.
+        target: usize,
+    },
+    /// Break Free (ОД, BW-29).
+    BreakFree {
+        /// Who.
+        actor: usize,
+    },
+    /// Let go of the held target (НД).
+    Release {
+        /// Who.
+        actor: usize,
+    },
+    /// Defensive Stance (ДД, BW-30).
+    DefensiveStance {
+        /// Who.
+        actor: usize,
+    },
+    /// Full Defense (ПД, BW-30).
+    FullDefense {
+        /// Who.
+        actor: usize,
+    },
+    /// Reaction (ДД, BW-37): only in cover.
+    Reaction {
+        /// Who.
+        actor: usize,
+    },
+    /// Move (ДД) or Sprint (ПД) to a position (BW-13); may engage a target in melee.
+    Move {
+        /// Who.
+        actor: usize,
+        /// Where to, in metres.
+        to: i32,
+        /// Sprint (ПД) rather than Move (ДД).
+        #[serde(default)]
+        sprint: bool,
+        /// Close into melee with this enemy.
+        #[serde(default)]
+        engage: Option<usize>,
+        /// The 90° sector around the target (0–3); default the first free.
+        #[serde(default)]
+        sector: Option<u8>,
+    },
+    /// Reload the weapon in hand (ДД).
+    Reload {
+        /// Who.
+        actor: usize,
+    },
+    /// Declare leaving the fight (НД, BW-11).
+    Withdraw {
+        /// Who.
+        actor: usize,
+    },
+    /// A conscious Dying character faints (НД, BW-21).
+    LetGo {
+        /// Who.
+        actor: usize,
+    },
+    /// Decline the First Strike (BW-09).
+    Pass {
+        /// Who.
+        actor: usize,
+    },
+    /// End the turn.
+    EndTurn {
+        /// Who.
+        actor: usize,
+    },
+    /// Newcomers join at the start of the next round (BW-10).
+    Join {
+        /// Who joins.
+        actors: Vec<usize>,
+    },
+    /// Start the next round.
+    NextRound,
+}
+
+/// Which action an attack or contest event came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Action {
+    /// Attack.
+    Attack,
+    /// Quick Strike.
+    QuickStrike,
+    /// Feinting Strike.
+    FeintStrike,
+    /// Quick Shot.
+    QuickShot,
+    /// Aimed Shot.
+    AimedShot,
+    /// Short Burst.
+    ShortBurst,
+    /// Long Burst.
+    LongBurst,
+    /// Opportunity attack.
+    Opportunity,
+    /// Disarm.
+    Disarm,
+    /// Grapple.
+    Grapple,
+    /// Break Free.
+    BreakFree,
+}
+
+/// Why a turn was skipped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SkipReason {
+    /// Dead (BW-08).
+    Dead,
+    /// Unconscious (BW-21).
+    Unconscious,
+    /// Concussion (BW-19).
+    Concussion,
+}
+
+/// A defence option taken.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Defence {
+    /// Defensive Stance.
+    Stance,
+    /// Full Defense.
+    FullDefense,
+    /// Reaction.
+    Reaction,
+}
+
+/// One thing that happened.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Event {
+    /// The encounter began.
+    Started {
+        /// Everyone, reserves included.
+        characters: Vec<Who>,
+        /// Who may make a First Strike (BW-09).
+        first_strikers: Vec<Who>,
+    },
+    /// An initiative level was rolled (BW-04 … BW-06).
+    InitiativeRolled {
+        /// Who.
+        actor: Who,
+        /// The stat (BW-04).
+        stat: u32,
+        /// Modifier K rolled (BW-05, BW-09).
+        modifier_k: u32,
+        /// Ones on them.
+        ones: u32,
+        /// The level (BW-06).
+        level: u32,
+    },
+    /// Placed on its level by the dice method (BW-07a).
+    Placed {
+        /// Who.
+        actor: Who,
+        /// Level.
+        level: u32,
+        /// K rolled (characters already placed).
+        k: u32,
+        /// Ones: places from the end.
+        ones: u32,
+    },
+    /// A level was shuffled by the card method (BW-07b).
+    Shuffled {
+        /// Level.
+        level: u32,
+        /// The new order of that level.
+        order: Vec<Who>,
+    },
+    /// The turn order now.
+    OrderSet {
+        /// Highest level first.
+        order: Vec<Who>,
+    },
+    /// Newcomers joined (BW-10).
+    Joined {
+        /// Who.
+        actors: Vec<Who>,
+        /// How they were placed.
+        method: OrderMethod,
+    },
+    /// A round began.
+    RoundStarted {
+        /// Its number.
+        round: u32,
+    },
+    /// A round ended.
+    RoundEnded {
+        /// Its number.
+        round: u32,
+    },
+    /// A turn began.
+    TurnStarted {
+        /// Who acts.
+        actor: Who,
+    },
+    /// A turn was skipped.
+    TurnSkipped {
+        /// Whose.
+        actor: Who,
+        /// Why.
+        reason: SkipReason,
+    },
+    /// Pain Shock took the Main action (BW-19).
+    MainActionLost {
+        /// Whose.
+        actor: Who,
+    },
+    /// Holding a grapple spent the Additional action (BW-28).
+    GrappleMaintained {
+        /// Who holds.
+        actor: Who,
+        /// Whom.
+        target: Who,
+    },
+    /// A conscious Dying character lost a hit at the start of its turn (BW-21).
+    Bleeding {
+        /// Who.
+        actor: Who,
+        /// Hits now.
+        hits: i32,
+    },
+    /// Someone moved (BW-13).
+    Moved {
+        /// Who.
+        actor: Who,
+        /// From metres.
+        from: i32,
+        /// To metres.
+        to: i32,
+        /// Sprint.
+        sprint: bool,
+    },
+    /// Closed into melee (BW-24).
+    Engaged {
+        /// Who.
+        actor: Who,
+        /// With whom.
+        target: Who,
+        /// Sector around the target.
+        sector: u8,
+    },
+    /// Left melee.
+    Disengaged {
+        /// Who.
+        actor: Who,
+        /// From whom.
+        target: Who,
+    },
+    /// An attack roll (BW-14; ranged BW-33; Long Burst repeats it per target with one roll).
+    Attacked {
+        /// Attacker.
+        actor: Who,
+        /// Target.
+        target: Who,
+        /// Which action.
+        action: Action,
+        /// Melee rules (BW-22) or ranged.
+        melee: bool,
+        /// The attacker's aspect.
+        aspect: Aspect,
+        /// The distance level, for ranged attacks.
+        distance: Option<Distance>,
+        /// Pool K.
+        pool: u32,
+        /// Difficulty K.
+        difficulty: u32,
+        /// The roll.
+        result: CheckResult,
+        /// Succeeded whatever the dice (a held target, BW-28).
+        automatic: bool,
+        /// A First Strike (BW-09).
+        first_strike: bool,
+    },
+    /// An opposed check of a special action (BW-27 … BW-29).
+    Contested {
+        /// Who.
+        actor: Who,
+        /// Against whom.
+        target: Who,
+        /// Which.
+        action: Action,
+        /// Pool K.
+        pool: u32,
+        /// Difficulty K.
+        difficulty: u32,
+        /// The roll.
+        result: CheckResult,
+    },
+    /// Damage taken (BW-15, BW-16, BW-31).
+    Damaged {
+        /// Who.
+        target: Who,
+        /// Trivial damage.
+        trivial: u32,
+        /// Effective damage.
+        effective: u32,
+        /// Dealt after restraint.
+        dealt: u32,
+        /// Hits left.
+        hits: i32,
+        /// State now.
+        state: HealthState,
+    },
+    /// Pain Shock or Concussion (BW-19).
+    Shocked {
+        /// Who.
+        target: Who,
+        /// Which.
+        shock: Shock,
+    },
+    /// Dying (BW-21).
+    Dying {
+        /// Who.
+        actor: Who,
+        /// Stayed conscious.
+        conscious: bool,
+    },
+    /// Fainted (BW-21).
+    Fainted {
+        /// Who.
+        actor: Who,
+    },
+    /// Died (BW-20).
+    Died {
+        /// Who.
+        actor: Who,
+    },
+    /// A weapon fell (BW-27).
+    Disarmed {
+        /// Who knocked it away.
+        actor: Who,
+        /// Whose.
+        target: Who,
+        /// Weapon name.
+        weapon: String,
+        /// Where it landed, 1–8 clockwise from north, a couple of metres away.
+        direction: u32,
+    },
+    /// Held (BW-28).
+    Grappled {
+        /// Who holds.
+        actor: Who,
+        /// Whom.
+        target: Who,
+    },
+    /// A hold ended (BW-28, BW-29).
+    Released {
+        /// Who held.
+        actor: Who,
+        /// Who is free.
+        target: Who,
+    },
+    /// A defence option (BW-30, BW-37).
+    Defending {
+        /// Who.
+        actor: Who,
+        /// Which.
+        defence: Defence,
+    },
+    /// Reaction lost on entering melee (BW-37).
+    ReactionLost {
+        /// Who.
+        actor: Who,
+    },
+    /// Rounds spent (BW-39, BW-40) or a shot fired.
+    AmmoSpent {
+        /// Who.
+        actor: Who,
+        /// Weapon.
+        weapon: String,
+        /// Rounds.
+        rounds: u32,
+        /// Left in it.
+        left: u32,
+    },
+    /// Reloaded.
+    Reloaded {
+        /// Who.
+        actor: Who,
+        /// Weapon.
+        weapon: String,
+        /// Rounds now.
+        ammo: u32,
+    },
+    /// Declared leaving (BW-11).
+    Withdrawing {
+        /// Who.
+        actor: Who,
+    },
+    /// Attacked while leaving: still in the fight (BW-11).
+    WithdrawalBroken {
+        /// Who.
+        actor: Who,
+    },
+    /// Left the fight (BW-11).
+    Left {
+        /// Who.
+        actor: Who,
+    },
+    /// Passed on the First Strike.
+    Passed {
+        /// Who.
+        actor: Who,
+    },
+    /// A turn ended.
+    TurnEnded {
+        /// Whose.
+        actor: Who,
+    },
+    /// The encounter is over.
+    Ended {
+        /// Winning side, `None` for a draw.
+        winner: Option<u8>,
+        /// Rounds played.
+        rounds: u32,
+    },
+}
+
+fn err(rule: &str, message: impl Into<String>) -> RuleError {
+    RuleError::new(rule, message)
+}
+
+/// How an attack is resolved.
+#[derive(Clone, Copy, Debug)]
+struct Plan {
+    actor: usize,
+    target: usize,
+    weapon: Option<usize>,
+    aspect: Aspect,
+    melee: bool,
+    action: Action,
+    pool: u32,
+    extra: u32,
+    comfortable: Distance,
+    first_strike: bool,
+    restraint: Restraint,
+}
+
+impl State {
+    fn who(&self, i: usize) -> Who {
+        Who {
+            id: i,
+            name: self.fighters[i].character.name.clone(),
+        }
+    }
+
+    fn f(&self, i: usize) -> &Fighter {
+        &self.fighters[i]
+    }
+
+    /// In the fight and on its feet (hits ≥ 1): what victory and targeting count.
+    pub fn standing(&self, i: usize) -> bool {
+        let f = &self.fighters[i];
+        f.status == Status::Active && f.hits >= 1
+    }
+
+    /// In the fight and conscious: may act.
+    pub fn can_act(&self, i: usize) -> bool {
+        let f = &self.fighters[i];
+        f.status == Status::Active && f.conscious
+    }
+
+    /// The health state of a character.
+    pub fn health_state(&self, i: usize) -> HealthState {
+        if self.fighters[i].status == Status::Dead {
+            return HealthState::Dead;
+        }
+        self.settings.health.state(self.fighters[i].hits)
+    }
+
+    fn wound_k(&self, i: usize) -> u32 {
+        self.settings.health.wound_difficulty(self.health_state(i))
+    }
+
+    /// Whether `a` and `b` are fighting hand to hand.
+    pub fn engaged(&self, a: usize, b: usize) -> bool {
+        self.engagements
+            .iter()
+            .any(|e| (e.attacker == a && e.target == b) || (e.attacker == b && e.target == a))
+    }
+
+    /// Everyone engaged with `i`.
+    pub fn engaged_with(&self, i: usize) -> Vec<usize> {
+        let mut v: Vec<usize> = self
+            .engagements
+            .iter()
+            .filter_map(|e| {
+                if e.attacker == i {
+                    Some(e.target)
+                } else if e.target == i {
+                    Some(e.attacker)
+                } else {
+                    None
+                }
+            })
+            .collect();
+        v.sort_unstable();
+        v.dedup();
+        v
+    }
+
+    fn sectors_around(&self, i: usize) -> Vec<(usize, u8)> {
+        self.engagements
+            .iter()
+            .filter_map(|e| {
+                if e.target == i {
+                    Some((e.attacker, e.sector))
+                } else if e.attacker == i {
+                    Some((e.target, e.back))
+                } else {
+                    None
+                }
+            })
+            .collect()
+    }
+
+    fn distance(&self, a: usize, b: usize) -> u32 {
+        self.f(a)
+            .character
+            .position
+            .abs_diff(self.f(b).character.position)
+    }
+
+    fn enemies(&self, a: usize, b: usize) -> bool {
+        self.f(a).character.side != self.f(b).character.side
+    }
+
+    fn weapon(&self, i: usize, choice: Option<usize>) -> Result<Option<usize>, RuleError> {
+        let f = self.f(i);
+        match choice {
+            None => Ok(f.wielded),
+            Some(w) if w >= f.character.weapons.len() => Err(err(
+                "BW-14",
+                format!(
+                    "{} has no weapon #{w} (it carries {})",
+                    f.character.name,
+                    f.character.weapons.len()
+                ),
+            )),
+            Some(w) if f.dropped.contains(&w) => Err(err(
+                "BW-27",
+                format!(
+                    "{}'s {} lies on the floor after a disarm",
+                    f.character.name, f.character.weapons[w].name
+                ),
+            )),
+            Some(w) => Ok(Some(w)),
+        }
+    }
+
+    fn weapon_data(&self, i: usize, w: Option<usize>) -> Weapon {
+        match w {
+            Some(w) => self.f(i).character.weapons[w].clone(),
+            None => Weapon::default(),
+        }
+    }
+
+    fn aspects_for(&self, i: usize, w: Option<usize>, melee: bool) -> Vec<Aspect> {
+        let weapon = self.weapon_data(i, w);
+        if let Some(list) = &weapon.aspects {
+            if melee != weapon.kind.is_ranged() {
+                return list.clone();
+            }
+        }
+        if melee {
+            weapon.kind.melee_aspects().to_vec()
+        } else {
+            weapon.kind.ranged_aspects().to_vec()
+        }
+    }
+
+    fn best_aspect(&self, i: usize, list: &[Aspect]) -> Aspect {
+        let c = &self.f(i).character;
+        let mut best = list[0];
+        for &a in list {
+            if c.aspect(a) > c.aspect(best) {
+                best = a;
+            }
+        }
+        best
+    }
+
+    fn pick_aspect(
+        &self,
+        i: usize,
+        w: Option<usize>,
+        melee: bool,
+        chosen: Option<Aspect>,
+    ) -> Result<Aspect, RuleError> {
+        let list = self.aspects_for(i, w, melee);
+        if list.is_empty() {
+            return Err(err("BW-32", "this weapon cannot attack at range"));
+        }
+        match chosen {
+            None => Ok(self.best_aspect(i, &list)),
+            Some(a) if list.contains(&a) => Ok(a),
+            Some(a) => Err(err(
+                if melee { "BW-23" } else { "BW-32" },
+                format!("{a:?} cannot be used with this weapon; allowed: {list:?}"),
+            )),
+        }
+    }
+
+    fn outnumbering(&self, target: usize) -> u32 {
+        let attackers: Vec<(usize, u8)> = self
+            .sectors_around(target)
+            .into_iter()
+            .filter(|&(a, _)| self.enemies(a, target) && self.can_act(a))
+            .collect();
+        let lone = attackers.iter().all(|&(a, _)| {
+            self.engaged_with(a)
+                .iter()
+                .all(|&o| o == target || self.enemies(o, target))
+        });
+        if !lone {
+            return 0;
+        }
+        let opposite = attackers.len() == 2 && (attackers[0].1 + 2) % 4 == attackers[1].1;
+        self.settings
+            .outnumbering
+            .bonus(attackers.len() as u32, opposite)
+    }
+
+    fn melee_defence(&self, target: usize) -> u32 {
+        let t = self.f(target);
+        let list = self.aspects_for(target, t.wielded, true);
+        let best = self.best_aspect(target, &list);
+        t.character.aspect(best)
+            + t.character.armour.defence_bonus
+            + u32::from(t.stance)
+            + u32::from(t.full_defense)
+    }
+
+    fn ranged_defence(&self, target: usize, level: Distance, comfortable: Distance) -> u32 {
+        let t = self.f(target);
+        let reaction =
+            t.reaction && t.character.cover != Cover::None && self.engaged_with(target).is_empty();
+        self.settings.distances.difficulty(level, comfortable)
+            + self.settings.cover.difficulty(t.character.cover)
+            + u32::from(reaction)
+    }
+
+    fn order_names(&self) -> Vec<Who> {
+        self.order.iter().map(|&i| self.who(i)).collect()
+    }
+
+    fn rebuild_order(&mut self) {
+        self.order = self.levels.values().rev().flatten().copied().collect();
+    }
+}
+
+fn check_actor(state: &State, actor: usize) -> Result<(), RuleError> {
+    if actor >= state.fighters.len() {
+        return Err(err("setup", format!("there is no character #{actor}")));
+    }
+    Ok(())
+}
+
+/// Action cost per BW-12.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Cost {
+    Main,
+    Additional,
+    Full,
+    Minor,
+}
+
+fn afford(state: &State, actor: usize, cost: Cost) -> Result<(), RuleError> {
+    if state.phase == Phase::FirstStrike {
+        return Ok(());
+    }
+    let turn = state
+        .turn
+        .ok_or_else(|| err("BW-08", "no turn is being played"))?;
+    let f = state.f(actor);
+    let dying = f.hits < 1;
+    match cost {
+        Cost::Main | Cost::Full if dying => Err(err(
+            "BW-21",
+            format!(
+                "{} is Dying: no Main action (and so no Full action)",
+                f.character.name
+            ),
+        )),
+        Cost::Main if turn.main => Err(err(
+            "BW-12",
+            "the Main action (ОД) of this turn is already spent (or lost to Pain Shock)",
+        )),
+        Cost::Additional if turn.additional => Err(err(
+            "BW-12",
+            "the Additional action (ДД) of this turn is already spent",
+        )),
+        Cost::Full if turn.main || turn.additional => Err(err(
+            "BW-12",
+            "a Full action (ПД) needs both the Main and the Additional action unspent",
+        )),
+        Cost::Minor if turn.minor >= state.settings.max_minor => Err(err(
+            "BW-12",
+            format!(
+                "at most {} Minor actions (НД) per turn",
+                state.settings.max_minor
+            ),
+        )),
+        _ => Ok(()),
+    }
+}
+
+fn spend(state: &mut State, cost: Cost) {
+    if let Some(t) = state.turn.as_mut() {
+        match cost {
+            Cost::Main => t.main = true,
+            Cost::Additional => t.additional = true,
+            Cost::Full => {
+                t.main = true;
+                t.additional = true;
+            }
+            Cost::Minor => t.minor += 1,
+        }
+    }
+}
+
+/// Checks that `actor` may act now: its turn (or its First Strike), conscious, not held
+/// (unless `held_ok`), not leaving (unless `peaceful`).
+fn check_turn(state: &State, actor: usize, held_ok: bool, peaceful: bool) -> Result<(), RuleError> {
+    check_actor(state, actor)?;
+    let f = state.f(actor);
+    match state.phase {
+        Phase::Over => return Err(err("encounter", "the encounter is over")),
+        Phase::BetweenRounds => {
+            return Err(err(
+                "BW-08",
+                "no turn is being played: the round is over (join newcomers, then next_round)",
+            ))
+        }
+        Phase::FirstStrike => {
+            if !is_first_striker(state, actor) {
+                return Err(err(
+                    "BW-09",
+                    format!(
+                        "{} has no First Strike to make; only {:?} may act before initiative",
+                        f.character.name,
+                        first_strikers(state)
+                    ),
+                ));
+            }
+        }
+        Phase::Round => {
+            let turn = state
+                .turn
+                .ok_or_else(|| err("BW-08", "no turn is being played"))?;
+            if turn.actor != actor {
+                return Err(err(
+                    "BW-08",
+                    format!(
+                        "it is {}'s turn; {} is frozen until then",
+                        state.f(turn.actor).character.name,
+                        f.character.name
+                    ),
+                ));
+            }
+        }
+    }
+    if !held_ok {
+        if let Some(h) = f.held_by {
+            return Err(err(
+                "BW-28",
+                format!(
+                    "{} is held by {} and may do nothing but Break Free",
+                    f.character.name,
+                    state.f(h).character.name
+                ),
+            ));
+        }
+    }
+    if !peaceful && f.withdrawing.is_some() {
+        return Err(err(
+            "BW-11",
+            format!(
+                "{} is leaving the fight: no combat actions",
+                f.character.name
+            ),
+        ));
+    }
+    Ok(())
+}
+
+pub(crate) fn is_first_striker(state: &State, i: usize) -> bool {
+    let f = state.f(i);
+    f.character.first_strike && !f.first_strike_done && f.status == Status::Active
+}
+
+pub(crate) fn first_strikers(state: &State) -> Vec<usize> {
+    (0..state.fighters.len())
+        .filter(|&i| is_first_striker(state, i))
+        .collect()
+}
+
+fn check_target(state: &State, actor: usize, target: usize) -> Result<(), RuleError> {
+    check_actor(state, target)?;
+    if !state.enemies(actor, target) {
+        return Err(err("BW-14", "attacks and special actions target an enemy"));
+    }
+    if state.f(target).status != Status::Active {
+        return Err(err(
+            "BW-08",
+            format!("{} is not in the fight", state.f(target).character.name),
+        ));
+    }
+    Ok(())
+}
+
+fn cap(v: u32) -> u32 {
+    v.min(MAX_POOL)
+}
+
+fn limit_situational(bonus: u32, extra: u32) -> Result<(), RuleError> {
+    if bonus > 10 || extra > 10 {
+        return Err(err(
+            "BW-03",
+            "situational bonus and extra difficulty are at most 10K",
+        ));
+    }
+    Ok(())
+}
+
+/// Plans a single-target attack: legality and pool, no dice.
+fn plan_strike(state: &State, s: &Strike, action: Action) -> Result<(Plan, Cost), RuleError> {
+    check_turn(state, s.actor, false, false)?;
+    check_target(state, s.actor, s.target)?;
+    limit_situational(s.bonus, s.extra)?;
+    let w = state.weapon(s.actor, s.weapon)?;
+    let weapon = state.weapon_data(s.actor, w);
+    let engaged = state.engaged(s.actor, s.target);
+    let first_strike = state.phase == Phase::FirstStrike;
+    let (cost, melee_only, ranged_only) = match action {
+        Action::Attack => (Cost::Main, false, false),
+        Action::QuickStrike => (Cost::Additional, true, false),
+        Action::FeintStrike => (Cost::Full, true, false),
+        Action::QuickShot => (Cost::Additional, false, true),
+        Action::AimedShot => (Cost::Full, false, true),
+        Action::ShortBurst => (Cost::Main, false, true),
+        _ => (Cost::Main, false, false),
+    };
+    if first_strike && matches!(action, Action::QuickStrike | Action::QuickShot) {
+        return Err(err(
+            "BW-09",
+            "a First Strike is a full attack, not a quick one",
+        ));
+    }
+    afford(state, s.actor, cost)?;
+    let melee = engaged;
+    if melee && ranged_only {
+        return Err(err(
+            "BW-22",
+            "at melee range a firearm attacks by melee rules: use attack, not a shot or burst",
+        ));
+    }
+    if !melee {
+        if melee_only || !weapon.kind.is_ranged() {
+            return Err(err(
+                "BW-14",
+                format!(
+                    "a melee attack needs {} engaged in melee first (move with engage)",
+                    state.f(s.target).character.name
+                ),
+            ));
+        }
+        if state.distance(s.actor, s.target) < state.settings.distances.melee_below {
+            return Err(err(
+                "BW-32",
+                "ranged attacks start at 2 m; closer, engage in melee",
+            ));
+        }
+    }
+    let aspect = state.pick_aspect(s.actor, w, melee, s.aspect)?;
+    let c = &state.f(s.actor).character;
+    let mut pool = c.aspect(aspect) + s.bonus;
+    if !(melee && weapon.kind.is_ranged()) {
+        pool += weapon.bonus;
+    }
+    if melee {
+        pool += state.outnumbering(s.target);
+    }
+    let mut extra = s.extra;
+    let mut comfortable = weapon.comfortable;
+    let turn = state.turn;
+    match action {
+        Action::QuickStrike => extra += 2,
+        Action::FeintStrike | Action::AimedShot => pool += 1,
+        Action::QuickShot => {
+            if turn.is_some_and(|t| t.burst) {
+                return Err(err("BW-36", "no Quick Shot after a burst in the same turn"));
+            }
+            let dir = direction(state, s.actor, s.target);
+            let same = turn.is_some_and(|t| t.direction != 0 && t.direction == dir);
+            extra += if same { 2 } else { 3 };
+        }
+        Action::ShortBurst => {
+            let b = weapon
+                .short_burst
+                .ok_or_else(|| err("BW-39", format!("{} has no Short Burst", weapon.name)))?;
+            if weapon.ammo.unwrap_or(0) < b.rounds {
+                return Err(err(
+                    "BW-39",
+                    format!(
+                        "a Short Burst needs {} rounds; {} has {}",
+                        b.rounds,
+                        weapon.name,
+                        weapon.ammo.unwrap_or(0)
+                    ),
+                ));
+            }
+            pool += b.bonus;
+            comfortable = comfortable.min(state.settings.short_burst_range);
+        }
+        _ => {}
+    }
+    if !melee && action != Action::ShortBurst && weapon.ammo == Some(0) {
+        return Err(err(
+            "BW-14",
+            format!("{} is empty: reload (ДД) first", weapon.name),
+        ));
+    }
+    if first_strike {
+        pool += state.settings.first_strike_k;
+    }
+    extra += state.wound_k(s.actor);
+    Ok((
+        Plan {
+            actor: s.actor,
+            target: s.target,
+            weapon: w,
+            aspect,
+            melee,
+            action,
+            pool: cap(pool),
+            extra,
+            comfortable,
+            first_strike,
+            restraint: s.restraint,
+        },
+        cost,
+    ))
+}
+
+fn direction(state: &State, from: usize, to: usize) -> i8 {
+    let d = state.f(to).character.position - state.f(from).character.position;
+    d.signum() as i8
+}
+
+fn spend_ammo(
+    state: &mut State,
+    actor: usize,
+    w: Option<usize>,
+    rounds: u32,
+    events: &mut Vec<Event>,
+) {
+    let Some(w) = w else { return };
+    let who = state.who(actor);
+    let weapon = &mut state.fighters[actor].character.weapons[w];
+    if let Some(ammo) = weapon.ammo.as_mut() {
+        *ammo = ammo.saturating_sub(rounds);
+        events.push(Event::AmmoSpent {
+            actor: who,
+            weapon: weapon.name.clone(),
+            rounds,
+            left: *ammo,
+        });
+    }
+}
+
+/// Rolls the defence of one target against an attack whose pool already rolled `ones`.
+fn resolve_against<D: Dice>(
+    state: &mut State,
+    dice: &mut D,
+    plan: &Plan,
+    ones: u32,
+    events: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    let target = plan.target;
+    let (base, distance) = if plan.melee {
+        (state.melee_defence(target), None)
+    } else {
+        let level = state
+            .settings
+            .distances
+            .level(state.distance(plan.actor, target));
+        (
+            state.ranged_defence(target, level, plan.comfortable),
+            Some(level),
+        )
+    };
+    let difficulty = cap(base + plan.extra);
+    let t = state.f(target);
+    let automatic = plan.melee && (t.held_by.is_some() || !t.conscious);
+    let difficulty_ones = roll_k(dice, difficulty)?;
+    let result = crate::check::judge(ones, difficulty_ones, state.settings.tie, automatic);
+    if plan.melee {
+        state.fighters[target].stance = false;
+    }
+    events.push(Event::Attacked {
+        actor: state.who(plan.actor),
+        target: state.who(target),
+        action: plan.action,
+        melee: plan.melee,
+        aspect: plan.aspect,
+        distance,
+        pool: plan.pool,
+        difficulty,
+        result,
+        automatic,
+        first_strike: plan.first_strike,
+    });
+    if state.enemies(plan.actor, target) && state.f(target).withdrawing.is_some() {
+        state.fighters[target].withdrawing = None;
+        events.push(Event::WithdrawalBroken {
+            actor: state.who(target),
+        });
+    }
+    if result.success {
+        let weapon = state.weapon_data(plan.actor, plan.weapon);
+        let spec = AttackSpec {
+            check: CheckSpec::default(),
+            weapon: weapon.effectiveness,
+            armour: state.f(target).character.armour.effectiveness,
+            restraint: plan.restraint,
+        };
+        let hit = damage(&result, &spec);
+        take_damage(state, target, hit.trivial, hit.effective, hit.dealt, events);
+    }
+    Ok(())
+}
+
+fn resolve_strike<D: Dice>(
+    state: &mut State,
+    dice: &mut D,
+    plan: &Plan,
+    events: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    let ones = roll_k(dice, plan.pool)?;
+    resolve_against(state, dice, plan, ones, events)
+}
+
+fn release_holds(state: &mut State, i: usize, events: &mut Vec<Event>) {
+    if let Some(t) = state.fighters[i].holding.take() {
+        state.fighters[t].held_by = None;
+        events.push(Event::Released {
+            actor: state.who(i),
+            target: state.who(t),
+        });
+    }
+    if let Some(h) = state.fighters[i].held_by.take() {
+        state.fighters[h].holding = None;
+        events.push(Event::Released {
+            actor: state.who(h),
+            target: state.who(i),
+        });
+    }
+}
+
+fn drop_engagements(state: &mut State, i: usize) {
+    state
+        .engagements
+        .retain(|e| e.attacker != i && e.target != i);
+}
+
+/// Applies damage (BW-17 … BW-21).
+fn take_damage(
+    state: &mut State,
+    target: usize,
+    trivial: u32,
+    effective: u32,
+    dealt: u32,
+    events: &mut Vec<Event>,
+) {
+    let track = state.settings.health;
+    let before = state.f(target).hits;
+    let (hits, killed) = track.take(before, dealt);
+    state.fighters[target].hits = hits;
+    state.wounds_dealt += u64::from(dealt);
+    if killed {
+        state.fighters[target].status = Status::Dead;
+        state.fighters[target].conscious = false;
+    }
+    events.push(Event::Damaged {
+        target: state.who(target),
+        trivial,
+        effective,
+        dealt,
+        hits,
+        state: state.health_state(target),
+    });
+    if killed {
+        events.push(Event::Died {
+            actor: state.who(target),
+        });
+        release_holds(state, target, events);
+        drop_engagements(state, target);
+        return;
+    }
+    if hits < 1 && before >= 1 {
+        let conscious = state.f(target).character.stays_conscious;
+        state.fighters[target].conscious = conscious;
+        events.push(Event::Dying {
+            actor: state.who(target),
+            conscious,
+        });
+        if !conscious {
+            release_holds(state, target, events);
+            drop_engagements(state, target);
+            return;
+        }
+    }
+    let shock = track.shock(dealt);
+    if shock != Shock::None {
+        let f = &mut state.fighters[target];
+        f.shock = f.shock.max(shock);
+        events.push(Event::Shocked {
+            target: state.who(target),
+            shock,
+        });
+    }
+}
+
+fn opposed_aspect(state: &State, i: usize, list: &[Aspect]) -> u32 {
+    state.f(i).character.aspect(state.best_aspect(i, list))
+}
+
+fn contest<D: Dice>(
+    state: &mut State,
+    dice: &mut D,
+    actor: usize,
+    target: usize,
+    action: Action,
+    (pool, difficulty): (u32, u32),
+    events: &mut Vec<Event>,
+) -> Result<CheckResult, RuleError> {
+    let spec = CheckSpec {
+        pool: cap(pool),
+        difficulty: cap(difficulty),
+        tie: state.settings.tie,
+        automatic: false,
+    };
+    let result = check(dice, &spec)?;
+    events.push(Event::Contested {
+        actor: state.who(actor),
+        target: state.who(target),
+        action,
+        pool: spec.pool,
+        difficulty: spec.difficulty,
+        result,
+    });
+    if !result.success && matches!(action, Action::Disarm | Action::Grapple) {
+        take_damage(state, actor, 0, result.deficit, result.deficit, events);
+    }
+    Ok(result)
+}
+
+const GRAPPLE: [Aspect; 2] = [Aspect::MuscleMemory, Aspect::Constitution];
+
+fn roll_levels<D: Dice>(
+    state: &mut State,
+    dice: &mut D,
+    who: &[usize],
+    events: &mut Vec<Event>,
+) -> Result<BTreeMap<u32, Vec<usize>>, RuleError> {
+    let mut fresh: BTreeMap<u32, Vec<usize>> = BTreeMap::new();
+    for &i in who {
+        let f = state.f(i);
+        let stat = f.character.aspect(state.settings.initiative_aspect);
+        let k = if f.struck_first {
+            state.settings.first_strike_k
+        } else {
+            f.character.initiative.k()
+        };
+        let (ones, level) = initiative_level(dice, stat, k)?;
+        state.fighters[i].level = Some(level);
+        events.push(Event::InitiativeRolled {
+            actor: state.who(i),
+            stat,
+            modifier_k: k,
+            ones,
+            level,
+        });
+        fresh.entry(level).or_default().push(i);
+    }
+    Ok(fresh)
+}
+
+/// Places `newcomers` on `level` after `queue` by the dice method (BW-07a), logging each.
+fn place_by_dice<D: Dice>(
+    state: &State,
+    dice: &mut D,
+    level: u32,
+    queue: &mut Vec<usize>,
+    newcomers: &[usize],
+    events: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    for &i in newcomers {
+        queue.push(i);
+        let placed = queue.len() - 1;
+        if placed == 0 {
+            continue;
+        }
+        let ones = insert_by_dice(dice, queue, placed)?;
+        events.push(Event::Placed {
+            actor: state.who(i),
+            level,
+            k: placed as u32,
+            ones,
+        });
+    }
+    Ok(())
+}
+
+fn shuffle_level<D: Dice>(
+    state: &State,
+    dice: &mut D,
+    level: u32,
+    queue: &mut [usize],
+    events: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    shuffle(dice, queue)?;
+    events.push(Event::Shuffled {
+        level,
+        order: queue.iter().map(|&i| state.who(i)).collect(),
+    });
+    Ok(())
+}
+
+fn roll_initiative<D: Dice>(
+    state: &mut State,
+    dice: &mut D,
+    events: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    let who: Vec<usize> = (0..state.fighters.len())
+        .filter(|&i| state.f(i).status == Status::Active)
+        .collect();
+    let fresh = roll_levels(state, dice, &who, events)?;
+    for (&level, members) in fresh.iter().rev() {
+        let mut queue = Vec::with_capacity(members.len());
+        match state.settings.order_method {
+            OrderMethod::Dice => place_by_dice(state, dice, level, &mut queue, members, events)?,
+            OrderMethod::Cards => {
+                queue.extend_from_slice(members);
+                if queue.len() > 1 {
+                    shuffle_level(state, dice, level, &mut queue, events)?;
+                }
+            }
+        }
+        state.levels.insert(level, queue);
+    }
+    state.rebuild_order();
+    events.push(Event::OrderSet {
+        order: state.order_names(),
+    });
+    start_round(state, events);
+    Ok(())
+}
+
+fn start_round(state: &mut State, events: &mut Vec<Event>) {
+    state.round += 1;
+    state.phase = Phase::Round;
+    state.turn = None;
+    events.push(Event::RoundStarted { round: state.round });
+    advance(state, 0, events);
+}
+
+/// Starts the next able character's turn from order slot `from`, or ends the round.
+fn advance(state: &mut State, from: usize, events: &mut Vec<Event>) {
+    let mut slot = from;
+    while slot < state.order.len() {
+        let i = state.order[slot];
+        slot += 1;
+        match state.f(i).status {
+            Status::Dead => {
+                events.push(Event::TurnSkipped {
+                    actor: state.who(i),
+                    reason: SkipReason::Dead,
+                });
+                continue;
+            }
+            Status::Active => {}
+            _ => continue,
+        }
+        if !state.f(i).conscious {
+            events.push(Event::TurnSkipped {
+                actor: state.who(i),
+                reason: SkipReason::Unconscious,
+            });
+            continue;
+        }
+        {
+            let f = &mut state.fighters[i];
+            f.full_defense = false;
+            f.reaction = false;
+        }
+        if state.f(i).shock == Shock::Concussion {
+            state.fighters[i].shock = Shock::None;
+            events.push(Event::TurnSkipped {
+                actor: state.who(i),
+                reason: SkipReason::Concussion,
+            });
+            continue;
+        }
+        events.push(Event::TurnStarted {
+            actor: state.who(i),
+        });
+        let mut turn = Turn {
+            slot: slot - 1,
+            actor: i,
+            main: false,
+            additional: false,
+            minor: 0,
+            burst: false,
+            direction: 0,
+        };
+        if state.f(i).hits < 1 {
+            // Conscious and Dying: a hit lost at the start of each own turn (BW-21).
+            let (hits, killed) = state.settings.health.take(state.f(i).hits, 1);
+            state.fighters[i].hits = hits;
+            events.push(Event::Bleeding {
+                actor: state.who(i),
+                hits,
+            });
+            if killed {
+                state.fighters[i].status = Status::Dead;
+                state.fighters[i].conscious = false;
+                events.push(Event::Died {
+                    actor: state.who(i),
+                });
+                release_holds(state, i, events);
+                drop_engagements(state, i);
+                continue;
+            }
+        }
+        if state.f(i).shock == Shock::PainShock {
+            state.fighters[i].shock = Shock::None;
+            turn.main = true;
+            events.push(Event::MainActionLost {
+                actor: state.who(i),
+            });
+        }
+        if let Some(t) = state.f(i).holding {
+            turn.additional = true;
+            events.push(Event::GrappleMaintained {
+                actor: state.who(i),
+                target: state.who(t),
+            });
+        }
+        state.turn = Some(turn);
+        return;
+    }
+    end_round(state, events);
+}
+
+fn end_round(state: &mut State, events: &mut Vec<Event>) {
+    state.turn = None;
+    let round = state.round;
+    events.push(Event::RoundEnded { round });
+    for i in 0..state.fighters.len() {
+        let f = state.f(i);
+        if f.status == Status::Active && f.withdrawing.is_some_and(|r| r < round) {
+            state.fighters[i].status = Status::Left;
+            state.fighters[i].withdrawing = None;
+            for q in state.levels.values_mut() {
+                q.retain(|&x| x != i);
+            }
+            events.push(Event::Left {
+                actor: state.who(i),
+            });
+        }
+        let f = state.f(i);
+        if f.status == Status::Active && !f.conscious && f.hits < 1 {
+            state.fighters[i].unconscious_rounds += 1;
+            if state.f(i).unconscious_rounds % state.settings.rounds_per_hour == 0 {
+                let (hits, killed) = state.settings.health.take(state.f(i).hits, 1);
+                state.fighters[i].hits = hits;
+                events.push(Event::Bleeding {
+                    actor: state.who(i),
+                    hits,
+                });
+                if killed {
+                    state.fighters[i].status = Status::Dead;
+                    events.push(Event::Died {
+                        actor: state.who(i),
+                    });
+                }
+            }
+        }
+    }
+    state.levels.retain(|_, q| !q.is_empty());
+    state.rebuild_order();
+    state.phase = Phase::BetweenRounds;
+    if state.round >= state.settings.max_rounds {
+        finish(state, None, events);
+    }
+}
+
+fn side_alive(state: &State, side: u8) -> bool {
+    (0..state.fighters.len()).any(|i| {
+        let f = state.f(i);
+        f.character.side == side && (state.standing(i) || f.status == Status::Reserve)
+    })
+}
+
+fn finish(state: &mut State, winner: Option<u8>, events: &mut Vec<Event>) {
+    state.phase = Phase::Over;
+    state.turn = None;
+    state.winner = winner;
+    events.push(Event::Ended {
+        winner,
+        rounds: state.round,
+    });
+}
+
+/// Ends the encounter when a side has no one standing and no one to come.
+fn check_end(state: &mut State, events: &mut Vec<Event>) {
+    if state.phase == Phase::Over {
+        return;
+    }
+    let a = side_alive(state, 0);
+    let b = side_alive(state, 1);
+    match (a, b) {
+        (true, true) => {}
+        (true, false) => finish(state, Some(0), events),
+        (false, true) => finish(state, Some(1), events),
+        (false, false) => finish(state, None, events),
+    }
+}
+
+/// Starts an encounter: validates the setup, opens First Strikes or rolls initiative.
+pub fn start<D: Dice>(setup: &Setup, dice: &mut D) -> Result<(State, Vec<Event>), RuleError> {
+    setup.validate()?;
+    let fighters = setup
+        .characters
+        .iter()
+        .map(|c| Fighter {
+            character: c.clone(),
+            hits: c.hits.unwrap_or(setup.settings.health.max()),
+            status: if c.joins_round.is_some() {
+                Status::Reserve
+            } else {
+                Status::Active
+            },
+            conscious: c.hits.map_or(true, |h| h >= 1) || c.stays_conscious,
+            level: None,
+            wielded: if c.weapons.is_empty() { None } else { Some(0) },
+            dropped: Vec::new(),
+            shock: Shock::None,
+            stance: false,
+            full_defense: false,
+            reaction: false,
+            holding: None,
+            held_by: None,
+            withdrawing: None,
+            first_strike_done: false,
+            struck_first: false,
+            unconscious_rounds: 0,
+        })
+        .collect();
+    let mut state = State {
+        settings: setup.settings.clone(),
+        fighters,
+        phase: Phase::FirstStrike,
+        round: 0,
+        levels: BTreeMap::new(),
+        order: Vec::new(),
+        turn: None,
+        engagements: Vec::new(),
+        winner: None,
+        wounds_dealt: 0,
+    };
+    let mut events = vec![Event::Started {
+        characters: (0..state.fighters.len()).map(|i| state.who(i)).collect(),
+        first_strikers: first_strikers(&state)
+            .into_iter()
+            .map(|i| state.who(i))
+            .collect(),
+    }];
+    if first_strikers(&state).is_empty() {
+        roll_initiative(&mut state, dice, &mut events)?;
+    }
+    check_end(&mut state, &mut events);
+    Ok((state, events))
+}
+
+/// After a First Strike (or a pass): when none is left, roll initiative.
+fn after_first_strike<D: Dice>(
+    state: &mut State,
+    dice: &mut D,
+    actor: usize,
+    struck: bool,
+    events: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    state.fighters[actor].first_strike_done = true;
+    state.fighters[actor].struck_first = struck;
+    check_end(state, events);
+    if state.phase == Phase::FirstStrike && first_strikers(state).is_empty() {
+        roll_initiative(state, dice, events)?;
+    }
+    Ok(())
+}
+
+fn finish_action<D: Dice>(
+    state: &mut State,
+    dice: &mut D,
+    actor: usize,
+    cost: Cost,
+    struck: bool,
+    events: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    if state.phase == Phase::FirstStrike {
+        return after_first_strike(state, dice, actor, struck, events);
+    }
+    spend(state, cost);
+    check_end(state, events);
+    if state.phase == Phase::Round {
+        if let Some(turn) = state.turn {
+            if !state.can_act(turn.actor) {
+                advance(state, turn.slot + 1, events);
+                check_end(state, events);
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Opportunity attacks on a mover (BW-26): from enemies it leaves or passes in reach.
+fn opportunity_attackers(
+    state: &State,
+    actor: usize,
+    to: i32,
+    engage: Option<usize>,
+) -> Vec<usize> {
+    if !state.settings.opportunity_attacks {
+        return Vec::new();
+    }
+    let from = state.f(actor).character.position;
+    let (lo, hi) = (from.min(to), from.max(to));
+    let reach = state.settings.distances.melee_below as i32;
+    (0..state.fighters.len())
+        .filter(|&e| {
+            if !state.enemies(e, actor) || !state.can_act(e) || state.f(e).hits < 1 {
+                return false;
+            }
+            if state.f(e).held_by.is_some() || Some(e) == engage {
+                return false;
+            }
+            let p = state.f(e).character.position;
+            let ends_in_reach = (to - p).abs() < reach;
+            if state.engaged(e, actor) {
+                return !ends_in_reach;
+            }
+            let nearest = p.clamp(lo, hi);
+            (nearest - p).abs() < reach && !ends_in_reach
+        })
+        .collect()
+}
+
+fn free_sector(used: &[(usize, u8)]) -> Option<u8> {
+    (0..4u8).find(|s| used.iter().all(|&(_, u)| u != *s))
+}
+
+fn validate_engage(
+    state: &State,
+    actor: usize,
+    target: usize,
+    to: i32,
+    sector: Option<u8>,
+) -> Result<(u8, u8), RuleError> {
+    check_target(state, actor, target)?;
+    if state.engaged(actor, target) {
+        return Err(err("BW-24", "already engaged with that target"));
+    }
+    if (to - state.f(target).character.position).abs()
+        >= state.settings.distances.melee_below as i32
+    {
+        return Err(err(
+            "BW-13",
+            format!(
+                "to engage, end the move within {} m of the target",
+                state.settings.distances.melee_below
+            ),
+        ));
+    }
+    let around_target: Vec<(usize, u8)> = state.sectors_around(target);
+    let cap = state.settings.melee_cap as usize;
+    let attackers = around_target
+        .iter()
+        .filter(|&&(a, _)| state.enemies(a, target))
+        .count();
+    if around_target.len() >= cap || attackers >= cap {
+        return Err(err(
+            "BW-24",
+            format!(
+                "{} already has {} in melee around it; at most {cap} (one per 90° sector{})",
+                state.f(target).character.name,
+                around_target.len(),
+                if cap < 4 {
+                    ", fewer in cramped space"
+                } else {
+                    ""
+                }
+            ),
+        ));
+    }
+    let s = match sector {
+        Some(s) if s > 3 => return Err(err("BW-24", "sectors are 0 (front), 1, 2 (back), 3")),
+        Some(s) if around_target.iter().any(|&(_, u)| u == s) => {
+            return Err(err(
+                "BW-24",
+                format!("sector {s} around the target is taken"),
+            ))
+        }
+        Some(s) => s,
+        None => free_sector(&around_target).ok_or_else(|| err("BW-24", "no free sector"))?,
+    };
+    let around_actor = state.sectors_around(actor);
+    if around_actor.len() >= cap {
+        return Err(err("BW-24", "no free sector around the mover"));
+    }
+    let back = free_sector(&around_actor).ok_or_else(|| err("BW-24", "no free sector"))?;
+    Ok((s, back))
+}
+
+fn do_move<D: Dice>(
+    state: &mut State,
+    dice: &mut D,
+    actor: usize,
+    (to, sprint): (i32, bool),
+    (engage, sector): (Option<usize>, Option<u8>),
+    events: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    check_turn(state, actor, false, true)?;
+    if state.phase == Phase::FirstStrike {
+        return Err(err(
+            "BW-09",
+            "before initiative only the First Strike attack is allowed",
+        ));
+    }
+    let cost = if sprint { Cost::Full } else { Cost::Additional };
+    afford(state, actor, cost)?;
+    let from = state.f(actor).character.position;
+    let metres = if sprint {
+        state.settings.sprint_metres
+    } else {
+        state.settings.move_metres
+    };
+    if from.abs_diff(to) > metres {
+        return Err(err(
+            "BW-13",
+            format!(
+                "a {} covers at most {metres} m; {} m asked",
+                if sprint { "Sprint" } else { "Move" },
+                from.abs_diff(to)
+            ),
+        ));
+    }
+    if to.unsigned_abs() > 100_000 {
+        return Err(err("BW-13", "positions are within ±100000 m"));
+    }
+    let sectors = match engage {
+        Some(t) => {
+            if state.f(actor).withdrawing.is_some() {
+                return Err(err("BW-11", "a character leaving the fight cannot engage"));
+            }
+            Some(validate_engage(state, actor, t, to, sector)?)
+        }
+        None => None,
+    };
+    // Dice from here on.
+    let attackers = opportunity_attackers(state, actor, to, engage);
+    for e in attackers {
+        if !state.can_act(actor) || !state.can_act(e) {
+            continue;
+        }
+        let w = state.f(e).wielded;
+        let aspect = state.best_aspect(e, &state.aspects_for(e, w, true));
+        let weapon = state.weapon_data(e, w);
+        let mut pool = state.f(e).character.aspect(aspect);
+        if !weapon.kind.is_ranged() {
+            pool += weapon.bonus;
+        }
+        let plan = Plan {
+            actor: e,
+            target: actor,
+            weapon: w,
+            aspect,
+            melee: true,
+            action: Action::Opportunity,
+            pool: cap(pool),
+            extra: 1 + state.wound_k(e),
+            comfortable: weapon.comfortable,
+            first_strike: false,
+            restraint: Restraint::Off,
+        };
+        resolve_strike(state, dice, &plan, events)?;
+    }
+    if state.can_act(actor) {
+        let reach = state.settings.distances.melee_below as i32;
+        let leaving: Vec<usize> = state
+            .engaged_with(actor)
+            .into_iter()
+            .filter(|&o| (to - state.f(o).character.position).abs() >= reach)
+            .collect();
+        for o in leaving {
+            state.engagements.retain(|e| {
+                !((e.attacker == actor && e.target == o) || (e.attacker == o && e.target == actor))
+            });
+            if state.f(actor).holding == Some(o) || state.f(actor).held_by == Some(o) {
+                release_holds(state, actor, events);
+            }
+            events.push(Event::Disengaged {
+                actor: state.who(actor),
+                target: state.who(o),
+            });
+        }
+        state.fighters[actor].character.position = to;
+        if let Some(t) = state.turn.as_mut() {
+            t.direction = (to - from).signum() as i8;
+        }
+        events.push(Event::Moved {
+            actor: state.who(actor),
+            from,
+            to,
+            sprint,
+        });
+        if let (Some(t), Some((sector, back))) = (engage, sectors) {
+            if state.f(t).status == Status::Active {
+                state.engagements.push(Engagement {
+                    attacker: actor,
+                    target: t,
+                    sector,
+                    back,
+                });
+                events.push(Event::Engaged {
+                    actor: state.who(actor),
+                    target: state.who(t),
+                    sector,
+                });
+                for x in [actor, t] {
+                    if state.f(x).reaction {
+                        state.fighters[x].reaction = false;
+                        events.push(Event::ReactionLost {
+                            actor: state.who(x),
+                        });
+                    }
+                }
+            }
+        }
+    }
+    finish_action(state, dice, actor, cost, false, events)
+}
+
+fn do_strike<D: Dice>(
+    state: &mut State,
+    dice: &mut D,
+    s: &Strike,
+    action: Action,
+    events: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    let (plan, cost) = plan_strike(state, s, action)?;
+    if let Some(w) = plan.weapon {
+        state.fighters[s.actor].wielded = Some(w);
+    }
+    if !plan.melee {
+        let rounds = match action {
+            Action::ShortBurst => state
+                .weapon_data(s.actor, plan.weapon)
+                .short_burst
+                .map_or(1, |b| b.rounds),
+            _ => 1,
+        };
+        spend_ammo(state, s.actor, plan.weapon, rounds, events);
+    }
+    resolve_strike(state, dice, &plan, events)?;
+    let dir = direction(state, s.actor, s.target);
+    if let Some(t) = state.turn.as_mut() {
+        if action == Action::ShortBurst {
+            t.burst = true;
+        }
+        if matches!(cost, Cost::Main | Cost::Full) {
+            t.direction = dir;
+        }
+    }
+    finish_action(state, dice, s.actor, cost, true, events)
+}
+
+fn do_long_burst<D: Dice>(
+    state: &mut State,
+    dice: &mut D,
+    s: &Spray,
+    events: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    check_turn(state, s.actor, false, false)?;
+    limit_situational(s.bonus, s.extra)?;
+    afford(state, s.actor, Cost::Full)?;
+    let max = state.settings.long_burst_max_targets as usize;
+    if s.targets.is_empty() || s.targets.len() > max {
+        return Err(err(
+            "BW-40",
+            format!("a Long Burst takes 1 to {max} targets in its cone"),
+        ));
+    }
+    let mut seen = Vec::new();
+    let mut dir = 0i8;
+    for &t in &s.targets {
+        check_target(state, s.actor, t)?;
+        if seen.contains(&t) {
+            return Err(err("BW-40", "each target once"));
+        }
+        seen.push(t);
+        if state.engaged(s.actor, t) {
+            return Err(err(
+                "BW-22",
+                "no bursts at someone engaged with you in melee",
+            ));
+        }
+        if state.distance(s.actor, t) < state.settings.distances.melee_below {
+            return Err(err("BW-32", "ranged attacks start at 2 m"));
+        }
+        let d = direction(state, s.actor, t);
+        if dir != 0 && d != dir {
+            return Err(err(
+                "BW-40",
+                "every Long Burst target must be in the one narrow cone (the same direction)",
+            ));
+        }
+        dir = d;
+    }
+    let w = state.weapon(s.actor, s.weapon)?;
+    let weapon = state.weapon_data(s.actor, w);
+    let b = weapon
+        .long_burst
+        .ok_or_else(|| err("BW-40", format!("{} has no Long Burst", weapon.name)))?;
+    if weapon.ammo.unwrap_or(0) < b.rounds {
+        return Err(err(
+            "BW-40",
+            format!(
+                "a Long Burst needs {} rounds; {} has {}",
+                b.rounds,
+                weapon.name,
+                weapon.ammo.unwrap_or(0)
+            ),
+        ));
+    }
+    let aspect = state.pick_aspect(s.actor, w, false, s.aspect)?;
+    let first_strike = state.phase == Phase::FirstStrike;
+    let mut pool = state.f(s.actor).character.aspect(aspect) + weapon.bonus + b.bonus + s.bonus;
+    if first_strike {
+        pool += state.settings.first_strike_k;
+    }
+    let extra = s.extra + state.wound_k(s.actor);
+    if let Some(w) = w {
+        state.fighters[s.actor].wielded = Some(w);
+    }
+    spend_ammo(state, s.actor, w, b.rounds, events);
+    let ones = roll_k(dice, cap(pool))?;
+    for &t in &s.targets {
+        if state.f(t).status != Status::Active {
+            continue;
+        }
+        let plan = Plan {
+            actor: s.actor,
+            target: t,
+            weapon: w,
+            aspect,
+            melee: false,
+            action: Action::LongBurst,
+            pool: cap(pool),
+            extra,
+            comfortable: weapon.comfortable.min(state.settings.long_burst_range),
+            first_strike,
+            restraint: s.restraint,
+        };
+        resolve_against(state, dice, &plan, ones, events)?;
+    }
+    if let Some(t) = state.turn.as_mut() {
+        t.burst = true;
+        t.direction = dir;
+    }
+    finish_action(state, dice, s.actor, Cost::Full, true, events)
+}
+
+fn need_engaged(state: &State, actor: usize, target: usize, rule: &str) -> Result<(), RuleError> {
+    if !state.engaged(actor, target) {
+        return Err(err(
+            rule,
+            format!(
+                "{} must be engaged in melee with {} first",
+                state.f(actor).character.name,
+                state.f(target).character.name
+            ),
+        ));
+    }
+    Ok(())
+}
+
+fn only_in_rounds(state: &State) -> Result<(), RuleError> {
+    if state.phase == Phase::FirstStrike {
+        return Err(err(
+            "BW-09",
+            "before initiative only the First Strike attack is allowed",
+        ));
+    }
+    Ok(())
+}
+
+/// Applies one command (validate, then roll, then change).
+pub fn apply<D: Dice>(
+    state: &mut State,
+    command: &Command,
+    dice: &mut D,
+) -> Result<Vec<Event>, RuleError> {
+    let mut events = Vec::new();
+    if state.phase == Phase::Over {
+        return Err(err("encounter", "the encounter is over"));
+    }
+    match command {
+        Command::Attack(s) => do_strike(state, dice, s, Action::Attack, &mut events)?,
+        Command::QuickStrike(s) => do_strike(state, dice, s, Action::QuickStrike, &mut events)?,
+        Command::FeintStrike(s) => do_strike(state, dice, s, Action::FeintStrike, &mut events)?,
+        Command::QuickShot(s) => do_strike(state, dice, s, Action::QuickShot, &mut events)?,
+        Command::AimedShot(s) => do_strike(state, dice, s, Action::AimedShot, &mut events)?,
+        Command::ShortBurst(s) => do_strike(state, dice, s, Action::ShortBurst, &mut events)?,
+        Command::LongBurst(s) => do_long_burst(state, dice, s, &mut events)?,
+        Command::Disarm { actor, target } => {
+            let (actor, target) = (*actor, *target);
+            check_turn(state, actor, false, false)?;
+            only_in_rounds(state)?;
+            check_target(state, actor, target)?;
+            afford(state, actor, Cost::Main)?;
+            need_engaged(state, actor, target, "BW-27")?;
+            let Some(w) = state.f(target).wielded else {
+                return Err(err("BW-27", "the target holds no weapon to knock away"));
+            };
+            let mine = state.aspects_for(actor, state.f(actor).wielded, true);
+            let theirs = state.aspects_for(target, Some(w), true);
+            let pool = opposed_aspect(state, actor, &mine);
+            let diff = opposed_aspect(state, target, &theirs) + 2 + state.wound_k(actor);
+            let r = contest(
+                state,
+                dice,
+                actor,
+                target,
+                Action::Disarm,
+                (pool, diff),
+                &mut events,
+            )?;
+            if r.success {
+                let direction = dice.roll(8)?;
+                let f = &mut state.fighters[target];
+                f.dropped.push(w);
+                f.wielded = None;
+                let weapon = f.character.weapons[w].name.clone();
+                events.push(Event::Disarmed {
+                    actor: state.who(actor),
+                    target: state.who(target),
+                    weapon,
+                    direction,
+                });
+            }
+            finish_action(state, dice, actor, Cost::Main, false, &mut events)?;
+        }
+        Command::Grapple { actor, target } => {
+            let (actor, target) = (*actor, *target);
+            check_turn(state, actor, false, false)?;
+            only_in_rounds(state)?;
+            check_target(state, actor, target)?;
+            afford(state, actor, Cost::Full)?;
+            need_engaged(state, actor, target, "BW-28")?;
+            if state.f(target).held_by.is_some() || state.f(actor).holding.is_some() {
+                return Err(err(
+                    "BW-28",
+                    "one hold at a time: the target is held or the actor already holds someone",
+                ));
+            }
+            let pool = opposed_aspect(state, actor, &GRAPPLE);
+            let diff = opposed_aspect(state, target, &GRAPPLE) + 2 + state.wound_k(actor);
+            let r = contest(
+                state,
+                dice,
+                actor,
+                target,
+                Action::Grapple,
+                (pool, diff),
+                &mut events,
+            )?;
+            if r.success && state.can_act(actor) && state.f(target).status == Status::Active {
+                state.fighters[actor].holding = Some(target);
+                state.fighters[target].held_by = Some(actor);
+                events.push(Event::Grappled {
+                    actor: state.who(actor),
+                    target: state.who(target),
+                });
+            }
+            finish_action(state, dice, actor, Cost::Full, false, &mut events)?;
+        }
+        Command::BreakFree { actor } => {
+            let actor = *actor;
+            check_turn(state, actor, true, true)?;
+            only_in_rounds(state)?;
+            let Some(h) = state.f(actor).held_by else {
+                return Err(err("BW-29", "only a held character can Break Free"));
+            };
+            afford(state, actor, Cost::Main)?;
+            let pool = opposed_aspect(state, actor, &GRAPPLE);
+            let diff = opposed_aspect(state, h, &GRAPPLE) + 1 + state.wound_k(actor);
+            let r = contest(
+                state,
+                dice,
+                actor,
+                h,
+                Action::BreakFree,
+                (pool, diff),
+                &mut events,
+            )?;
+            if r.success {
+                release_holds(state, actor, &mut events);
+            }
+            finish_action(state, dice, actor, Cost::Main, false, &mut events)?;
+        }
+        Command::Release { actor } => {
+            let actor = *actor;
+            check_turn(state, actor, false, true)?;
+            only_in_rounds(state)?;
+            if state.f(actor).holding.is_none() {
+                return Err(err("BW-28", "nobody is held by this character"));
+            }
+            afford(state, actor, Cost::Minor)?;
+            release_holds(state, actor, &mut events);
+            finish_action(state, dice, actor, Cost::Minor, false, &mut events)?;
+        }
+        Command::DefensiveStance { actor }
+        | Command::FullDefense { actor }
+        | Command::Reaction { actor } => {
+            let actor = *actor;
+            check_turn(state, actor, false, true)?;
+            only_in_rounds(state)?;
+            let (cost, defence) = match command {
+                Command::DefensiveStance { .. } => (Cost::Additional, Defence::Stance),
+                Command::FullDefense { .. } => (Cost::Full, Defence::FullDefense),
+                _ => (Cost::Additional, Defence::Reaction),
+            };
+            afford(state, actor, cost)?;
+            if defence == Defence::Reaction {
+                if state.f(actor).character.cover == Cover::None {
+                    return Err(err("BW-37", "Reaction needs cover"));
+                }
+                if !state.engaged_with(actor).is_empty() {
+                    return Err(err("BW-37", "engaged in melee: no Reaction"));
+                }
+            }
+            let f = &mut state.fighters[actor];
+            match defence {
+                Defence::Stance => f.stance = true,
+                Defence::FullDefense => f.full_defense = true,
+                Defence::Reaction => f.reaction = true,
+            }
+            events.push(Event::Defending {
+                actor: state.who(actor),
+                defence,
+            });
+            finish_action(state, dice, actor, cost, false, &mut events)?;
+        }
+        Command::Move {
+            actor,
+            to,
+            sprint,
+            engage,
+            sector,
+        } => do_move(
+            state,
+            dice,
+            *actor,
+            (*to, *sprint),
+            (*engage, *sector),
+            &mut events,
+        )?,
+        Command::Reload { actor } => {
+            let actor = *actor;
+            check_turn(state, actor, false, true)?;
+            only_in_rounds(state)?;
+            afford(state, actor, Cost::Additional)?;
+            let Some(w) = state.f(actor).wielded else {
+                return Err(err("BW-12", "nothing in hand to reload"));
+            };
+            let weapon = &state.f(actor).character.weapons[w];
+            match weapon.ammo {
+                Some(a) if weapon.spare_magazines > 0 && a < weapon.magazine => {}
+                _ => {
+                    return Err(err(
+                        "BW-12",
+                        format!(
+                            "{} cannot be reloaded (full, no spare magazine, or no ammunition)",
+                            weapon.name
+                        ),
+                    ))
+                }
+            }
+            let weapon = &mut state.fighters[actor].character.weapons[w];
+            weapon.ammo = Some(weapon.magazine);
+            weapon.spare_magazines -= 1;
+            let (name, ammo) = (weapon.name.clone(), weapon.magazine);
+            events.push(Event::Reloaded {
+                actor: state.who(actor),
+                weapon: name,
+                ammo,
+            });
+            finish_action(state, dice, actor, Cost::Additional, false, &mut events)?;
+        }
+        Command::Withdraw { actor } => {
+            let actor = *actor;
+            check_turn(state, actor, false, false)?;
+            only_in_rounds(state)?;
+            afford(state, actor, Cost::Minor)?;
+            if !state.engaged_with(actor).is_empty() || state.f(actor).holding.is_some() {
+                return Err(err(
+                    "BW-11",
+                    "to leave, first get out of melee: an engaged character has the enemy's attention",
+                ));
+            }
+            state.fighters[actor].withdrawing = Some(state.round);
+            events.push(Event::Withdrawing {
+                actor: state.who(actor),
+            });
+            finish_action(state, dice, actor, Cost::Minor, false, &mut events)?;
+        }
+        Command::LetGo { actor } => {
+            let actor = *actor;
+            check_turn(state, actor, true, true)?;
+            only_in_rounds(state)?;
+            if state.f(actor).hits >= 1 {
+                return Err(err("BW-21", "only a Dying character can let go and faint"));
+            }
+            afford(state, actor, Cost::Minor)?;
+            state.fighters[actor].conscious = false;
+            events.push(Event::Fainted {
+                actor: state.who(actor),
+            });
+            release_holds(state, actor, &mut events);
+            drop_engagements(state, actor);
+            finish_action(state, dice, actor, Cost::Minor, false, &mut events)?;
+        }
+        Command::Pass { actor } => {
+            let actor = *actor;
+            check_actor(state, actor)?;
+            if state.phase != Phase::FirstStrike || !is_first_striker(state, actor) {
+                return Err(err(
+                    "BW-09",
+                    "only a character with a First Strike pending can pass on it",
+                ));
+            }
+            events.push(Event::Passed {
+                actor: state.who(actor),
+            });
+            after_first_strike(state, dice, actor, false, &mut events)?;
+        }
+        Command::EndTurn { actor } => {
+            let actor = *actor;
+            check_turn(state, actor, true, true)?;
+            only_in_rounds(state)?;
+            events.push(Event::TurnEnded {
+                actor: state.who(actor),
+            });
+            let slot = state.turn.map_or(0, |t| t.slot);
+            advance(state, slot + 1, &mut events);
+            check_end(state, &mut events);
+        }
+        Command::Join { actors } => {
+            if state.phase != Phase::BetweenRounds {
+                return Err(err(
+                    "BW-10",
+                    "newcomers join only at the start of a new round, not during one",
+                ));
+            }
+            if actors.is_empty() {
+                return Err(err("BW-10", "name at least one newcomer"));
+            }
+            for (k, &a) in actors.iter().enumerate() {
+                check_actor(state, a)?;
+                if state.f(a).status != Status::Reserve || actors[..k].contains(&a) {
+                    return Err(err(
+                        "BW-10",
+                        format!("{} is not waiting to join", state.f(a).character.name),
+                    ));
+                }
+            }
+            join(state, dice, actors, &mut events)?;
+        }
+        Command::NextRound => {
+            if state.phase != Phase::BetweenRounds {
+                return Err(err("BW-08", "the round is still being played"));
+            }
+            start_round(state, &mut events);
+            check_end(state, &mut events);
+        }
+    }
+    Ok(events)
+}
+
+fn join<D: Dice>(
+    state: &mut State,
+    dice: &mut D,
+    actors: &[usize],
+    events: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    for &a in actors {
+        state.fighters[a].status = Status::Active;
+    }
+    let mut joined = Vec::new();
+    let fresh = roll_levels(state, dice, actors, events)?;
+    let mut used = state.settings.order_method;
+    for (&level, newcomers) in fresh.iter().rev() {
+        let mut queue = state.levels.remove(&level).unwrap_or_default();
+        let method = match state.settings.join_method {
+            _ if queue.is_empty() => state.settings.order_method,
+            JoinMethod::Auto if newcomers.len() < queue.len() => OrderMethod::Dice,
+            JoinMethod::Auto | JoinMethod::Cards => OrderMethod::Cards,
+            JoinMethod::Dice => OrderMethod::Dice,
+        };
+        used = method;
+        match method {
+            OrderMethod::Dice => place_by_dice(state, dice, level, &mut queue, newcomers, events)?,
+            OrderMethod::Cards => {
+                queue.extend_from_slice(newcomers);
+                if queue.len() > 1 {
+                    shuffle_level(state, dice, level, &mut queue, events)?;
+                }
+            }
+        }
+        state.levels.insert(level, queue);
+        joined.extend(newcomers.iter().map(|&i| state.who(i)));
+    }
+    state.rebuild_order();
+    events.push(Event::Joined {
+        actors: joined,
+        method: used,
+    });
+    events.push(Event::OrderSet {
+        order: state.order_names(),
+    });
+    Ok(())
+}

@@ -1,0 +1,148 @@
+//! The health track, wounds, shock and death (BW-17 … BW-21).
+
+use fray_dice::RuleError;
+use serde::{Deserialize, Serialize};
+
+/// The state a character's hits put it in (BW-17, BW-20, BW-21).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum HealthState {
+    /// Every hit left.
+    Healthy,
+    /// Hits lost, but the first block still has some: acts as usual.
+    LightlyWounded,
+    /// The first block is empty: +1K difficulty.
+    Wounded,
+    /// Only the last block has hits: +2K difficulty.
+    BadlyWounded,
+    /// Hits below 1 but not past the death threshold.
+    Dying,
+    /// Past the death threshold.
+    Dead,
+}
+
+/// The after-effect of one large blow (BW-19). Ordered: only the larger applies.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Shock {
+    /// No after-effect.
+    #[default]
+    None,
+    /// Pain Shock: the Main action of the next turn is lost.
+    PainShock,
+    /// Concussion: the whole next turn is skipped.
+    Concussion,
+}
+
+/// The health track: blocks, thresholds and wound penalties, as data (BW-17 … BW-21).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct HealthTrack {
+    /// Hits in the three blocks, top first: Healthy/Lightly Wounded, Wounded, Badly Wounded.
+    pub blocks: [u32; 3],
+    /// Extra difficulty K while Wounded (BW-18).
+    pub wounded_k: u32,
+    /// Extra difficulty K while Badly Wounded (BW-18).
+    pub badly_wounded_k: u32,
+    /// Extra difficulty K while Dying and conscious (BW-21).
+    pub dying_k: u32,
+    /// Pain Shock when one blow deals more than this (BW-19).
+    pub pain_shock_over: u32,
+    /// Concussion when one blow deals more than this (BW-19).
+    pub concussion_over: u32,
+    /// The lowest health a living character can have (BW-20); one below kills.
+    pub death_threshold: i32,
+}
+
+impl Default for HealthTrack {
+    fn default() -> Self {
+        HealthTrack {
+            blocks: [3, 2, 1],
+            wounded_k: 1,
+            badly_wounded_k: 2,
+            dying_k: 3,
+            pain_shock_over: 2,
+            concussion_over: 4,
+            death_threshold: -2,
+        }
+    }
+}
+
+impl HealthTrack {
+    /// Full health: the sum of the blocks.
+    pub fn max(&self) -> i32 {
+        (self.blocks[0] + self.blocks[1] + self.blocks[2]) as i32
+    }
+
+    /// Refuses a track that cannot work.
+    pub fn validate(&self) -> Result<(), RuleError> {
+        if self.blocks.contains(&0) || self.max() > 1000 {
+            return Err(RuleError::new(
+                "BW-17",
+                "each health block needs at least 1 hit, and at most 1000 hits in all",
+            ));
+        }
+        if self.death_threshold > 0 || self.death_threshold < -1000 {
+            return Err(RuleError::new(
+                "BW-20",
+                "the death threshold must be 0 or below (and not below -1000)",
+            ));
+        }
+        if self.concussion_over < self.pain_shock_over {
+            return Err(RuleError::new(
+                "BW-19",
+                "the Concussion threshold must not be below the Pain Shock threshold",
+            ));
+        }
+        Ok(())
+    }
+
+    /// The state for `hits` (BW-17: the highest block that still has hits).
+    #[inline]
+    pub fn state(&self, hits: i32) -> HealthState {
+        let lower = (self.blocks[1] + self.blocks[2]) as i32;
+        if hits < self.death_threshold {
+            HealthState::Dead
+        } else if hits < 1 {
+            HealthState::Dying
+        } else if hits <= self.blocks[2] as i32 {
+            HealthState::BadlyWounded
+        } else if hits <= lower {
+            HealthState::Wounded
+        } else if hits < self.max() {
+            HealthState::LightlyWounded
+        } else {
+            HealthState::Healthy
+        }
+    }
+
+    /// Extra difficulty K on every action in `state` (BW-18, BW-21; not cumulative).
+    #[inline]
+    pub fn wound_difficulty(&self, state: HealthState) -> u32 {
+        match state {
+            HealthState::Wounded => self.wounded_k,
+            HealthState::BadlyWounded => self.badly_wounded_k,
+            HealthState::Dying => self.dying_k,
+            _ => 0,
+        }
+    }
+
+    /// The after-effect of one blow of `damage` (BW-19: only the larger applies).
+    #[inline]
+    pub fn shock(&self, damage: u32) -> Shock {
+        if damage > self.concussion_over {
+            Shock::Concussion
+        } else if damage > self.pain_shock_over {
+            Shock::PainShock
+        } else {
+            Shock::None
+        }
+    }
+
+    /// Hits after a blow, and whether it killed (BW-20: going below the threshold kills).
+    #[inline]
+    pub fn take(&self, hits: i32, damage: u32) -> (i32, bool) {
+        let after = hits.saturating_sub(damage.min(1 << 20) as i32);
+        (after, after < self.death_threshold)
+    }
+}

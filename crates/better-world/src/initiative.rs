@@ -1,0 +1,107 @@
+//! Initiative: levels and the order within a level (BW-04 … BW-07, BW-10).
+
+use fray_dice::{Dice, RuleError};
+use serde::{Deserialize, Serialize};
+
+use crate::check::roll_k;
+
+/// How characters on one initiative level are ordered (BW-07, a setting).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum OrderMethod {
+    /// **\[default\]** (a) The dice method, exactly as written: each next character rolls as
+    /// many K as are already placed and is inserted that many places from the end. Not uniform.
+    #[default]
+    Dice,
+    /// (b) The card method: a uniform shuffle.
+    Cards,
+}
+
+/// Initiative modifier K from the situation (BW-05).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum InitiativeModifier {
+    /// No modifier.
+    #[default]
+    None,
+    /// +1K: the character starts the active action.
+    Initiates,
+    /// +2K: acting from a carefully prepared ambush.
+    Ambush,
+    /// +3K: exceptional, most favourable circumstances.
+    Exceptional,
+}
+
+impl InitiativeModifier {
+    /// The modifier in K.
+    pub fn k(self) -> u32 {
+        match self {
+            InitiativeModifier::None => 0,
+            InitiativeModifier::Initiates => 1,
+            InitiativeModifier::Ambush => 2,
+            InitiativeModifier::Exceptional => 3,
+        }
+    }
+}
+
+/// Initiative level (BW-06): the stat plus the ones rolled on the modifier K. Returns
+/// `(ones, level)`.
+pub fn initiative_level<D: Dice>(
+    dice: &mut D,
+    stat: u32,
+    modifier_k: u32,
+) -> Result<(u32, u32), RuleError> {
+    let ones = roll_k(dice, modifier_k)?;
+    Ok((ones, stat + ones))
+}
+
+/// One placement by the dice method (BW-07a): `queue[..placed]` is the queue so far and
+/// `queue[placed]` the newcomer. Rolls `placed` K; the ones say how many places from the end
+/// it goes (0 = last, `placed` = first). Returns the ones. Does not allocate.
+#[inline]
+pub fn insert_by_dice<D: Dice, T>(
+    dice: &mut D,
+    queue: &mut [T],
+    placed: usize,
+) -> Result<u32, RuleError> {
+    if placed >= queue.len() {
+        return Err(RuleError::new(
+            "BW-07",
+            "the dice method needs a newcomer after the placed characters",
+        ));
+    }
+    let ones = roll_k(dice, placed as u32)?;
+    queue[placed - ones as usize..=placed].rotate_right(1);
+    Ok(ones)
+}
+
+/// Orders `queue` in place by the dice method (BW-07a): the first stays, each next one is
+/// inserted by [`insert_by_dice`]. Does not allocate.
+pub fn order_by_dice<D: Dice, T>(dice: &mut D, queue: &mut [T]) -> Result<(), RuleError> {
+    for placed in 1..queue.len() {
+        insert_by_dice(dice, queue, placed)?;
+    }
+    Ok(())
+}
+
+/// Orders `queue` in place by the card method (BW-07b): a uniform Fisher–Yates shuffle drawn
+/// with ordinary dice (a d`i+1` for each position `i` from the end).
+pub fn shuffle<D: Dice, T>(dice: &mut D, queue: &mut [T]) -> Result<(), RuleError> {
+    for i in (1..queue.len()).rev() {
+        let j = dice.roll(i as u32 + 1)? as usize - 1;
+        queue.swap(i, j);
+    }
+    Ok(())
+}
+
+/// Orders `queue` by `method`.
+pub fn order<D: Dice, T>(
+    dice: &mut D,
+    queue: &mut [T],
+    method: OrderMethod,
+) -> Result<(), RuleError> {
+    match method {
+        OrderMethod::Dice => order_by_dice(dice, queue),
+        OrderMethod::Cards => shuffle(dice, queue),
+    }
+}

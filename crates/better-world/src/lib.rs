@@ -1,0 +1,128 @@
+//! # fray-better-world
+//!
+//! ## Overview
+//! Better World («Лучший Мир»): binary K dice, initiative levels with a deliberately
+//! non-uniform dice ordering, a six-hit health track in three blocks, and melee and ranged
+//! options. Rule IDs (BW-01 … BW-40) refer to `rules/better-world.md`.
+//!
+//! Two layers:
+//! - **Resolution** (pure, generic over [`fray_dice::Dice`], no allocation): [`roll_k`],
+//!   [`check`], [`attack`], [`damage`], [`effective_damage`], the [`HealthTrack`], the
+//!   [`DistanceTable`] / [`CoverTable`] / [`ranged_difficulty`], [`OutnumberingTable`],
+//!   and initiative ordering ([`insert_by_dice`], [`order_by_dice`], [`shuffle`]).
+//!   [`CheckSpec`], [`CheckResult`], [`AttackSpec`], [`AttackResult`] are `Copy`.
+//! - **Exact odds**: [`check_odds`] (P(success), every bonus unit and deficit),
+//!   [`damage_odds`] (effective damage after weapon, armour and restraint),
+//!   [`margin_distribution`].
+//! - **Encounter engine**: [`BetterWorld`] implements [`fray_dice::Ruleset`],
+//!   [`fray_dice::AutoPlay`] and [`fray_dice::Catalog`]: a [`Setup`] of characters and
+//!   [`Settings`], [`Command`]s, [`Event`]s and the [`State`].
+//!
+//! The margin of a check (actor ones − difficulty ones) plus the difficulty is
+//! binomial(pool + difficulty, ½), which is how the odds are exact and cheap.
+//!
+//! ## Example
+//! ```
+//! use fray_better_world::{check, check_odds, BetterWorld, CheckSpec, DistanceTable, Distance};
+//! use fray_dice::{Catalog, Rng, Session};
+//!
+//! // The seed's pistol example: comfortable at Near, 5K at Medium, 7K at Far.
+//! let table = DistanceTable::default();
+//! assert_eq!(table.difficulty(Distance::Medium, Distance::Near), 5);
+//! assert_eq!(table.difficulty(Distance::Far, Distance::Near), 7);
+//!
+//! // A 3K pool against 2K difficulty, rolled and exactly.
+//! let spec = CheckSpec { pool: 3, difficulty: 2, ..CheckSpec::default() };
+//! let result = check(&mut Rng::new(1, 0), &spec).unwrap();
+//! assert_eq!(result.success, result.ones >= result.difficulty_ones);
+//! assert_eq!(check_odds(&spec).unwrap().success.to_string(), "13/16");
+//!
+//! // The demo fight, played by the default tactic.
+//! let mut session = Session::<BetterWorld>::start(BetterWorld::demo_setup(), 7, 0).unwrap();
+//! while let Some(cmd) = <BetterWorld as fray_dice::AutoPlay>::next_command(session.state()) {
+//!     session.apply(cmd).unwrap();
+//! }
+//! assert!(session.replay().verify::<BetterWorld>().is_ok());
+//! ```
+//!
+//! ## Defaults (where the source is silent) and how to replace them
+//! Every one is data in the [`Setup`] (mostly [`Settings`]) or a field of a spec:
+//! - **Check and tie (BW-02)**: success when actor ones ≥ difficulty ones; bonus units =
+//!   the difference. Replace the tie rule with `settings.tie` / [`CheckSpec::tie`]
+//!   (`"difficulty_wins"`).
+//! - **Distance table (BW-34)**: Near 3K, Medium 4K, Far 5K, Extreme 6K, +1K per level past
+//!   the comfortable range (reproduces the pistol example); levels by metres ≤ 10 / 30 / 100;
+//!   ranged from 2 m (`settings.distances`).
+//! - **Cover (BW-35)**: none/light/normal/heavy = 0/1/2/3K (`settings.cover`).
+//! - **Outnumbering (BW-25)**: 2 same side +1K, 2 opposite +2K, 3 +2K, 4 +3K
+//!   (`settings.outnumbering`); "lone" = no ally of the target is engaged with its
+//!   attackers; "opposite" = sectors 0/2 or 1/3.
+//! - **Health (BW-17 … BW-21)**: blocks 3/2/1, Wounded +1K, Badly Wounded +2K, Dying
+//!   conscious +3K, Pain Shock over 2, Concussion over 4, death below −2
+//!   (`settings.health`). Wound difficulty applies to the actor's own checks, not to its
+//!   automatic defence. Unconscious Dying lose 1 hit per `settings.rounds_per_hour` (1200)
+//!   rounds. Damage a failed Disarm or Grapple deals to the attacker (the deficit) ignores
+//!   armour. Whether a Dying character stays conscious: `character.stays_conscious` (false).
+//! - **Initiative (BW-04 … BW-07, BW-10)**: stat `settings.initiative_aspect` (Reflexes);
+//!   order method `settings.order_method` (`dice`, as written; `cards` for a shuffle);
+//!   characters are placed in setup order; joining `settings.join_method` (`auto`: fewer
+//!   newcomers than already on the level → dice insertion, else reshuffle the level).
+//! - **First Strike (BW-09)**: +`settings.first_strike_k` (1) K, and that many K of
+//!   initiative afterwards for those who struck; allowed with `character.surprise` or cover
+//!   at least `settings.first_strike_cover` (normal). A First Strike may be an Attack,
+//!   Aimed Shot, Feint, or a burst.
+//! - **Actions (BW-12, BW-13)**: `settings.max_minor` (3) Minor actions; Move 4 m, Sprint
+//!   12 m (`settings.move_metres`, `settings.sprint_metres`). The scene is a line in metres
+//!   (`character.position`); engaging means ending a move within reach (< 2 m) of the target.
+//! - **Melee (BW-22 … BW-26)**: a firearm in melee uses the unarmed aspects and loses its
+//!   pool bonus; `settings.melee_cap` (4; lower for cramped space); engagers take the first
+//!   free 90° sector unless they name one; the engine makes every opportunity attack
+//!   (`settings.opportunity_attacks`). Attacks on a held or unconscious target in melee
+//!   succeed automatically but still roll for bonus units. Defensive Stance and Full Defense
+//!   add to melee defence; armour `defence_bonus` adds to melee defence only.
+//! - **Grapple (BW-28)**: holding spends the grappler's Additional action automatically at
+//!   the start of each of its turns; `release` (Minor) ends it.
+//! - **Restraint (BW-31)**: `{"type":"reduce"}` is one less; `by` and `{"type":"cap","at":n}`
+//!   choose any lower value.
+//! - **Quick Shot (BW-36)**: +2K in the direction of the turn's main attack or last move,
+//!   otherwise +3K (also when there was neither).
+//! - **Bursts (BW-39, BW-40)**: effective range `settings.short_burst_range` (Medium) and
+//!   `settings.long_burst_range` (Near, "strictly closer than Medium"), or the weapon's if
+//!   shorter; +1K per level past it. A Long Burst cone is up to
+//!   `settings.long_burst_max_targets` (3) targets in one direction along the line.
+//! - **Leaving (BW-11)**: `withdraw` (Minor, not while engaged); the next full round without
+//!   combat actions and without being attacked, then the character has left.
+//! - **Round limit**: `settings.max_rounds` (100), then a draw.
+//! - **Disarm (BW-27)**: the item lands a couple of metres away in a direction rolled on a d8.
+#![deny(missing_docs)]
+
+mod check;
+mod engine;
+mod health;
+mod initiative;
+mod ruleset;
+mod setup;
+mod tables;
+
+pub use check::{
+    attack, check, check_odds, damage, damage_odds, effective_damage, judge, margin_distribution,
+    roll_k, AttackResult, AttackSpec, CheckOdds, CheckResult, CheckSpec, DamageOdds, Restraint,
+    TieRule, MAX_POOL,
+};
+pub use engine::{
+    apply, start, Action, Command, Defence, Engagement, Event, Fighter, Phase, SkipReason, Spray,
+    State, Status, Strike, Turn, Who,
+};
+pub use health::{HealthState, HealthTrack, Shock};
+pub use initiative::{
+    initiative_level, insert_by_dice, order, order_by_dice, shuffle, InitiativeModifier,
+    OrderMethod,
+};
+pub use ruleset::{demo_setup, describe, odds_tables, BetterWorld, OddsSpec};
+pub use setup::{
+    Armour, Burst, Character, JoinMethod, Settings, Setup, Style, Weapon, MAX_CHARACTERS,
+};
+pub use tables::{
+    ranged_difficulty, Aspect, Cover, CoverTable, Distance, DistanceTable, OutnumberingTable,
+    WeaponKind,
+};

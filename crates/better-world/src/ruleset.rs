@@ -1,0 +1,809 @@
+//! The `Ruleset`, `AutoPlay` and `Catalog` implementations: default tactic, outcome, odds
+//! tables, the demo and readable log lines.
+
+use fray_dice::{AutoPlay, Catalog, Dice, OddsTable, RuleError, Ruleset, TrialOutcome};
+use serde::{Deserialize, Serialize};
+
+use crate::check::{check_odds, damage_odds, AttackSpec, CheckSpec, Restraint, TieRule};
+use crate::engine::{
+    self, first_strikers, Action, Command, Event, Phase, SkipReason, Spray, State, Status, Strike,
+    Turn,
+};
+use crate::health::{HealthTrack, Shock};
+use crate::initiative::InitiativeModifier;
+use crate::setup::{Armour, Burst, Character, Settings, Setup, Style, Weapon};
+use crate::tables::{Aspect, Cover, CoverTable, Distance, DistanceTable, WeaponKind};
+
+/// The Better World ruleset.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct BetterWorld;
+
+impl Ruleset for BetterWorld {
+    const ID: &'static str = "better-world";
+    const VERSION: u32 = 1;
+    type Setup = Setup;
+    type Command = Command;
+    type Event = Event;
+    type State = State;
+
+    fn start<D: Dice>(setup: &Setup, dice: &mut D) -> Result<(State, Vec<Event>), RuleError> {
+        engine::start(setup, dice)
+    }
+
+    fn apply<D: Dice>(
+        state: &mut State,
+        command: &Command,
+        dice: &mut D,
+    ) -> Result<Vec<Event>, RuleError> {
+        engine::apply(state, command, dice)
+    }
+}
+
+fn strike(actor: usize, target: usize) -> Strike {
+    Strike {
+        actor,
+        target,
+        ..Strike::default()
+    }
+}
+
+/// Standing enemies of `a`, nearest first (ties by index).
+fn targets(state: &State, a: usize) -> Vec<usize> {
+    let pos = state.fighters[a].character.position;
+    let side = state.fighters[a].character.side;
+    let mut v: Vec<usize> = (0..state.fighters.len())
+        .filter(|&i| state.fighters[i].character.side != side && state.standing(i))
+        .collect();
+    v.sort_by_key(|&i| (state.fighters[i].character.position.abs_diff(pos), i));
+    v
+}
+
+/// The default tactic's attack or approach for `a` with the budget `turn`.
+fn choose(state: &State, a: usize, turn: Turn) -> Command {
+    let s = &state.settings;
+    let f = &state.fighters[a];
+    let end = Command::EndTurn { actor: a };
+    if f.held_by.is_some() {
+        return if !turn.main && f.hits >= 1 {
+            Command::BreakFree { actor: a }
+        } else {
+            end
+        };
+    }
+    if f.hits < 1 {
+        return if turn.minor < s.max_minor {
+            Command::LetGo { actor: a }
+        } else {
+            end
+        };
+    }
+    if f.withdrawing.is_some() {
+        return end;
+    }
+    let mut engaged: Vec<usize> = state
+        .engaged_with(a)
+        .into_iter()
+        .filter(|&o| state.fighters[o].character.side != f.character.side && state.standing(o))
+        .collect();
+    if let Some(h) = f.holding {
+        engaged.retain(|&o| o == h);
+    }
+    if let Some(&t) = engaged.first() {
+        let full_free = !turn.main && !turn.additional;
+        if f.character.style == Style::Grappler
+            && f.holding.is_none()
+            && full_free
+            && state.fighters[t].held_by.is_none()
+        {
+            return Command::Grapple {
+                actor: a,
+                target: t,
+            };
+        }
+        if !turn.main {
+            return Command::Attack(strike(a, t));
+        }
+        if !turn.additional {
+            return Command::QuickStrike(strike(a, t));
+        }
+        return end;
+    }
+    let foes = targets(state, a);
+    let Some(&t) = foes.first() else { return end };
+    let pos = f.character.position;
+    let weapon = f
+        .wielded
+        .map(|w| f.character.weapons[w].clone())
+        .unwrap_or_default();
+    let reach = s.distances.melee_below;
+    let dist = |i: usize| state.fighters[i].character.position.abs_diff(pos);
+    let ammo = weapon.ammo.unwrap_or(u32::MAX);
+    if weapon.kind.is_ranged() && dist(t) >= reach && (ammo > 0 || weapon.spare_magazines > 0) {
+        if ammo == 0 {
+            return if !turn.additional && weapon.spare_magazines > 0 {
+                Command::Reload { actor: a }
+            } else {
+                end
+            };
+        }
+        if !turn.main {
+            if let Some(b) = weapon.long_burst {
+                if ammo >= b.rounds && !turn.additional {
+                    let dir = state.fighters[t].character.position - pos;
+                    let cone: Vec<usize> = foes
+                        .iter()
+                        .copied()
+                        .filter(|&o| {
+                            (state.fighters[o].character.position - pos).signum() == dir.signum()
+                                && dist(o) >= reach
+                                && !state.engaged(a, o)
+                        })
+                        .take(s.long_burst_max_targets as usize)
+                        .collect();
+                    if cone.len() >= 2 {
+                        return Command::LongBurst(Spray {
+                            actor: a,
+                            targets: cone,
+                            ..Spray::default()
+                        });
+                    }
+                }
+            }
+            if let Some(b) = weapon.short_burst {
+                if ammo >= b.rounds {
+                    return Command::ShortBurst(strike(a, t));
+                }
+            }
+            return Command::Attack(strike(a, t));
+        }
+        if !turn.additional {
+            if f.character.cover != Cover::None && !f.reaction {
+                return Command::Reaction { actor: a };
+            }
+            if !turn.burst && state.phase == Phase::Round {
+                return Command::QuickShot(strike(a, t));
+            }
+        }
+        return end;
+    }
+    // Close in: the nearest enemy with a free place around it.
+    let cap = s.melee_cap as usize;
+    let Some(&t) = foes.iter().find(|&&o| {
+        state
+            .engaged_with(o)
+            .iter()
+            .filter(|&&x| state.fighters[x].character.side != state.fighters[o].character.side)
+            .count()
+            < cap
+            && state.engaged_with(o).len() < cap
+    }) else {
+        return end;
+    };
+    let p = state.fighters[t].character.position;
+    let dir = (p - pos).signum();
+    let dest = p - dir * (reach as i32 - 1).max(0);
+    let need = dest.abs_diff(pos);
+    let engage = Some(t);
+    if need <= s.move_metres && !turn.additional {
+        return Command::Move {
+            actor: a,
+            to: dest,
+            sprint: false,
+            engage,
+            sector: None,
+        };
+    }
+    let full_free = !turn.main && !turn.additional;
+    if need <= s.sprint_metres && full_free {
+        return Command::Move {
+            actor: a,
+            to: dest,
+            sprint: true,
+            engage,
+            sector: None,
+        };
+    }
+    if full_free {
+        return Command::Move {
+            actor: a,
+            to: pos + dir * s.sprint_metres as i32,
+            sprint: true,
+            engage: None,
+            sector: None,
+        };
+    }
+    if !turn.additional {
+        return Command::Move {
+            actor: a,
+            to: pos + dir * s.move_metres as i32,
+            sprint: false,
+            engage: None,
+            sector: None,
+        };
+    }
+    end
+}
+
+impl AutoPlay for BetterWorld {
+    const SIDES: &'static [&'static str] = &["attackers", "defenders"];
+    const METRIC: &'static str = "wounds dealt";
+
+    fn next_command(state: &State) -> Option<Command> {
+        match state.phase {
+            Phase::Over => None,
+            Phase::FirstStrike => {
+                let a = *first_strikers(state).first()?;
+                let fresh = Turn {
+                    slot: 0,
+                    actor: a,
+                    main: false,
+                    additional: false,
+                    minor: 0,
+                    burst: false,
+                    direction: 0,
+                };
+                Some(match choose(state, a, fresh) {
+                    c @ (Command::Attack(_) | Command::ShortBurst(_) | Command::LongBurst(_)) => c,
+                    _ => Command::Pass { actor: a },
+                })
+            }
+            Phase::BetweenRounds => {
+                let next = state.round + 1;
+                let joining: Vec<usize> = (0..state.fighters.len())
+                    .filter(|&i| {
+                        let f = &state.fighters[i];
+                        f.status == Status::Reserve
+                            && f.character.joins_round.is_some_and(|r| r <= next)
+                    })
+                    .collect();
+                Some(if joining.is_empty() {
+                    Command::NextRound
+                } else {
+                    Command::Join { actors: joining }
+                })
+            }
+            Phase::Round => {
+                let turn = state.turn?;
+                Some(choose(state, turn.actor, turn))
+            }
+        }
+    }
+
+    fn outcome(state: &State) -> TrialOutcome {
+        let mut health = [0i64; 2];
+        for f in &state.fighters {
+            if f.status != Status::Dead {
+                health[usize::from(f.character.side.min(1))] += i64::from(f.hits.max(0));
+            }
+        }
+        TrialOutcome {
+            winner: state.winner,
+            rounds: state.round,
+            health,
+            metric: i64::try_from(state.wounds_dealt).unwrap_or(i64::MAX),
+        }
+    }
+}
+
+/// The odds query of `fray odds better-world key=value …`; every key has a default.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct OddsSpec {
+    /// Actor's pool K (default 3).
+    pub pool: u32,
+    /// Difficulty K (default 3); ignored when `distance` is given.
+    pub difficulty: u32,
+    /// Ranged: the distance level; the difficulty then comes from the distance table.
+    pub distance: Option<Distance>,
+    /// Ranged: the weapon's comfortable range (default near).
+    pub comfortable: Distance,
+    /// Ranged: the target's cover (default none).
+    pub cover: Cover,
+    /// Extra difficulty K added on top (wounds, special actions, situation).
+    pub extra: u32,
+    /// Tie rule.
+    pub tie: TieRule,
+    /// The attack succeeds whatever the dice (held target).
+    pub automatic: bool,
+    /// Weapon effectiveness.
+    pub weapon: u32,
+    /// Armour effectiveness.
+    pub armour: u32,
+    /// Restraint: deal this much less (0 = none).
+    pub restraint: u32,
+}
+
+impl Default for OddsSpec {
+    fn default() -> Self {
+        OddsSpec {
+            pool: 3,
+            difficulty: 3,
+            distance: None,
+            comfortable: Distance::Near,
+            cover: Cover::None,
+            extra: 0,
+            tie: TieRule::ActorWins,
+            automatic: false,
+            weapon: 0,
+            armour: 0,
+            restraint: 0,
+        }
+    }
+}
+
+impl OddsSpec {
+    /// The attack this spec describes, with the difficulty from the default tables when a
+    /// distance is given.
+    pub fn attack_spec(&self) -> AttackSpec {
+        let difficulty = match self.distance {
+            Some(d) => crate::tables::ranged_difficulty(
+                &DistanceTable::default(),
+                &CoverTable::default(),
+                d,
+                self.comfortable,
+                self.cover,
+                self.extra,
+            ),
+            None => self.difficulty + self.extra,
+        };
+        AttackSpec {
+            check: CheckSpec {
+                pool: self.pool,
+                difficulty,
+                tie: self.tie,
+                automatic: self.automatic,
+            },
+            weapon: self.weapon,
+            armour: self.armour,
+            restraint: if self.restraint == 0 {
+                Restraint::Off
+            } else {
+                Restraint::Reduce { by: self.restraint }
+            },
+        }
+    }
+}
+
+/// Exact odds tables for a spec: the check (success, bonus units, deficits) and the damage.
+pub fn odds_tables(spec: &OddsSpec) -> Result<Vec<OddsTable>, RuleError> {
+    let attack = spec.attack_spec();
+    let c = attack.check;
+    let odds = check_odds(&c)?;
+    let mut check = OddsTable::new(format!(
+        "check: {}K against {}K{}",
+        c.pool,
+        c.difficulty,
+        if c.automatic {
+            " (automatic success)"
+        } else {
+            ""
+        }
+    ))
+    .row("success", odds.success);
+    for (b, &p) in odds.bonus.iter().enumerate() {
+        check = check.row(format!("success, {b} bonus"), p);
+    }
+    for (d, &p) in odds.deficit.iter().enumerate() {
+        check = check.row(format!("failure, deficit {d}"), p);
+    }
+    let dmg = damage_odds(&attack)?;
+    let track = HealthTrack::default();
+    let mut table = OddsTable::new(format!(
+        "effective damage: weapon {}, armour {}{}",
+        attack.weapon,
+        attack.armour,
+        if spec.restraint > 0 {
+            format!(", restraint −{}", spec.restraint)
+        } else {
+            String::new()
+        }
+    ))
+    .row("miss", dmg.miss);
+    for (k, &p) in dmg.damage.iter().enumerate() {
+        let note = match track.shock(k as u32) {
+            Shock::None => "",
+            Shock::PainShock => " (Pain Shock)",
+            Shock::Concussion => " (Concussion)",
+        };
+        table = table.row(format!("{k} damage{note}"), p);
+    }
+    Ok(vec![check, table])
+}
+
+fn character(name: &str, side: u8, position: i32, aspects: &[(Aspect, u32)]) -> Character {
+    Character {
+        name: name.into(),
+        side,
+        position,
+        aspects: aspects.iter().copied().collect(),
+        ..Character::default()
+    }
+}
+
+fn pistol() -> Weapon {
+    Weapon {
+        name: "Norinco pistol".into(),
+        kind: WeaponKind::Firearm,
+        effectiveness: 2,
+        comfortable: Distance::Near,
+        ammo: Some(8),
+        magazine: 8,
+        spare_magazines: 1,
+        ..Weapon::default()
+    }
+}
+
+/// The demo: an ambush in a car park. Two shooters, in light and normal cover, open with
+/// First Strikes on three guards; a fourth guard runs out of the booth in round 2.
+pub fn demo_setup() -> Setup {
+    use Aspect::*;
+    let mut viper = character(
+        "Viper",
+        0,
+        0,
+        &[
+            (Reflexes, 3),
+            (Perception, 3),
+            (Training, 2),
+            (Constitution, 2),
+            (MuscleMemory, 2),
+        ],
+    );
+    viper.weapons = vec![Weapon {
+        name: "Kedr SMG".into(),
+        kind: WeaponKind::Firearm,
+        effectiveness: 2,
+        comfortable: Distance::Near,
+        ammo: Some(20),
+        magazine: 20,
+        spare_magazines: 1,
+        short_burst: Some(Burst {
+            rounds: 3,
+            bonus: 1,
+        }),
+        long_burst: Some(Burst {
+            rounds: 10,
+            bonus: 2,
+        }),
+        ..Weapon::default()
+    }];
+    viper.cover = Cover::Normal;
+    viper.first_strike = true;
+    viper.initiative = InitiativeModifier::Ambush;
+    viper.armour = Armour {
+        effectiveness: 1,
+        defence_bonus: 0,
+    };
+    let mut lynx = character(
+        "Lynx",
+        0,
+        3,
+        &[
+            (Reflexes, 3),
+            (Perception, 3),
+            (Training, 2),
+            (Coordination, 2),
+            (Constitution, 1),
+        ],
+    );
+    lynx.weapons = vec![pistol()];
+    lynx.cover = Cover::Light;
+    lynx.first_strike = true;
+    lynx.surprise = true;
+    lynx.initiative = InitiativeModifier::Ambush;
+    let guard = |name: &str, pos: i32| {
+        let mut g = character(
+            name,
+            1,
+            pos,
+            &[
+                (Reflexes, 2),
+                (Perception, 2),
+                (Training, 2),
+                (Constitution, 2),
+                (MuscleMemory, 1),
+            ],
+        );
+        g.weapons = vec![pistol()];
+        g.armour = Armour {
+            effectiveness: 1,
+            defence_bonus: 0,
+        };
+        g
+    };
+    let mut bear = character(
+        "Bear",
+        1,
+        14,
+        &[
+            (Reflexes, 2),
+            (Training, 3),
+            (Constitution, 3),
+            (MuscleMemory, 3),
+        ],
+    );
+    bear.weapons = vec![Weapon {
+        name: "baton".into(),
+        kind: WeaponKind::Heavy,
+        effectiveness: 1,
+        ..Weapon::default()
+    }];
+    bear.style = Style::Grappler;
+    bear.armour = Armour {
+        effectiveness: 1,
+        defence_bonus: 0,
+    };
+    let mut gate = guard("Gatekeeper", 16);
+    gate.cover = Cover::Light;
+    let mut late = guard("Booth guard", 24);
+    late.joins_round = Some(2);
+    late.initiative = InitiativeModifier::Initiates;
+    Setup {
+        settings: Settings::default(),
+        characters: vec![viper, lynx, guard("Guard Sasha", 8), bear, gate, late],
+    }
+}
+
+fn name(w: &engine::Who) -> &str {
+    &w.name
+}
+
+fn list(v: &[engine::Who]) -> String {
+    v.iter().map(name).collect::<Vec<_>>().join(", ")
+}
+
+/// One readable line for an event.
+pub fn describe(event: &Event) -> String {
+    match event {
+        Event::Started {
+            characters,
+            first_strikers,
+        } => {
+            let mut s = format!("The fight begins: {}.", list(characters));
+            if !first_strikers.is_empty() {
+                s.push_str(&format!(" First Strike for {}.", list(first_strikers)));
+            }
+            s
+        }
+        Event::InitiativeRolled {
+            actor,
+            stat,
+            modifier_k,
+            ones,
+            level,
+        } => format!(
+            "{} rolls initiative: {stat} + {ones} (of {modifier_k}K) = level {level}.",
+            name(actor)
+        ),
+        Event::Placed {
+            actor,
+            level,
+            k,
+            ones,
+        } => format!(
+            "{} is placed on level {level}: {ones} of {k}K, so {ones} place(s) from the end.",
+            name(actor)
+        ),
+        Event::Shuffled { level, order } => {
+            format!("Level {level} is shuffled: {}.", list(order))
+        }
+        Event::OrderSet { order } => format!("Turn order: {}.", list(order)),
+        Event::Joined { actors, method } => {
+            format!("{} join(s) the fight ({method:?} method).", list(actors))
+        }
+        Event::RoundStarted { round } => format!("— Round {round} —"),
+        Event::RoundEnded { round } => format!("Round {round} ends."),
+        Event::TurnStarted { actor } => format!("{}'s turn.", name(actor)),
+        Event::TurnSkipped { actor, reason } => format!(
+            "{} skips the turn ({}).",
+            name(actor),
+            match reason {
+                SkipReason::Dead => "dead",
+                SkipReason::Unconscious => "unconscious",
+                SkipReason::Concussion => "concussion",
+            }
+        ),
+        Event::MainActionLost { actor } => {
+            format!("{} is in pain shock and loses the Main action.", name(actor))
+        }
+        Event::GrappleMaintained { actor, target } => format!(
+            "{} spends the Additional action holding {}.",
+            name(actor),
+            name(target)
+        ),
+        Event::Bleeding { actor, hits } => {
+            format!("{} bleeds: {hits} hit(s) left.", name(actor))
+        }
+        Event::Moved {
+            actor,
+            from,
+            to,
+            sprint,
+        } => format!(
+            "{} {} from {from} m to {to} m.",
+            name(actor),
+            if *sprint { "sprints" } else { "moves" }
+        ),
+        Event::Engaged {
+            actor,
+            target,
+            sector,
+        } => format!(
+            "{} closes in on {} (sector {sector}).",
+            name(actor),
+            name(target)
+        ),
+        Event::Disengaged { actor, target } => {
+            format!("{} breaks away from {}.", name(actor), name(target))
+        }
+        Event::Attacked {
+            actor,
+            target,
+            action,
+            melee,
+            aspect,
+            distance,
+            pool,
+            difficulty,
+            result,
+            automatic,
+            first_strike,
+        } => {
+            let how = match action {
+                Action::Attack if *melee => "strikes at",
+                Action::Attack => "shoots at",
+                Action::QuickStrike => "quick-strikes at",
+                Action::FeintStrike => "feints and strikes at",
+                Action::QuickShot => "snaps a quick shot at",
+                Action::AimedShot => "takes aim at",
+                Action::ShortBurst => "fires a short burst at",
+                Action::LongBurst => "sprays a long burst at",
+                Action::Opportunity => "takes an opportunity swing at",
+                _ => "attacks",
+            };
+            let at = distance.map_or(String::new(), |d| format!(" at {d:?} range"));
+            format!(
+                "{}{} {how} {}{at}: {aspect:?} {}/{pool}K vs {}/{difficulty}K — {}{}.",
+                if *first_strike { "First Strike! " } else { "" },
+                name(actor),
+                name(target),
+                result.ones,
+                result.difficulty_ones,
+                if result.success {
+                    format!("hit, {} bonus", result.bonus)
+                } else {
+                    format!("miss by {}", result.deficit)
+                },
+                if *automatic { " (automatic)" } else { "" }
+            )
+        }
+        Event::Contested {
+            actor,
+            target,
+            action,
+            pool,
+            difficulty,
+            result,
+        } => format!(
+            "{} tries to {} {}: {}/{pool}K vs {}/{difficulty}K — {}.",
+            name(actor),
+            match action {
+                Action::Disarm => "disarm",
+                Action::Grapple => "grapple",
+                _ => "break free of",
+            },
+            name(target),
+            result.ones,
+            result.difficulty_ones,
+            if result.success {
+                "success".to_string()
+            } else {
+                format!("failure, deficit {}", result.deficit)
+            }
+        ),
+        Event::Damaged {
+            target,
+            effective,
+            dealt,
+            hits,
+            state,
+            ..
+        } => format!(
+            "{} takes {dealt} damage{} — {hits} hit(s) left, {state:?}.",
+            name(target),
+            if dealt != effective {
+                format!(" (restrained from {effective})")
+            } else {
+                String::new()
+            }
+        ),
+        Event::Shocked { target, shock } => format!(
+            "{} suffers {}.",
+            name(target),
+            match shock {
+                Shock::Concussion => "a concussion and will skip the next turn",
+                _ => "pain shock and will lose the next Main action",
+            }
+        ),
+        Event::Dying { actor, conscious } => format!(
+            "{} is dying{}.",
+            name(actor),
+            if *conscious {
+                " but stays conscious"
+            } else {
+                " and falls unconscious"
+            }
+        ),
+        Event::Fainted { actor } => format!("{} lets go and faints.", name(actor)),
+        Event::Died { actor } => format!("{} is dead.", name(actor)),
+        Event::Disarmed {
+            actor,
+            target,
+            weapon,
+            direction,
+        } => format!(
+            "{} knocks {}'s {weapon} away (it lands a couple of metres off, direction {direction}).",
+            name(actor),
+            name(target)
+        ),
+        Event::Grappled { actor, target } => {
+            format!("{} has {} in a hold.", name(actor), name(target))
+        }
+        Event::Released { actor, target } => {
+            format!("{} is free of {}'s hold.", name(target), name(actor))
+        }
+        Event::Defending { actor, defence } => format!("{} takes {defence:?}.", name(actor)),
+        Event::ReactionLost { actor } => {
+            format!("{} is in melee and loses the Reaction bonus.", name(actor))
+        }
+        Event::AmmoSpent {
+            actor,
+            weapon,
+            rounds,
+            left,
+        } => format!(
+            "{} fires {rounds} round(s) from the {weapon} ({left} left).",
+            name(actor)
+        ),
+        Event::Reloaded {
+            actor,
+            weapon,
+            ammo,
+        } => format!("{} reloads the {weapon} ({ammo} rounds).", name(actor)),
+        Event::Withdrawing { actor } => {
+            format!("{} tries to slip out of the fight.", name(actor))
+        }
+        Event::WithdrawalBroken { actor } => {
+            format!("{} is under fire and cannot leave yet.", name(actor))
+        }
+        Event::Left { actor } => format!("{} has left the fight.", name(actor)),
+        Event::Passed { actor } => format!("{} holds fire.", name(actor)),
+        Event::TurnEnded { actor } => format!("{} ends the turn.", name(actor)),
+        Event::Ended { winner, rounds } => match winner {
+            Some(side) => format!(
+                "The fight is over after {rounds} round(s): the {} win.",
+                BetterWorld::SIDES[usize::from(*side).min(1)]
+            ),
+            None => format!("The fight is over after {rounds} round(s): nobody wins."),
+        },
+    }
+}
+
+impl Catalog for BetterWorld {
+    type OddsSpec = OddsSpec;
+    const ODDS_KEYS: &'static str =
+        "pool difficulty distance comfortable cover extra tie automatic weapon armour restraint";
+    const DEMO_SEED: u64 = 7;
+
+    fn odds(spec: &OddsSpec) -> Result<Vec<OddsTable>, RuleError> {
+        odds_tables(spec)
+    }
+
+    fn demo_setup() -> Setup {
+        demo_setup()
+    }
+
+    fn describe(event: &Event) -> String {
+        describe(event)
+    }
+}

@@ -1,0 +1,375 @@
+//! Setup data: settings, characters, weapons and armour (all serde, all replaceable).
+
+use std::collections::BTreeMap;
+
+use fray_dice::RuleError;
+use serde::{Deserialize, Serialize};
+
+use crate::check::{TieRule, MAX_POOL};
+use crate::health::HealthTrack;
+use crate::initiative::{InitiativeModifier, OrderMethod};
+use crate::tables::{
+    Aspect, Cover, CoverTable, Distance, DistanceTable, OutnumberingTable, WeaponKind,
+};
+
+/// How newcomers are placed on a level that already has characters (BW-10).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum JoinMethod {
+    /// **\[default\]** Few newcomers (fewer than the characters already on that level) are
+    /// inserted by the dice method keeping the old order; otherwise everyone on the level is
+    /// reshuffled by the card method.
+    #[default]
+    Auto,
+    /// Always insert newcomers by the dice method.
+    Dice,
+    /// Always reshuffle the whole level by the card method.
+    Cards,
+}
+
+/// Every rule setting of an encounter; each field has the documented default.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Settings {
+    /// Tie rule of checks (BW-02).
+    pub tie: TieRule,
+    /// Health blocks, wound penalties, shock and death thresholds (BW-17 … BW-21).
+    pub health: HealthTrack,
+    /// Distance levels (BW-34).
+    pub distances: DistanceTable,
+    /// Cover (BW-35).
+    pub cover: CoverTable,
+    /// Outnumbering bonuses (BW-25).
+    pub outnumbering: OutnumberingTable,
+    /// The aspect initiative uses (BW-04): Reflexes.
+    pub initiative_aspect: Aspect,
+    /// Order within one initiative level (BW-07): the dice method.
+    pub order_method: OrderMethod,
+    /// How newcomers join (BW-10).
+    pub join_method: JoinMethod,
+    /// At most this many melee attackers on one target (BW-24): 4; lower for cramped space.
+    pub melee_cap: u32,
+    /// Metres of a Move (BW-13): 4.
+    pub move_metres: u32,
+    /// Metres of a Sprint (BW-13): 12.
+    pub sprint_metres: u32,
+    /// Minor actions per turn (BW-12) **\[default\]** 3 ("common sense").
+    pub max_minor: u32,
+    /// Bonus K of a First Strike, and its initiative bonus afterwards (BW-09): 1.
+    pub first_strike_k: u32,
+    /// Cover good enough for a First Strike without surprise (BW-09) **\[default\]** normal.
+    pub first_strike_cover: Cover,
+    /// Farthest level a Short Burst is effective at (BW-39): Medium.
+    pub short_burst_range: Distance,
+    /// Farthest level a Long Burst is effective at (BW-40): Near ("strictly closer than
+    /// Medium").
+    pub long_burst_range: Distance,
+    /// Most targets in one Long Burst cone (BW-40) **\[default\]** 3.
+    pub long_burst_max_targets: u32,
+    /// Whether the engine makes opportunity attacks for everyone who may (BW-26)
+    /// **\[default\]** true.
+    pub opportunity_attacks: bool,
+    /// Rounds in an hour, for the unconscious Dying losing 1 hit per hour (BW-21): 1200.
+    pub rounds_per_hour: u32,
+    /// The encounter ends as a draw after this many rounds **\[default\]** 100.
+    pub max_rounds: u32,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            tie: TieRule::ActorWins,
+            health: HealthTrack::default(),
+            distances: DistanceTable::default(),
+            cover: CoverTable::default(),
+            outnumbering: OutnumberingTable::default(),
+            initiative_aspect: Aspect::Reflexes,
+            order_method: OrderMethod::Dice,
+            join_method: JoinMethod::Auto,
+            melee_cap: 4,
+            move_metres: 4,
+            sprint_metres: 12,
+            max_minor: 3,
+            first_strike_k: 1,
+            first_strike_cover: Cover::Normal,
+            short_burst_range: Distance::Medium,
+            long_burst_range: Distance::Near,
+            long_burst_max_targets: 3,
+            opportunity_attacks: true,
+            rounds_per_hour: 1200,
+            max_rounds: 100,
+        }
+    }
+}
+
+/// A burst mode of a weapon (BW-39, BW-40).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Burst {
+    /// Rounds spent.
+    pub rounds: u32,
+    /// Bonus K added to the attack pool.
+    pub bonus: u32,
+}
+
+/// A weapon (data).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Weapon {
+    /// Name for the log.
+    pub name: String,
+    /// Kind: decides aspects and whether it shoots.
+    pub kind: WeaponKind,
+    /// Effectiveness added to damage (BW-16).
+    pub effectiveness: u32,
+    /// Advantage K added to the attack pool (BW-03); not in melee for ranged weapons (BW-22).
+    pub bonus: u32,
+    /// Comfortable range (BW-34).
+    pub comfortable: Distance,
+    /// Aspects usable with it, overriding the kind's list (BW-23, BW-32).
+    pub aspects: Option<Vec<Aspect>>,
+    /// Rounds loaded (thrown weapons: how many); `None` = not counted.
+    pub ammo: Option<u32>,
+    /// Rounds a reload puts in.
+    pub magazine: u32,
+    /// Spare magazines.
+    pub spare_magazines: u32,
+    /// Short Burst (КО).
+    pub short_burst: Option<Burst>,
+    /// Long Burst (ДО).
+    pub long_burst: Option<Burst>,
+}
+
+impl Default for Weapon {
+    fn default() -> Self {
+        Weapon {
+            name: "fists".into(),
+            kind: WeaponKind::Unarmed,
+            effectiveness: 0,
+            bonus: 0,
+            comfortable: Distance::Near,
+            aspects: None,
+            ammo: None,
+            magazine: 0,
+            spare_magazines: 0,
+            short_burst: None,
+            long_burst: None,
+        }
+    }
+}
+
+/// Armour (data).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Armour {
+    /// Effectiveness subtracted from damage (BW-16).
+    pub effectiveness: u32,
+    /// Advantage K added to melee defence (BW-03).
+    pub defence_bonus: u32,
+}
+
+/// How the default tactic plays a character.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Style {
+    /// Shoot with a ranged weapon, else close in and strike.
+    #[default]
+    Auto,
+    /// Close in and grapple, then beat the held target.
+    Grappler,
+}
+
+/// A character as the setup gives it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Character {
+    /// Name for the log.
+    pub name: String,
+    /// Side: 0 (attackers) or 1 (defenders).
+    pub side: u8,
+    /// Aspect values in K; a missing aspect is 0.
+    pub aspects: BTreeMap<Aspect, u32>,
+    /// Weapons; the first is in hand at the start. None = fists.
+    pub weapons: Vec<Weapon>,
+    /// Armour.
+    pub armour: Armour,
+    /// Starting hits (default: full health).
+    pub hits: Option<i32>,
+    /// Position on the scene's line, in metres.
+    pub position: i32,
+    /// Cover the character stands in.
+    pub cover: Cover,
+    /// Initiative modifier (BW-05).
+    pub initiative: InitiativeModifier,
+    /// Wants a First Strike (BW-09).
+    pub first_strike: bool,
+    /// Acts by surprise: allows a First Strike without good cover (BW-09).
+    pub surprise: bool,
+    /// Not in the fight at the start: joins at the start of this round (BW-10).
+    pub joins_round: Option<u32>,
+    /// When Dying, stays conscious (BW-21); otherwise faints.
+    pub stays_conscious: bool,
+    /// How the default tactic plays it.
+    pub style: Style,
+}
+
+impl Default for Character {
+    fn default() -> Self {
+        Character {
+            name: String::new(),
+            side: 0,
+            aspects: BTreeMap::new(),
+            weapons: Vec::new(),
+            armour: Armour::default(),
+            hits: None,
+            position: 0,
+            cover: Cover::None,
+            initiative: InitiativeModifier::None,
+            first_strike: false,
+            surprise: false,
+            joins_round: None,
+            stays_conscious: false,
+            style: Style::Auto,
+        }
+    }
+}
+
+impl Character {
+    /// The value of an aspect (0 when missing).
+    pub fn aspect(&self, aspect: Aspect) -> u32 {
+        self.aspects.get(&aspect).copied().unwrap_or(0)
+    }
+}
+
+/// What an encounter starts from.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Setup {
+    /// Rule settings.
+    pub settings: Settings,
+    /// Everyone in the scene, reserves included.
+    pub characters: Vec<Character>,
+}
+
+/// At most this many characters in one encounter.
+pub const MAX_CHARACTERS: usize = 64;
+
+impl Setup {
+    /// Refuses a setup that cannot be played, naming the rule.
+    pub fn validate(&self) -> Result<(), RuleError> {
+        let s = &self.settings;
+        s.health.validate()?;
+        if self.characters.is_empty() || self.characters.len() > MAX_CHARACTERS {
+            return Err(RuleError::new(
+                "setup",
+                format!("an encounter needs 1 to {MAX_CHARACTERS} characters"),
+            ));
+        }
+        if s.melee_cap == 0 || s.melee_cap > 4 {
+            return Err(RuleError::new(
+                "BW-24",
+                "melee_cap must be 1 to 4 (one attacker per 90° sector at most)",
+            ));
+        }
+        if s.max_rounds == 0 || s.max_rounds > 10_000 || s.rounds_per_hour == 0 {
+            return Err(RuleError::new(
+                "setup",
+                "max_rounds must be 1 to 10000 and rounds_per_hour at least 1",
+            ));
+        }
+        if s.distances.difficulty.iter().any(|&k| k > MAX_POOL / 2)
+            || s.cover.difficulty.iter().any(|&k| k > MAX_POOL / 4)
+        {
+            return Err(RuleError::new(
+                "BW-34",
+                "distance and cover difficulties must stay small (pools are at most 60K)",
+            ));
+        }
+        for (i, c) in self.characters.iter().enumerate() {
+            if c.side > 1 {
+                return Err(RuleError::new(
+                    "setup",
+                    format!(
+                        "character #{i} ({}) has side {}; sides are 0 and 1",
+                        c.name, c.side
+                    ),
+                ));
+            }
+            if c.aspects.values().any(|&v| v > 20) {
+                return Err(RuleError::new(
+                    "BW-02",
+                    format!("character #{i} ({}) has an aspect over 20K", c.name),
+                ));
+            }
+            if c.weapons.len() > 16 {
+                return Err(RuleError::new("setup", "at most 16 weapons per character"));
+            }
+            for w in &c.weapons {
+                if w.bonus > 10 || w.effectiveness > 100 {
+                    return Err(RuleError::new(
+                        "BW-16",
+                        format!(
+                            "weapon {} is out of range (bonus ≤ 10K, effectiveness ≤ 100)",
+                            w.name
+                        ),
+                    ));
+                }
+                for b in [w.short_burst, w.long_burst].into_iter().flatten() {
+                    if b.bonus > 10 || b.rounds == 0 {
+                        return Err(RuleError::new(
+                            "BW-39",
+                            format!(
+                                "weapon {}: a burst needs rounds ≥ 1 and bonus ≤ 10K",
+                                w.name
+                            ),
+                        ));
+                    }
+                }
+            }
+            if c.armour.defence_bonus > 10 {
+                return Err(RuleError::new(
+                    "BW-03",
+                    "armour defence bonus is at most 10K",
+                ));
+            }
+            if let Some(h) = c.hits {
+                if h < s.health.death_threshold || h > s.health.max() {
+                    return Err(RuleError::new(
+                        "BW-17",
+                        format!(
+                            "character #{i} ({}) starts with {h} hits, outside the track",
+                            c.name
+                        ),
+                    ));
+                }
+            }
+            if c.position.unsigned_abs() > 100_000 {
+                return Err(RuleError::new("setup", "positions are within ±100000 m"));
+            }
+            if c.joins_round == Some(0) || c.joins_round == Some(1) {
+                return Err(RuleError::new(
+                    "BW-10",
+                    format!("character #{i} ({}): joins_round must be 2 or later (leave it out to start in the fight)", c.name),
+                ));
+            }
+            if c.first_strike {
+                if c.joins_round.is_some() {
+                    return Err(RuleError::new(
+                        "BW-09",
+                        "a newcomer cannot make a First Strike",
+                    ));
+                }
+                if !c.surprise && c.cover < s.first_strike_cover {
+                    return Err(RuleError::new(
+                        "BW-09",
+                        format!(
+                            "character #{i} ({}) wants a First Strike without surprise and in {:?} cover; it needs surprise or {:?} cover or better",
+                            c.name, c.cover, s.first_strike_cover
+                        ),
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+}
