@@ -1,0 +1,395 @@
+//! The ruleset as the CLI and bindings see it: odds queries, the demo and log lines.
+
+use fray_dice::{AutoPlay, Catalog, OddsTable, RuleError, Ruleset, TrialOutcome};
+use serde::{Deserialize, Serialize};
+
+use crate::check::{AdvantageMethod, CheckSpec, Contestant, DamageLine, Edge, OutcomeTable, Tier};
+use crate::engine::{Command, Event, Phase, State};
+use crate::odds::{damage_odds, grab_odds, odds, opposed_odds};
+use crate::setup::{Setup, Side};
+use crate::tactic;
+use crate::Andromeda;
+
+impl Ruleset for Andromeda {
+    const ID: &'static str = "andromeda";
+    const VERSION: u32 = 1;
+    type Setup = Setup;
+    type Command = Command;
+    type Event = Event;
+    type State = State;
+
+    fn start<D: fray_dice::Dice>(
+        setup: &Setup,
+        dice: &mut D,
+    ) -> Result<(State, Vec<Event>), RuleError> {
+        State::start(setup, dice)
+    }
+
+    fn apply<D: fray_dice::Dice>(
+        state: &mut State,
+        command: &Command,
+        dice: &mut D,
+    ) -> Result<Vec<Event>, RuleError> {
+        state.apply(command, dice)
+    }
+}
+
+impl AutoPlay for Andromeda {
+    const SIDES: &'static [&'static str] = &["heroes", "enemies"];
+    const METRIC: &'static str = "heat gained";
+
+    fn next_command(state: &State) -> Option<Command> {
+        tactic::next_command(state)
+    }
+
+    /// Health is the free stress boxes of the participants still standing; the metric is the
+    /// Heat the heroes gained over the fight.
+    fn outcome(state: &State) -> TrialOutcome {
+        let winner = match state.phase {
+            Phase::Over { winner: Some(side) } => Some(side.index() as u8),
+            _ => None,
+        };
+        let mut health = [0i64; 2];
+        let mut metric = 0i64;
+        for (i, f) in state.fighters.iter().enumerate() {
+            if f.side == Side::Heroes {
+                metric += i64::from(f.heat_gained);
+            }
+            if state.active(i) {
+                let free =
+                    (f.temp_max - f.temp_stress) + state.main_max(i).saturating_sub(f.main_stress);
+                health[f.side.index()] += i64::from(free);
+            }
+        }
+        TrialOutcome {
+            winner,
+            rounds: state.round,
+            health,
+            metric,
+        }
+    }
+}
+
+/// The `fray odds andromeda key=value …` query. Every key has a default.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct OddsSpec {
+    /// Skill value added to 2d8 (default 3).
+    pub skill_value: i32,
+    /// Skill rank (default 2).
+    pub skill_rank: i32,
+    /// Task rank or defense (default 2).
+    #[serde(alias = "defense")]
+    pub difficulty: i32,
+    /// normal, advantage or disadvantage.
+    pub edge: Edge,
+    /// A damage line such as "1/2/3/5" for a damage table.
+    pub damage: Option<DamageLine>,
+    /// Outcome table thresholds (AND-16).
+    pub cost_from: i32,
+    /// Lowest Success total.
+    pub success_from: i32,
+    /// Lowest Critical total.
+    pub critical_from: i32,
+    /// Extra dice of advantage (AND-21).
+    pub advantage_dice: u8,
+    /// If set, advantage is this flat bonus instead of extra dice.
+    pub flat_bonus: Option<i32>,
+    /// Whether to add the grab table (AND-41).
+    pub grab: bool,
+    /// If set, the odds that this check beats an opposed check with this skill value.
+    pub opponent_value: Option<i32>,
+    /// The opponent's skill rank.
+    pub opponent_rank: i32,
+    /// The opponent's edge.
+    pub opponent_edge: Edge,
+}
+
+impl Default for OddsSpec {
+    fn default() -> Self {
+        let table = OutcomeTable::default();
+        OddsSpec {
+            skill_value: 3,
+            skill_rank: 2,
+            difficulty: 2,
+            edge: Edge::Normal,
+            damage: None,
+            cost_from: table.cost_from,
+            success_from: table.success_from,
+            critical_from: table.critical_from,
+            advantage_dice: 1,
+            flat_bonus: None,
+            grab: false,
+            opponent_value: None,
+            opponent_rank: 2,
+            opponent_edge: Edge::Normal,
+        }
+    }
+}
+
+impl OddsSpec {
+    /// The check this query describes.
+    pub fn check_spec(&self) -> CheckSpec {
+        CheckSpec {
+            skill_value: self.skill_value,
+            skill_rank: self.skill_rank,
+            difficulty: self.difficulty,
+            edge: self.edge,
+            table: OutcomeTable {
+                cost_from: self.cost_from,
+                success_from: self.success_from,
+                critical_from: self.critical_from,
+            },
+            advantage: match self.flat_bonus {
+                Some(bonus) => AdvantageMethod::Flat { bonus },
+                None => AdvantageMethod::ExtraDice {
+                    dice: self.advantage_dice,
+                },
+            },
+        }
+    }
+}
+
+fn odds_error(e: fray_dice::Error) -> RuleError {
+    RuleError::new("AND-16", e.message().to_owned())
+}
+
+impl Catalog for Andromeda {
+    type OddsSpec = OddsSpec;
+    const ODDS_KEYS: &'static str = "skill_value skill_rank difficulty|defense edge=normal|advantage|disadvantage damage=F/C/S/X cost_from success_from critical_from advantage_dice flat_bonus grab=true opponent_value opponent_rank opponent_edge";
+    const DEMO_SEED: u64 = 7;
+
+    fn odds(spec: &OddsSpec) -> Result<Vec<OddsTable>, RuleError> {
+        let check = spec.check_spec();
+        let tiers = odds(&check).map_err(odds_error)?;
+        let mut table = OddsTable::new(format!(
+            "final tier: 2d8+{} rank {} vs {} ({:?})",
+            check.skill_value, check.skill_rank, check.difficulty, check.edge
+        ));
+        for t in Tier::ALL {
+            table = table.row(t.label(), tiers.probability(t as i64));
+        }
+        let mut out = vec![table];
+        if let Some(line) = &spec.damage {
+            let d = damage_odds(&check, line).map_err(odds_error)?;
+            let mut table = OddsTable::new(format!("damage with {line}"));
+            for (v, _) in d.iter() {
+                table = table.row(format!("{v} damage"), d.probability(v));
+            }
+            out.push(table);
+        }
+        if spec.grab {
+            let mut table = OddsTable::new("grab effect");
+            for (effect, p) in grab_odds(&check).map_err(odds_error)? {
+                table = table.row(effect.label(), p);
+            }
+            out.push(table);
+        }
+        if let Some(value) = spec.opponent_value {
+            let me = Contestant {
+                skill_value: check.skill_value,
+                skill_rank: check.skill_rank,
+                edge: check.edge,
+            };
+            let them = Contestant {
+                skill_value: value,
+                skill_rank: spec.opponent_rank,
+                edge: spec.opponent_edge,
+            };
+            let win = opposed_odds(&me, &them, &check.advantage).map_err(odds_error)?;
+            let lose = fray_dice::Ratio::new(win.denominator - win.numerator, win.denominator);
+            out.push(
+                OddsTable::new("opposed check (initiator)")
+                    .row("initiator wins", win)
+                    .row("status quo holds", lose),
+            );
+        }
+        Ok(out)
+    }
+
+    fn demo_setup() -> Setup {
+        serde_json::from_str(DEMO_SETUP).expect("the embedded demo setup is valid")
+    }
+
+    fn describe(event: &Event) -> String {
+        describe(event)
+    }
+}
+
+/// The demo: two heroes against a two-turn boss that grabs and a minion with a blaster.
+pub const DEMO_SETUP: &str = include_str!("demo.json");
+
+fn list(values: &[u8]) -> String {
+    values
+        .iter()
+        .map(u8::to_string)
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// One readable line per event.
+pub fn describe(event: &Event) -> String {
+    match event {
+        Event::CombatStarted { opening, how } => {
+            format!("Combat begins ({how} opening): the {opening:?} open every round.")
+        }
+        Event::Stress {
+            id,
+            temp_max,
+            main_max,
+        } => format!("{id}: {temp_max} temporary + {main_max} main stress boxes."),
+        Event::RoundStarted { round } => format!("— Round {round} —"),
+        Event::TurnStarted { actor, turns_left } => {
+            format!("{actor} takes a turn ({turns_left} more this round).")
+        }
+        Event::TurnEnded { actor } => format!("{actor} ends the turn."),
+        Event::RoundEnded { round } => format!("Round {round} ends."),
+        Event::HeatGained {
+            id,
+            amount,
+            reason,
+            heat,
+        } => format!("{id} gains {amount} Heat ({reason:?}) → {heat}."),
+        Event::HeatSpent {
+            id,
+            amount,
+            ability,
+            heat,
+        } => format!("{id} spends {amount} Heat on {ability} → {heat}."),
+        Event::HeatBurned { id, amount } => format!("{id}'s {amount} unused Heat burns off."),
+        Event::Moved { id, mode, from, to } => format!(
+            "{id} {:?}s from ({}, {}) to ({}, {}).",
+            mode, from[0], from[1], to[0], to[1]
+        ),
+        Event::Check {
+            actor,
+            purpose,
+            target,
+            dice,
+            kept,
+            total,
+            difficulty,
+            edge,
+            base,
+            shift,
+            tier,
+            provoked,
+            readied,
+        } => {
+            let what = match purpose {
+                crate::engine::Purpose::Ability { id } => id.clone(),
+                crate::engine::Purpose::Grab => "grab".into(),
+                crate::engine::Purpose::SavingThrow { condition } => {
+                    format!("saving throw vs {condition:?}")
+                }
+            };
+            let against = target
+                .as_ref()
+                .map(|t| format!(" on {t}"))
+                .unwrap_or_default();
+            let extra = match (provoked, readied) {
+                (true, _) => " [provoked]",
+                (_, true) => " [readied]",
+                _ => "",
+            };
+            format!(
+                "{actor}: {what}{against}{extra} — rolls [{}] ({edge:?}) keeps {}+{} = {total} vs {difficulty}: {base} shifted {shift:+} → {tier}.",
+                list(dice),
+                kept[0],
+                kept[1]
+            )
+        }
+        Event::Opposed {
+            purpose,
+            initiator,
+            opponent,
+            initiator_dice,
+            initiator_total,
+            opponent_dice,
+            opponent_total,
+            initiator_wins,
+            decided_by,
+        } => format!(
+            "Opposed {purpose}: {initiator} [{}] {initiator_total} vs {opponent} [{}] {opponent_total} → {} wins (by {decided_by:?}).",
+            list(initiator_dice),
+            list(opponent_dice),
+            if *initiator_wins { initiator } else { opponent }
+        ),
+        Event::Damaged {
+            id,
+            amount,
+            temp_stress,
+            main_stress,
+            main_max,
+        } => format!(
+            "{id} takes {amount} stress (temporary {temp_stress} filled, main {main_stress}/{main_max})."
+        ),
+        Event::ConditionApplied {
+            id,
+            condition,
+            duration,
+            source,
+        } => format!(
+            "{id} is {condition:?} ({duration:?}{}).",
+            source
+                .as_ref()
+                .map(|s| format!(", from {s}"))
+                .unwrap_or_default()
+        ),
+        Event::ConditionEnded {
+            id,
+            condition,
+            reason,
+        } => format!("{id} is no longer {condition:?} ({reason})."),
+        Event::Exhausted {
+            id,
+            amount,
+            total,
+            main_max,
+        } => format!("{id} gains Exhaustion {amount} (now {total}); main stress max {main_max}."),
+        Event::GrabStarted {
+            grabber,
+            target,
+            effect,
+        } => format!("{grabber} grabs {target}: {}.", effect.label()),
+        Event::GrabFailed { grabber, target } => {
+            format!("{grabber} fails to grab {target} and is left exposed.")
+        }
+        Event::GrabEnded {
+            grabber,
+            target,
+            reason,
+        } => format!("{grabber}'s grab on {target} ends ({reason})."),
+        Event::Defeated { id, status } => format!("{id} is {status:?}!"),
+        Event::ReadyDeclared {
+            id,
+            ability,
+            trigger,
+        } => format!("{id} readies {ability} ({trigger:?})."),
+        Event::ReadyTriggered { id, target } => format!("{id}'s readied action fires at {target}."),
+        Event::ReadyLapsed { id } => format!("{id}'s readied action lapses."),
+        Event::Provoked { by, against, why } => {
+            format!("{against} provokes an attack from {by} ({why}).")
+        }
+        Event::Reloaded {
+            id,
+            artifact,
+            charges,
+        } => format!("{id} reloads {artifact} ({charges} charges)."),
+        Event::ChargeUsed {
+            id,
+            artifact,
+            charges,
+        } => format!("{id} uses a charge of {artifact} ({charges} left)."),
+        Event::AccomplishmentSpent { id, benefit, left } => {
+            format!("{id} spends an Accomplishment Point on {benefit:?} ({left} left).")
+        }
+        Event::StressRestored { id, main_stress } => {
+            format!("{id} restores main stress to {main_stress}.")
+        }
+        Event::CombatEnded { winner, rounds } => match winner {
+            Some(side) => format!("Combat over after {rounds} rounds: the {side:?} win."),
+            None => format!("Combat over after {rounds} rounds with no winner."),
+        },
+    }
+}

@@ -1,0 +1,2437 @@
+//! Layer 2: the encounter engine (AND-01 … AND-48).
+
+use fray_dice::{Dice, RuleError};
+use serde::{Deserialize, Serialize};
+
+use crate::check::{
+    check, dice_needed, keep_from, opposed_winner, roll_total, CheckResult, CheckSpec, Decider,
+    Edge, GrabEffect, KeptRoll, Tier, DIE_SIDES, MAX_CHECK_DICE,
+};
+use crate::setup::{
+    Ability, ActionKind, Aim, ConditionKind, Defense, Duration, Opening, ParticipantSetup,
+    SaveSpec, Settings, Setup, Side, Signature, Skill, Style,
+};
+
+/// Whether a participant is still in the fight (AND-48).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Status {
+    /// Fighting.
+    Active,
+    /// A hero whose stress is full.
+    Unconscious,
+    /// An enemy whose stress is full.
+    Dead,
+}
+
+/// A condition on a participant.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Condition {
+    /// Which condition.
+    pub kind: ConditionKind,
+    /// How long it lasts.
+    pub duration: Duration,
+    /// The bearer's turns taken when it was applied (durations hang on the bearer's turns).
+    pub applied_turn: u32,
+    /// Who applied it.
+    pub source: Option<String>,
+    /// For Invisible: the rank of the ability that gave it (AND-40).
+    pub source_rank: u32,
+    /// The grab it belongs to, for `while_grab` conditions.
+    pub hold: Option<u32>,
+    /// Removable by Help Ally.
+    pub help: bool,
+    /// Removable by a Saving Throw.
+    pub save: Option<SaveSpec>,
+    /// Removable by Shake Off.
+    pub shake_off: bool,
+}
+
+/// A readied action (AND-11).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Readied {
+    /// The ability to perform.
+    pub ability: String,
+    /// When.
+    pub trigger: Trigger,
+}
+
+/// Triggers a Ready action can name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Trigger {
+    /// An enemy ends a movement within the readied ability's range.
+    EnemyMovesIntoRange,
+    /// An enemy within the readied ability's range makes an attack (fires after it).
+    EnemyAttacks,
+}
+
+/// A grab being held (AND-41 … AND-44).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Hold {
+    /// Identifier of the hold.
+    pub id: u32,
+    /// Index of the grabber.
+    pub grabber: usize,
+    /// Index of the target.
+    pub target: usize,
+}
+
+/// A participant during the fight.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Fighter {
+    /// Identifier.
+    pub id: String,
+    /// Side.
+    pub side: Side,
+    /// In the fight, unconscious or dead.
+    pub status: Status,
+    /// Heat held (AND-24).
+    pub heat: u32,
+    /// Heat gained in this combat.
+    pub heat_gained: u32,
+    /// Whether the archetype's once-per-combat Heat was taken (AND-27).
+    pub signature_used: bool,
+    /// Accomplishment Points held.
+    pub accomplishment_points: u32,
+    /// Whether the once-per-scene Heat conversion was used (AND-29).
+    pub accomplishment_heat_used: bool,
+    /// Temporary stress boxes (AND-46).
+    pub temp_max: u32,
+    /// Temporary boxes filled.
+    pub temp_stress: u32,
+    /// Main boxes filled.
+    pub main_stress: u32,
+    /// Exhaustion X (AND-37).
+    pub exhaustion: u32,
+    /// Conditions.
+    pub conditions: Vec<Condition>,
+    /// Turns left this round (AND-08).
+    pub turns_left: u32,
+    /// Turns taken so far.
+    pub turns_taken: u32,
+    /// Action available.
+    pub action: bool,
+    /// Maneuver available.
+    pub maneuver: bool,
+    /// Reaction available.
+    pub reaction: bool,
+    /// Position in metres.
+    pub position: [i64; 2],
+    /// Charges left per artifact (same order as the setup's artifacts).
+    pub charges: Vec<u32>,
+    /// Readied action.
+    pub ready: Option<Readied>,
+}
+
+/// Where the encounter is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Phase {
+    /// `side` picks which of its members acts next (AND-07).
+    Choosing {
+        /// The side to pick.
+        side: Side,
+    },
+    /// A participant's turn is running.
+    Turn {
+        /// Index of the acting participant.
+        actor: usize,
+    },
+    /// The combat is over.
+    Over {
+        /// The winning side, or none (round limit).
+        winner: Option<Side>,
+    },
+}
+
+/// Everything the engine needs to go on.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct State {
+    /// Tunable rules.
+    pub settings: Settings,
+    /// The participants as set up.
+    pub roster: Vec<ParticipantSetup>,
+    /// The participants now.
+    pub fighters: Vec<Fighter>,
+    /// Current round, from 1.
+    pub round: u32,
+    /// The side that opens every round (AND-06).
+    pub opening: Side,
+    /// Where the encounter is.
+    pub phase: Phase,
+    /// The side that took the last turn this round.
+    pub last_side: Option<Side>,
+    /// Grabs being held.
+    pub holds: Vec<Hold>,
+    /// Next hold id.
+    pub next_hold: u32,
+}
+
+/// Why Heat was gained.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum HeatReason {
+    /// Start of own turn (AND-25).
+    TurnStart,
+    /// A check whose final outcome was Fail (AND-26).
+    FailedCheck,
+    /// The archetype's signature moment (AND-27).
+    Signature,
+    /// An Accomplishment Point (AND-29).
+    Accomplishment,
+}
+
+/// How someone moved.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MoveMode {
+    /// The Move maneuver.
+    Move,
+    /// The Step maneuver.
+    Step,
+    /// The Extra Move action.
+    ExtraMove,
+    /// Dragged along by a grabber's Step.
+    Dragged,
+}
+
+/// What an Accomplishment Point bought.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Benefit {
+    /// +2 Heat (AND-29).
+    Heat,
+    /// One condition removed (AND-38).
+    RemoveCondition,
+    /// Main stress restored (AND-47).
+    RestoreStress,
+}
+
+/// What a check was for.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Purpose {
+    /// An ability (attack or check).
+    Ability {
+        /// Its id.
+        id: String,
+    },
+    /// The Grab action.
+    Grab,
+    /// A Saving Throw against a condition.
+    SavingThrow {
+        /// The condition.
+        condition: ConditionKind,
+    },
+}
+
+/// One thing that happened.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Event {
+    /// The combat began; `opening` opens every round.
+    CombatStarted {
+        /// The opening side.
+        opening: Side,
+        /// "default", "ambush" or "contested".
+        how: String,
+    },
+    /// A participant's stress boxes for the scene.
+    Stress {
+        /// Who.
+        id: String,
+        /// Temporary boxes.
+        temp_max: u32,
+        /// Main boxes (after Exhaustion).
+        main_max: u32,
+    },
+    /// A round began.
+    RoundStarted {
+        /// Its number.
+        round: u32,
+    },
+    /// A participant began a turn.
+    TurnStarted {
+        /// Who.
+        actor: String,
+        /// Turns it has left this round after this one.
+        turns_left: u32,
+    },
+    /// A participant ended its turn.
+    TurnEnded {
+        /// Who.
+        actor: String,
+    },
+    /// The round ended.
+    RoundEnded {
+        /// Its number.
+        round: u32,
+    },
+    /// Heat gained.
+    HeatGained {
+        /// Who.
+        id: String,
+        /// How much.
+        amount: u32,
+        /// Why.
+        reason: HeatReason,
+        /// Heat now.
+        heat: u32,
+    },
+    /// Heat spent on an ability (AND-28).
+    HeatSpent {
+        /// Who.
+        id: String,
+        /// How much.
+        amount: u32,
+        /// On what.
+        ability: String,
+        /// Heat now.
+        heat: u32,
+    },
+    /// Unused Heat burned off at the end of combat (AND-24).
+    HeatBurned {
+        /// Who.
+        id: String,
+        /// How much.
+        amount: u32,
+    },
+    /// Someone moved.
+    Moved {
+        /// Who.
+        id: String,
+        /// How.
+        mode: MoveMode,
+        /// From.
+        from: [i64; 2],
+        /// To.
+        to: [i64; 2],
+    },
+    /// A check or attack roll against one target.
+    Check {
+        /// Who rolled.
+        actor: String,
+        /// What for.
+        purpose: Purpose,
+        /// Against whom.
+        target: Option<String>,
+        /// Dice rolled.
+        dice: Vec<u8>,
+        /// The two kept.
+        kept: [u8; 2],
+        /// Kept dice + skill value.
+        total: i32,
+        /// Task rank or defense.
+        difficulty: i32,
+        /// Advantage state.
+        edge: Edge,
+        /// Tier from the table.
+        base: Tier,
+        /// Tier shift.
+        shift: i32,
+        /// Final tier.
+        tier: Tier,
+        /// A provoked attack (AND-14).
+        provoked: bool,
+        /// A readied action firing (AND-11).
+        readied: bool,
+    },
+    /// An opposed check (AND-22).
+    Opposed {
+        /// "opening", "hide", "seek" or "escape".
+        purpose: String,
+        /// Who started it.
+        initiator: String,
+        /// Against whom.
+        opponent: String,
+        /// The initiator's dice.
+        initiator_dice: Vec<u8>,
+        /// The initiator's total.
+        initiator_total: i32,
+        /// The opponent's dice.
+        opponent_dice: Vec<u8>,
+        /// The opponent's total.
+        opponent_total: i32,
+        /// Whether the initiator won.
+        initiator_wins: bool,
+        /// What decided it.
+        decided_by: Decider,
+    },
+    /// Damage taken (AND-45).
+    Damaged {
+        /// Who.
+        id: String,
+        /// Points.
+        amount: u32,
+        /// Temporary boxes filled now.
+        temp_stress: u32,
+        /// Main boxes filled now.
+        main_stress: u32,
+        /// Main boxes in all.
+        main_max: u32,
+    },
+    /// A condition began.
+    ConditionApplied {
+        /// On whom.
+        id: String,
+        /// Which.
+        condition: ConditionKind,
+        /// How long.
+        duration: Duration,
+        /// By whom.
+        source: Option<String>,
+    },
+    /// A condition ended.
+    ConditionEnded {
+        /// On whom.
+        id: String,
+        /// Which.
+        condition: ConditionKind,
+        /// Why.
+        reason: String,
+    },
+    /// Exhaustion rose (AND-37).
+    Exhausted {
+        /// Who.
+        id: String,
+        /// Added.
+        amount: u32,
+        /// X now.
+        total: u32,
+        /// Main boxes now.
+        main_max: u32,
+    },
+    /// A grab took hold (AND-41).
+    GrabStarted {
+        /// The grabber.
+        grabber: String,
+        /// The target.
+        target: String,
+        /// The table's effect.
+        effect: GrabEffect,
+    },
+    /// A grab failed (AND-41).
+    GrabFailed {
+        /// The would-be grabber.
+        grabber: String,
+        /// The target.
+        target: String,
+    },
+    /// A grab ended.
+    GrabEnded {
+        /// The grabber.
+        grabber: String,
+        /// The target.
+        target: String,
+        /// Why.
+        reason: String,
+    },
+    /// Stress full (AND-48).
+    Defeated {
+        /// Who.
+        id: String,
+        /// Unconscious or dead.
+        status: Status,
+    },
+    /// A Ready action was declared (AND-11).
+    ReadyDeclared {
+        /// Who.
+        id: String,
+        /// What.
+        ability: String,
+        /// When.
+        trigger: Trigger,
+    },
+    /// A readied action fired.
+    ReadyTriggered {
+        /// Who.
+        id: String,
+        /// At whom.
+        target: String,
+    },
+    /// A readied action lapsed unused at the start of its owner's turn.
+    ReadyLapsed {
+        /// Who.
+        id: String,
+    },
+    /// A provoked attack is made (AND-14).
+    Provoked {
+        /// The attacker.
+        by: String,
+        /// The provoker.
+        against: String,
+        /// "ranged attack in melee" or "left melee reach".
+        why: String,
+    },
+    /// An artifact was reloaded.
+    Reloaded {
+        /// Who.
+        id: String,
+        /// Which artifact.
+        artifact: String,
+        /// Charges now.
+        charges: u32,
+    },
+    /// An artifact charge was used.
+    ChargeUsed {
+        /// Who.
+        id: String,
+        /// Which artifact.
+        artifact: String,
+        /// Charges left.
+        charges: u32,
+    },
+    /// An Accomplishment Point was spent.
+    AccomplishmentSpent {
+        /// Who.
+        id: String,
+        /// On what.
+        benefit: Benefit,
+        /// Points left.
+        left: u32,
+    },
+    /// Main stress restored (AND-47).
+    StressRestored {
+        /// Who.
+        id: String,
+        /// Main boxes filled now.
+        main_stress: u32,
+    },
+    /// The combat ended.
+    CombatEnded {
+        /// The side still standing, or none.
+        winner: Option<Side>,
+        /// Rounds played.
+        rounds: u32,
+    },
+}
+
+/// One decision. Every command names its `actor`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Command {
+    /// The side whose slot it is picks `actor` to take a turn (AND-07).
+    StartTurn {
+        /// Who.
+        actor: String,
+    },
+    /// Ends the running turn.
+    EndTurn {
+        /// Who.
+        actor: String,
+    },
+    /// Uses an ability (an attack, a check, or an effect without a check).
+    UseAbility {
+        /// Who.
+        actor: String,
+        /// Which ability.
+        ability: String,
+        /// Targets (none for self-only abilities).
+        #[serde(default)]
+        targets: Vec<String>,
+    },
+    /// Grab (action, AND-41).
+    Grab {
+        /// Who.
+        actor: String,
+        /// Whom.
+        target: String,
+    },
+    /// Escape a grab (action, AND-44) with might or agility.
+    Escape {
+        /// Who.
+        actor: String,
+        /// The skill: the might or agility skill name.
+        skill: String,
+    },
+    /// Release a held grab (free action, AND-42).
+    Release {
+        /// Who.
+        actor: String,
+    },
+    /// Try to become Hidden (action, AND-39).
+    Hide {
+        /// Who.
+        actor: String,
+        /// The enemy whose Perception opposes; default the most perceptive active enemy.
+        #[serde(default)]
+        against: Option<String>,
+    },
+    /// Look for a Hidden enemy (action, AND-39).
+    Seek {
+        /// Who.
+        actor: String,
+        /// The hidden one.
+        target: String,
+    },
+    /// Give away one's position: Hidden ends (free, AND-35).
+    Reveal {
+        /// Who.
+        actor: String,
+    },
+    /// Move maneuver (AND-03).
+    Move {
+        /// Who.
+        actor: String,
+        /// Where to.
+        to: [i64; 2],
+    },
+    /// Step maneuver: a third of speed, provokes nothing (AND-03).
+    Step {
+        /// Who.
+        actor: String,
+        /// Where to.
+        to: [i64; 2],
+    },
+    /// Extra Move action (AND-03).
+    ExtraMove {
+        /// Who.
+        actor: String,
+        /// Where to.
+        to: [i64; 2],
+    },
+    /// Reload an artifact (maneuver, AND-12).
+    Reload {
+        /// Who.
+        actor: String,
+        /// Which artifact.
+        artifact: String,
+    },
+    /// Remove a condition from an ally, if the effect allows help (maneuver, AND-12).
+    HelpAlly {
+        /// Who.
+        actor: String,
+        /// Whom.
+        ally: String,
+        /// Which condition.
+        condition: ConditionKind,
+    },
+    /// Saving Throw against one's own condition (maneuver, AND-12).
+    SavingThrow {
+        /// Who.
+        actor: String,
+        /// Which condition.
+        condition: ConditionKind,
+    },
+    /// Shake off a lasting effect such as bonds (maneuver, AND-12; never a grab, AND-44).
+    ShakeOff {
+        /// Who.
+        actor: String,
+        /// Which condition.
+        condition: ConditionKind,
+    },
+    /// Ready an ability until the start of the next turn (action, AND-11).
+    Ready {
+        /// Who.
+        actor: String,
+        /// The ability (an action aimed at enemies).
+        ability: String,
+        /// When it fires.
+        trigger: Trigger,
+    },
+    /// Spend an Accomplishment Point for +2 Heat, once per scene (AND-29).
+    AccomplishmentHeat {
+        /// Who.
+        actor: String,
+    },
+    /// Spend an Accomplishment Point to remove one own condition, not Exhaustion (AND-38).
+    AccomplishmentRemove {
+        /// Who.
+        actor: String,
+        /// Which condition.
+        condition: ConditionKind,
+    },
+    /// Spend an Accomplishment Point to restore main stress (AND-47).
+    AccomplishmentRestore {
+        /// Who.
+        actor: String,
+    },
+}
+
+impl Command {
+    /// The participant the command is for.
+    pub fn actor(&self) -> &str {
+        match self {
+            Command::StartTurn { actor }
+            | Command::EndTurn { actor }
+            | Command::UseAbility { actor, .. }
+            | Command::Grab { actor, .. }
+            | Command::Escape { actor, .. }
+            | Command::Release { actor }
+            | Command::Hide { actor, .. }
+            | Command::Seek { actor, .. }
+            | Command::Reveal { actor }
+            | Command::Move { actor, .. }
+            | Command::Step { actor, .. }
+            | Command::ExtraMove { actor, .. }
+            | Command::Reload { actor, .. }
+            | Command::HelpAlly { actor, .. }
+            | Command::SavingThrow { actor, .. }
+            | Command::ShakeOff { actor, .. }
+            | Command::Ready { actor, .. }
+            | Command::AccomplishmentHeat { actor }
+            | Command::AccomplishmentRemove { actor, .. }
+            | Command::AccomplishmentRestore { actor } => actor,
+        }
+    }
+}
+
+fn err(rule: &str, message: impl Into<String>) -> RuleError {
+    RuleError::new(rule, message)
+}
+
+/// Squared distance in square metres (exact; no square roots, AND-01).
+pub fn dist2(a: [i64; 2], b: [i64; 2]) -> i128 {
+    let dx = i128::from(a[0]) - i128::from(b[0]);
+    let dy = i128::from(a[1]) - i128::from(b[1]);
+    dx * dx + dy * dy
+}
+
+/// Whether `b` is within `metres` of `a`.
+pub fn within(a: [i64; 2], b: [i64; 2], metres: u32) -> bool {
+    dist2(a, b) <= i128::from(metres) * i128::from(metres)
+}
+
+type Events = Vec<Event>;
+
+impl State {
+    /// Builds the state and the start events (opening resolved, round 1 begun).
+    pub fn start<D: Dice>(setup: &Setup, dice: &mut D) -> Result<(State, Events), RuleError> {
+        setup.validate()?;
+        let s = &setup.settings;
+        let fighters = setup
+            .participants
+            .iter()
+            .map(|p| {
+                let per_rank = p.archetype.temp_stress_per_rank.unwrap_or_else(|| {
+                    let name = p.archetype.name.to_lowercase();
+                    if s.heavy_archetypes.iter().any(|h| h.to_lowercase() == name) {
+                        s.heavy_temp_stress_per_rank
+                    } else {
+                        s.temp_stress_per_rank
+                    }
+                });
+                Fighter {
+                    id: p.id.clone(),
+                    side: p.side,
+                    status: Status::Active,
+                    heat: 0,
+                    heat_gained: 0,
+                    signature_used: false,
+                    accomplishment_points: p.accomplishment_points,
+                    accomplishment_heat_used: false,
+                    temp_max: per_rank.saturating_mul(p.rank),
+                    temp_stress: 0,
+                    main_stress: 0,
+                    exhaustion: p.exhaustion,
+                    conditions: Vec::new(),
+                    turns_left: p.turns,
+                    turns_taken: 0,
+                    action: false,
+                    maneuver: false,
+                    reaction: false,
+                    position: p.position,
+                    charges: p.artifacts.iter().map(|a| a.reload).collect(),
+                    ready: None,
+                }
+            })
+            .collect();
+        let mut state = State {
+            settings: s.clone(),
+            roster: setup.participants.clone(),
+            fighters,
+            round: 1,
+            opening: Side::Heroes,
+            phase: Phase::Choosing { side: Side::Heroes },
+            last_side: None,
+            holds: Vec::new(),
+            next_hold: 0,
+        };
+        let mut ev = Vec::new();
+        let (opening, how) = match &setup.opening {
+            Opening::Default => (Side::Heroes, "default"),
+            Opening::Ambush => (Side::Enemies, "ambush"),
+            Opening::Contested {
+                hero,
+                hero_skill,
+                enemy,
+                enemy_skill,
+            } => {
+                let h = state.find(hero)?;
+                let e = state.find(enemy)?;
+                // Neither side acted first: the enemy is the initiator, so a full tie keeps
+                // the status quo of AND-05, heroes open.
+                let enemy_wins = state.opposed(
+                    dice,
+                    "opening",
+                    (e, enemy_skill.clone()),
+                    (h, hero_skill.clone()),
+                    false,
+                    &mut ev,
+                )?;
+                (
+                    if enemy_wins {
+                        Side::Enemies
+                    } else {
+                        Side::Heroes
+                    },
+                    "contested",
+                )
+            }
+        };
+        state.opening = opening;
+        state.phase = Phase::Choosing { side: opening };
+        ev.insert(
+            0,
+            Event::CombatStarted {
+                opening,
+                how: how.into(),
+            },
+        );
+        for i in 0..state.fighters.len() {
+            ev.push(Event::Stress {
+                id: state.fighters[i].id.clone(),
+                temp_max: state.fighters[i].temp_max,
+                main_max: state.main_max(i),
+            });
+        }
+        for i in 0..state.fighters.len() {
+            if state.main_max(i) == 0 {
+                state.fill_and_defeat(i, &mut ev);
+            }
+        }
+        ev.push(Event::RoundStarted { round: 1 });
+        state.check_over(&mut ev);
+        Ok((state, ev))
+    }
+
+    // ----- lookups -----
+
+    /// Index of the participant `id`.
+    pub fn find(&self, id: &str) -> Result<usize, RuleError> {
+        self.fighters
+            .iter()
+            .position(|f| f.id == id)
+            .ok_or_else(|| err("AND-09", format!("there is no participant {id:?}")))
+    }
+
+    /// A skill of participant `i` (value 0, rank 0 when it lacks it).
+    pub fn skill(&self, i: usize, name: &str) -> Skill {
+        self.roster[i].skills.get(name).copied().unwrap_or_default()
+    }
+
+    /// The defense value of participant `i` (AND-19).
+    pub fn defense(&self, i: usize, d: Defense) -> i32 {
+        let p = &self.roster[i];
+        let rank = p.rank as i32;
+        if p.archetype.strong == d {
+            rank + 1
+        } else if p.archetype.weak == d {
+            rank - 1
+        } else {
+            rank
+        }
+    }
+
+    /// Whether participant `i` bears `kind`.
+    pub fn has(&self, i: usize, kind: ConditionKind) -> bool {
+        self.fighters[i].conditions.iter().any(|c| c.kind == kind)
+    }
+
+    /// Current speed in metres (AND-02, AND-33, AND-34).
+    pub fn speed(&self, i: usize) -> u32 {
+        if self.has(i, ConditionKind::Grabbed) || self.has(i, ConditionKind::Immobilized) {
+            return 0;
+        }
+        let p = &self.roster[i];
+        p.speed
+            .unwrap_or(self.settings.speeds[(p.rank as usize).clamp(1, 4) - 1])
+    }
+
+    /// Maximum main stress: rank × 5 − Exhaustion, never negative (AND-37, AND-46).
+    pub fn main_max(&self, i: usize) -> u32 {
+        (self.roster[i].rank * 5).saturating_sub(self.fighters[i].exhaustion)
+    }
+
+    /// Whether participant `i` is still fighting.
+    pub fn active(&self, i: usize) -> bool {
+        self.fighters[i].status == Status::Active
+    }
+
+    /// The hold in which `i` is the grabber.
+    pub fn holding(&self, i: usize) -> Option<Hold> {
+        self.holds.iter().copied().find(|h| h.grabber == i)
+    }
+
+    /// The hold in which `i` is the target.
+    pub fn held_by(&self, i: usize) -> Option<Hold> {
+        self.holds.iter().copied().find(|h| h.target == i)
+    }
+
+    /// Current Heat cost of an ability for participant `i` (AND-28).
+    pub fn cost(&self, i: usize, ability: &Ability) -> u32 {
+        let rank = self.roster[i].rank;
+        let reduction = rank.saturating_sub(ability.rank);
+        ability.cost.saturating_sub(reduction)
+    }
+
+    /// The ability `id` of participant `i`.
+    pub fn ability(&self, i: usize, id: &str) -> Result<&Ability, RuleError> {
+        self.roster[i]
+            .abilities
+            .iter()
+            .find(|a| a.id == id)
+            .ok_or_else(|| {
+                err(
+                    "AND-11",
+                    format!("{} has no ability {id:?}", self.fighters[i].id),
+                )
+            })
+    }
+
+    /// Whether the side still has someone able to fight.
+    pub fn side_alive(&self, side: Side) -> bool {
+        (0..self.fighters.len()).any(|i| self.fighters[i].side == side && self.active(i))
+    }
+
+    fn side_has_turns(&self, side: Side) -> bool {
+        self.fighters
+            .iter()
+            .any(|f| f.side == side && f.status == Status::Active && f.turns_left > 0)
+    }
+
+    /// The edge of an attack by `a` on `t` (AND-21, AND-31, AND-32, AND-34, AND-36, AND-42).
+    pub fn attack_edge(&self, a: usize, t: usize) -> Edge {
+        let advantage = self.has(t, ConditionKind::Vulnerable);
+        let grabbed_elsewhere =
+            self.has(a, ConditionKind::Grabbed) && self.held_by(a).is_some_and(|h| h.grabber != t);
+        let holding_elsewhere = self.holding(a).is_some_and(|h| h.target != t);
+        let disadvantage = self.has(a, ConditionKind::Weakened)
+            || grabbed_elsewhere
+            || holding_elsewhere
+            || self.has(t, ConditionKind::Invisible);
+        Edge::from_sources(advantage, disadvantage)
+    }
+
+    /// The edge of a check that is not an attack (AND-32).
+    pub fn check_edge(&self, a: usize) -> Edge {
+        Edge::from_sources(false, self.has(a, ConditionKind::Weakened))
+    }
+
+    /// Whether the combat is over.
+    pub fn is_over(&self) -> bool {
+        matches!(self.phase, Phase::Over { .. })
+    }
+
+    // ----- validation helpers -----
+
+    fn require_active(&self, i: usize) -> Result<(), RuleError> {
+        if self.is_over() {
+            return Err(err("AND-48", "the combat is over"));
+        }
+        if !self.active(i) {
+            return Err(err(
+                "AND-09",
+                format!(
+                    "{} is {:?} and cannot act",
+                    self.fighters[i].id, self.fighters[i].status
+                ),
+            ));
+        }
+        Ok(())
+    }
+
+    fn require_resource(&self, i: usize, kind: ActionKind) -> Result<(), RuleError> {
+        self.require_active(i)?;
+        let f = &self.fighters[i];
+        let on_turn = self.phase == Phase::Turn { actor: i };
+        match kind {
+            ActionKind::Action | ActionKind::Maneuver if !on_turn => Err(err(
+                "AND-07",
+                format!(
+                    "it is not {}'s turn; actions and maneuvers are taken on one's own turn",
+                    f.id
+                ),
+            )),
+            ActionKind::Action if !f.action => Err(err(
+                "AND-10",
+                format!("{} has already spent its action this turn", f.id),
+            )),
+            ActionKind::Maneuver if !f.maneuver => Err(err(
+                "AND-10",
+                format!("{} has already spent its maneuver this turn", f.id),
+            )),
+            ActionKind::Reaction if !f.reaction => Err(err(
+                "AND-10",
+                format!(
+                    "{} has no reaction left; it refreshes at the start of its own turn",
+                    f.id
+                ),
+            )),
+            _ => Ok(()),
+        }
+    }
+
+    fn spend(&mut self, i: usize, kind: ActionKind) {
+        let f = &mut self.fighters[i];
+        match kind {
+            ActionKind::Action => f.action = false,
+            ActionKind::Maneuver => f.maneuver = false,
+            ActionKind::Reaction => f.reaction = false,
+            ActionKind::Free => {}
+        }
+    }
+
+    fn require_enemy_target(&self, a: usize, t: usize, rule: &str) -> Result<(), RuleError> {
+        if self.fighters[t].side == self.fighters[a].side {
+            return Err(err(
+                rule,
+                format!(
+                    "{} is not an enemy of {}",
+                    self.fighters[t].id, self.fighters[a].id
+                ),
+            ));
+        }
+        if !self.active(t) {
+            return Err(err(
+                "AND-48",
+                format!("{} is out of the fight", self.fighters[t].id),
+            ));
+        }
+        if self.has(t, ConditionKind::Hidden) {
+            return Err(err(
+                "AND-35",
+                format!(
+                    "{} is Hidden: its enemies do not know where it is and cannot attack it",
+                    self.fighters[t].id
+                ),
+            ));
+        }
+        Ok(())
+    }
+
+    // ----- mutation helpers -----
+
+    fn gain_heat(&mut self, i: usize, amount: u32, reason: HeatReason, ev: &mut Events) {
+        let f = &mut self.fighters[i];
+        f.heat += amount;
+        f.heat_gained += amount;
+        ev.push(Event::HeatGained {
+            id: f.id.clone(),
+            amount,
+            reason,
+            heat: f.heat,
+        });
+    }
+
+    fn signature(&mut self, i: usize, moment: Signature, ev: &mut Events) {
+        if self.roster[i].archetype.signature == moment
+            && moment != Signature::None
+            && !self.fighters[i].signature_used
+            && self.active(i)
+        {
+            self.fighters[i].signature_used = true;
+            self.gain_heat(i, 1, HeatReason::Signature, ev);
+        }
+    }
+
+    fn add_condition(&mut self, i: usize, c: Condition, ev: &mut Events) {
+        ev.push(Event::ConditionApplied {
+            id: self.fighters[i].id.clone(),
+            condition: c.kind,
+            duration: c.duration,
+            source: c.source.clone(),
+        });
+        let kind = c.kind;
+        self.fighters[i].conditions.push(c);
+        if matches!(kind, ConditionKind::Grabbed | ConditionKind::Immobilized) {
+            if let Some(h) = self.holding(i) {
+                self.end_hold(h.id, "the grabber became Grabbed or Immobilized", ev);
+            }
+        }
+        if kind == ConditionKind::Hidden {
+            self.signature(i, Signature::EntersHidden, ev);
+        }
+    }
+
+    fn new_condition(
+        &self,
+        i: usize,
+        kind: ConditionKind,
+        duration: Duration,
+        source: Option<usize>,
+    ) -> Condition {
+        Condition {
+            kind,
+            duration,
+            applied_turn: self.fighters[i].turns_taken,
+            source: source.map(|s| self.fighters[s].id.clone()),
+            source_rank: 0,
+            hold: None,
+            help: false,
+            save: None,
+            shake_off: false,
+        }
+    }
+
+    /// Removes every condition of `i` matching `pred`; a removed Grabbed ends its hold.
+    fn remove_conditions(
+        &mut self,
+        i: usize,
+        pred: impl Fn(&Condition) -> bool,
+        reason: &str,
+        ev: &mut Events,
+    ) {
+        let mut removed_grabbed = false;
+        let id = self.fighters[i].id.clone();
+        let mut kept = Vec::with_capacity(self.fighters[i].conditions.len());
+        for c in std::mem::take(&mut self.fighters[i].conditions) {
+            if pred(&c) {
+                removed_grabbed |= c.kind == ConditionKind::Grabbed;
+                ev.push(Event::ConditionEnded {
+                    id: id.clone(),
+                    condition: c.kind,
+                    reason: reason.into(),
+                });
+            } else {
+                kept.push(c);
+            }
+        }
+        self.fighters[i].conditions = kept;
+        if removed_grabbed {
+            if let Some(h) = self.held_by(i) {
+                self.end_hold(h.id, reason, ev);
+            }
+        }
+    }
+
+    fn end_hold(&mut self, hold: u32, reason: &str, ev: &mut Events) {
+        let Some(pos) = self.holds.iter().position(|h| h.id == hold) else {
+            return;
+        };
+        let h = self.holds.remove(pos);
+        ev.push(Event::GrabEnded {
+            grabber: self.fighters[h.grabber].id.clone(),
+            target: self.fighters[h.target].id.clone(),
+            reason: reason.into(),
+        });
+        for i in [h.grabber, h.target] {
+            self.remove_conditions(i, |c| c.hold == Some(hold), "the grab ended", ev);
+        }
+    }
+
+    fn fill_and_defeat(&mut self, i: usize, ev: &mut Events) {
+        let max = self.main_max(i);
+        let f = &mut self.fighters[i];
+        f.main_stress = max;
+        f.temp_stress = f.temp_max;
+        self.defeat(i, ev);
+    }
+
+    fn defeat(&mut self, i: usize, ev: &mut Events) {
+        if !self.active(i) {
+            return;
+        }
+        let status = match self.fighters[i].side {
+            Side::Heroes => Status::Unconscious,
+            Side::Enemies => Status::Dead,
+        };
+        self.fighters[i].status = status;
+        self.fighters[i].ready = None;
+        ev.push(Event::Defeated {
+            id: self.fighters[i].id.clone(),
+            status,
+        });
+        if let Some(h) = self.holding(i) {
+            self.end_hold(h.id, "the grabber is out of the fight", ev);
+        }
+        if let Some(h) = self.held_by(i) {
+            self.end_hold(h.id, "the target is out of the fight", ev);
+        }
+    }
+
+    /// Fills temporary boxes first, then main boxes (AND-45, AND-46); full → defeat (AND-48).
+    fn damage(&mut self, i: usize, amount: u32, ev: &mut Events) {
+        if amount == 0 || !self.active(i) {
+            return;
+        }
+        let max = self.main_max(i);
+        let f = &mut self.fighters[i];
+        let to_temp = amount.min(f.temp_max - f.temp_stress);
+        f.temp_stress += to_temp;
+        f.main_stress = (f.main_stress + (amount - to_temp)).min(max);
+        ev.push(Event::Damaged {
+            id: f.id.clone(),
+            amount,
+            temp_stress: f.temp_stress,
+            main_stress: f.main_stress,
+            main_max: max,
+        });
+        if f.temp_stress == f.temp_max && f.main_stress >= max {
+            self.defeat(i, ev);
+        }
+    }
+
+    fn exhaust(&mut self, i: usize, amount: u32, ev: &mut Events) {
+        if !self.active(i) {
+            return;
+        }
+        self.fighters[i].exhaustion = self.fighters[i].exhaustion.saturating_add(amount);
+        let max = self.main_max(i);
+        ev.push(Event::Exhausted {
+            id: self.fighters[i].id.clone(),
+            amount,
+            total: self.fighters[i].exhaustion,
+            main_max: max,
+        });
+        if self.fighters[i].main_stress >= max {
+            self.fill_and_defeat(i, ev);
+        }
+    }
+
+    fn check_over(&mut self, ev: &mut Events) -> bool {
+        if self.is_over() {
+            return true;
+        }
+        let heroes = self.side_alive(Side::Heroes);
+        let enemies = self.side_alive(Side::Enemies);
+        if heroes && enemies {
+            return false;
+        }
+        let winner = match (heroes, enemies) {
+            (true, false) => Some(Side::Heroes),
+            (false, true) => Some(Side::Enemies),
+            _ => None,
+        };
+        self.end_combat(winner, ev);
+        true
+    }
+
+    /// End of combat: Heat burns (AND-24); scene conditions and temporary boxes go.
+    fn end_combat(&mut self, winner: Option<Side>, ev: &mut Events) {
+        for i in 0..self.fighters.len() {
+            let heat = self.fighters[i].heat;
+            if heat > 0 {
+                self.fighters[i].heat = 0;
+                ev.push(Event::HeatBurned {
+                    id: self.fighters[i].id.clone(),
+                    amount: heat,
+                });
+            }
+            self.fighters[i].temp_stress = 0;
+            self.fighters[i].temp_max = 0;
+            self.fighters[i].ready = None;
+            self.remove_conditions(
+                i,
+                |c| matches!(c.duration, Duration::EndOfScene | Duration::EndOfRound),
+                "the scene ended",
+                ev,
+            );
+        }
+        self.phase = Phase::Over { winner };
+        ev.push(Event::CombatEnded {
+            winner,
+            rounds: self.round,
+        });
+    }
+
+    // ----- turn order -----
+
+    fn start_turn(&mut self, i: usize, ev: &mut Events) -> Result<(), RuleError> {
+        let Phase::Choosing { side } = self.phase else {
+            return Err(match self.phase {
+                Phase::Turn { actor } => err(
+                    "AND-07",
+                    format!(
+                        "{}'s turn is still running; end it first",
+                        self.fighters[actor].id
+                    ),
+                ),
+                _ => err("AND-48", "the combat is over"),
+            });
+        };
+        let f = &self.fighters[i];
+        if f.side != side {
+            return Err(err(
+                "AND-09",
+                format!(
+                    "it is the {side:?} side's slot; {} is on the {:?} side",
+                    f.id, f.side
+                ),
+            ));
+        }
+        if f.status != Status::Active {
+            return Err(err(
+                "AND-09",
+                format!("{} is {:?} and cannot take a turn", f.id, f.status),
+            ));
+        }
+        if f.turns_left == 0 {
+            return Err(err(
+                "AND-09",
+                format!("{} has no turns left this round", f.id),
+            ));
+        }
+        let f = &mut self.fighters[i];
+        f.turns_left -= 1;
+        f.turns_taken += 1;
+        f.action = true;
+        f.maneuver = true;
+        f.reaction = true;
+        ev.push(Event::TurnStarted {
+            actor: f.id.clone(),
+            turns_left: f.turns_left,
+        });
+        if f.ready.take().is_some() {
+            ev.push(Event::ReadyLapsed { id: f.id.clone() });
+        }
+        self.phase = Phase::Turn { actor: i };
+        self.last_side = Some(side);
+        self.remove_conditions(
+            i,
+            |c| c.duration == Duration::StartOfNextTurn,
+            "expired at the start of its turn",
+            ev,
+        );
+        self.gain_heat(i, 1, HeatReason::TurnStart, ev);
+        Ok(())
+    }
+
+    fn end_turn(&mut self, i: usize, ev: &mut Events) {
+        let taken = self.fighters[i].turns_taken;
+        ev.push(Event::TurnEnded {
+            actor: self.fighters[i].id.clone(),
+        });
+        self.remove_conditions(
+            i,
+            |c| c.duration == Duration::EndOfNextTurn && c.applied_turn < taken,
+            "expired at the end of its turn",
+            ev,
+        );
+        self.advance(ev);
+    }
+
+    /// Picks the next slot: the other side if it has turns, else this side (trailing turns),
+    /// else a new round opened by the opening side (AND-06, AND-07).
+    fn advance(&mut self, ev: &mut Events) {
+        if self.check_over(ev) {
+            return;
+        }
+        let last = self.last_side.unwrap_or(self.opening);
+        let next = if self.side_has_turns(last.other()) {
+            Some(last.other())
+        } else if self.side_has_turns(last) {
+            Some(last)
+        } else {
+            None
+        };
+        if let Some(side) = next {
+            self.phase = Phase::Choosing { side };
+            return;
+        }
+        ev.push(Event::RoundEnded { round: self.round });
+        for i in 0..self.fighters.len() {
+            self.remove_conditions(
+                i,
+                |c| c.duration == Duration::EndOfRound,
+                "expired at the end of the round",
+                ev,
+            );
+        }
+        if self.round >= self.settings.round_limit {
+            self.end_combat(None, ev);
+            return;
+        }
+        self.round += 1;
+        for i in 0..self.fighters.len() {
+            self.fighters[i].turns_left = self.roster[i].turns;
+        }
+        self.last_side = None;
+        self.phase = Phase::Choosing { side: self.opening };
+        ev.push(Event::RoundStarted { round: self.round });
+    }
+
+    /// After a command: a defeated actor's turn ends; a wiped side ends the combat.
+    fn settle(&mut self, ev: &mut Events) {
+        if self.check_over(ev) {
+            return;
+        }
+        if let Phase::Turn { actor } = self.phase {
+            if !self.active(actor) {
+                self.end_turn(actor, ev);
+            }
+        }
+    }
+
+    // ----- checks -----
+
+    #[allow(clippy::too_many_arguments)]
+    fn record_check(
+        &self,
+        a: usize,
+        purpose: Purpose,
+        target: Option<usize>,
+        result: &CheckResult,
+        difficulty: i32,
+        edge: Edge,
+        provoked: bool,
+        readied: bool,
+    ) -> Event {
+        Event::Check {
+            actor: self.fighters[a].id.clone(),
+            purpose,
+            target: target.map(|t| self.fighters[t].id.clone()),
+            dice: result.roll.rolled().to_vec(),
+            kept: result.roll.kept,
+            total: result.roll.total,
+            difficulty,
+            edge,
+            base: result.base,
+            shift: result.shift,
+            tier: result.tier,
+            provoked,
+            readied,
+        }
+    }
+
+    fn spec(&self, skill: Skill, difficulty: i32, edge: Edge) -> CheckSpec {
+        CheckSpec {
+            skill_value: skill.value,
+            skill_rank: skill.rank,
+            difficulty,
+            edge,
+            table: self.settings.table,
+            advantage: self.settings.advantage,
+        }
+    }
+
+    /// An opposed check; returns whether the initiator won. The initiator who loses gains
+    /// Heat when the setting says so (AND-22, AND-26).
+    fn opposed<D: Dice>(
+        &mut self,
+        dice: &mut D,
+        purpose: &str,
+        initiator: (usize, String),
+        opponent: (usize, String),
+        heat: bool,
+        ev: &mut Events,
+    ) -> Result<bool, RuleError> {
+        let (a, a_skill) = initiator;
+        let (b, b_skill) = opponent;
+        let sa = self.skill(a, &a_skill);
+        let sb = self.skill(b, &b_skill);
+        let method = self.settings.advantage;
+        let ra = roll_total(dice, sa.value, self.check_edge(a), &method)?;
+        let rb = roll_total(dice, sb.value, self.check_edge(b), &method)?;
+        let (wins, decided_by) = opposed_winner(ra.total, sa.rank, rb.total, sb.rank);
+        ev.push(Event::Opposed {
+            purpose: purpose.into(),
+            initiator: self.fighters[a].id.clone(),
+            opponent: self.fighters[b].id.clone(),
+            initiator_dice: ra.rolled().to_vec(),
+            initiator_total: ra.total,
+            opponent_dice: rb.rolled().to_vec(),
+            opponent_total: rb.total,
+            initiator_wins: wins,
+            decided_by,
+        });
+        if heat && !wins && self.settings.opposed_loss_heats {
+            self.gain_heat(a, 1, HeatReason::FailedCheck, ev);
+        }
+        Ok(wins)
+    }
+
+    // ----- abilities -----
+
+    /// Validates using ability `ab` of `a` on `targets` (not resources).
+    fn validate_use(&self, a: usize, ab: &Ability, targets: &[usize]) -> Result<(), RuleError> {
+        let cost = self.cost(a, ab);
+        if cost > self.fighters[a].heat {
+            return Err(err(
+                "AND-28",
+                format!(
+                    "{} costs {cost} Heat and {} holds {}",
+                    ab.id, self.fighters[a].id, self.fighters[a].heat
+                ),
+            ));
+        }
+        if let Some(art) = &ab.artifact {
+            let k = self.roster[a]
+                .artifacts
+                .iter()
+                .position(|x| &x.id == art)
+                .unwrap_or(0);
+            if self.fighters[a].charges.get(k).copied().unwrap_or(0) == 0 {
+                return Err(err(
+                    "AND-12",
+                    format!("{art} is empty; Reload it (a maneuver) first"),
+                ));
+            }
+        }
+        if ab.two_handed && self.holding(a).is_some() {
+            return Err(err(
+                "AND-42",
+                format!(
+                    "{} needs both hands and {} is holding a grab",
+                    ab.id, self.fighters[a].id
+                ),
+            ));
+        }
+        match ab.aim {
+            Aim::SelfOnly => {
+                if !(targets.is_empty() || targets == [a]) {
+                    return Err(err("AND-11", format!("{} targets only its user", ab.id)));
+                }
+            }
+            Aim::Enemy | Aim::Ally => {
+                if targets.is_empty() || targets.len() > ab.max_targets as usize {
+                    return Err(err(
+                        "AND-26",
+                        format!(
+                            "{} takes 1 to {} targets (got {})",
+                            ab.id,
+                            ab.max_targets,
+                            targets.len()
+                        ),
+                    ));
+                }
+                for (k, &t) in targets.iter().enumerate() {
+                    if targets[..k].contains(&t) {
+                        return Err(err("AND-26", "the same target is named twice"));
+                    }
+                    if ab.aim == Aim::Enemy {
+                        self.require_enemy_target(a, t, "AND-18")?;
+                    } else if self.fighters[t].side != self.fighters[a].side || !self.active(t) {
+                        return Err(err(
+                            "AND-11",
+                            format!("{} is not an active ally", self.fighters[t].id),
+                        ));
+                    }
+                    if !within(
+                        self.fighters[a].position,
+                        self.fighters[t].position,
+                        ab.range,
+                    ) {
+                        return Err(err(
+                            "AND-01",
+                            format!(
+                                "{} is out of range: {} reaches {} m",
+                                self.fighters[t].id, ab.id, ab.range
+                            ),
+                        ));
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Performs an ability whose use was validated and whose resource was spent.
+    fn perform<D: Dice>(
+        &mut self,
+        dice: &mut D,
+        a: usize,
+        ab: &Ability,
+        targets: &[usize],
+        how: (bool, bool),
+        ev: &mut Events,
+    ) -> Result<(), RuleError> {
+        let (provoked, readied) = how;
+        let cost = self.cost(a, ab);
+        if cost > 0 {
+            self.fighters[a].heat -= cost;
+            ev.push(Event::HeatSpent {
+                id: self.fighters[a].id.clone(),
+                amount: cost,
+                ability: ab.id.clone(),
+                heat: self.fighters[a].heat,
+            });
+        }
+        if let Some(art) = &ab.artifact {
+            if let Some(k) = self.roster[a].artifacts.iter().position(|x| &x.id == art) {
+                self.fighters[a].charges[k] -= 1;
+                ev.push(Event::ChargeUsed {
+                    id: self.fighters[a].id.clone(),
+                    artifact: art.clone(),
+                    charges: self.fighters[a].charges[k],
+                });
+            }
+        }
+        if ab.aim == Aim::Enemy && self.has(a, ConditionKind::Hidden) {
+            self.remove_conditions(
+                a,
+                |c| c.kind == ConditionKind::Hidden,
+                "gave itself away by attacking",
+                ev,
+            );
+        }
+        let Some(skill_name) = &ab.skill else {
+            // No check: the effects simply happen (AND-40 Invisible from an ability).
+            let receivers: Vec<usize> = if targets.is_empty() {
+                vec![a]
+            } else {
+                targets.to_vec()
+            };
+            for &t in &receivers {
+                self.apply_effects(a, ab, t, Tier::Critical, ev);
+            }
+            self.after_attack(dice, a, ab, ev)?;
+            return Ok(());
+        };
+        let skill = self.skill(a, skill_name);
+        let receivers: Vec<usize> = if targets.is_empty() {
+            vec![a]
+        } else {
+            targets.to_vec()
+        };
+        let edges: Vec<Edge> = receivers
+            .iter()
+            .map(|&t| {
+                if ab.defense.is_some() && t != a {
+                    self.attack_edge(a, t)
+                } else {
+                    self.check_edge(a)
+                }
+            })
+            .collect();
+        let method = self.settings.advantage;
+        let n = edges
+            .iter()
+            .map(|&e| dice_needed(e, &method))
+            .max()
+            .unwrap_or(2)
+            .min(MAX_CHECK_DICE);
+        let mut rolled = KeptRoll {
+            count: n as u8,
+            ..KeptRoll::default()
+        };
+        for slot in rolled.dice.iter_mut().take(n) {
+            *slot = dice.roll(DIE_SIDES)? as u8;
+        }
+        let mut any_fail = false;
+        let mut any_crit = false;
+        for (k, &t) in receivers.iter().enumerate() {
+            let difficulty = match ab.defense {
+                Some(d) => self.defense(t, d),
+                None if ab.detects_invisible => self.fighters[t]
+                    .conditions
+                    .iter()
+                    .filter(|c| c.kind == ConditionKind::Invisible)
+                    .map(|c| c.source_rank as i32)
+                    .max()
+                    .unwrap_or(ab.difficulty),
+                None => ab.difficulty,
+            };
+            let roll = keep_from(&rolled, skill.value, edges[k], &method);
+            let base = self.settings.table.tier(roll.total);
+            let shift = skill.rank.saturating_sub(difficulty);
+            let result = CheckResult {
+                roll,
+                base,
+                shift,
+                tier: Tier::clamped(base as i64 + i64::from(shift)),
+            };
+            let tier = result.tier;
+            ev.push(self.record_check(
+                a,
+                Purpose::Ability { id: ab.id.clone() },
+                (t != a).then_some(t),
+                &result,
+                difficulty,
+                edges[k],
+                provoked,
+                readied,
+            ));
+            any_fail |= tier == Tier::Fail;
+            any_crit |= tier == Tier::Critical;
+            if let Some(line) = ab.damage {
+                self.damage(t, line.get(tier), ev);
+            }
+            if ab.defense.is_some() && !ab.ranged && tier == Tier::Fail && t != a {
+                self.signature(t, Signature::MissedByMelee, ev);
+            }
+            if ab.defense.is_some()
+                && tier == Tier::Critical
+                && self.has(t, ConditionKind::Invisible)
+            {
+                self.remove_conditions(
+                    t,
+                    |c| c.kind == ConditionKind::Invisible,
+                    "a critical success of an attack against it",
+                    ev,
+                );
+            }
+            if ab.detects_invisible && tier >= Tier::Success {
+                self.remove_conditions(t, |c| c.kind == ConditionKind::Invisible, "detected", ev);
+            }
+            if ab.breaks_grabs && tier >= Tier::Success {
+                for h in [self.holding(t), self.held_by(t)].into_iter().flatten() {
+                    self.end_hold(h.id, "separated by force", ev);
+                }
+            }
+            self.apply_effects(a, ab, t, tier, ev);
+        }
+        // One check gives at most 1 Heat, however many targets (AND-26).
+        if any_fail && self.active(a) {
+            self.gain_heat(a, 1, HeatReason::FailedCheck, ev);
+        }
+        if any_crit {
+            self.signature(a, Signature::ScoresCritical, ev);
+        }
+        if !provoked && !readied {
+            self.after_attack(dice, a, ab, ev)?;
+        }
+        Ok(())
+    }
+
+    fn apply_effects(&mut self, a: usize, ab: &Ability, t: usize, tier: Tier, ev: &mut Events) {
+        for c in &ab.conditions {
+            if tier < c.min_tier {
+                continue;
+            }
+            let bearer = if c.on_self { a } else { t };
+            if !self.active(bearer) {
+                continue;
+            }
+            if c.condition == ConditionKind::Exhaustion {
+                self.exhaust(bearer, c.amount, ev);
+                continue;
+            }
+            let mut cond = self.new_condition(
+                bearer,
+                c.condition,
+                c.duration.unwrap_or(Duration::UntilRemoved),
+                Some(a),
+            );
+            cond.source_rank = ab.rank;
+            cond.help = c.help;
+            cond.save = c.save.clone();
+            cond.shake_off = c.shake_off;
+            self.add_condition(bearer, cond, ev);
+        }
+    }
+
+    /// Readied actions triggered by an enemy's attack (AND-11); they trigger nothing further.
+    fn after_attack<D: Dice>(
+        &mut self,
+        dice: &mut D,
+        a: usize,
+        ab: &Ability,
+        ev: &mut Events,
+    ) -> Result<(), RuleError> {
+        if ab.aim == Aim::Enemy {
+            self.fire_ready(dice, a, Trigger::EnemyAttacks, ev)?;
+        }
+        Ok(())
+    }
+
+    fn fire_ready<D: Dice>(
+        &mut self,
+        dice: &mut D,
+        mover: usize,
+        trigger: Trigger,
+        ev: &mut Events,
+    ) -> Result<(), RuleError> {
+        for r in 0..self.fighters.len() {
+            if !self.active(mover) {
+                break;
+            }
+            let Some(ready) = self.fighters[r].ready.clone() else {
+                continue;
+            };
+            if ready.trigger != trigger
+                || self.fighters[r].side == self.fighters[mover].side
+                || !self.active(r)
+                || !self.fighters[r].reaction
+            {
+                continue;
+            }
+            let Ok(ab) = self.ability(r, &ready.ability).cloned() else {
+                continue;
+            };
+            if self.validate_use(r, &ab, &[mover]).is_err() {
+                continue;
+            }
+            self.fighters[r].ready = None;
+            self.fighters[r].reaction = false;
+            ev.push(Event::ReadyTriggered {
+                id: self.fighters[r].id.clone(),
+                target: self.fighters[mover].id.clone(),
+            });
+            self.perform(dice, r, &ab, &[mover], (false, true), ev)?;
+        }
+        Ok(())
+    }
+
+    /// Provoked attacks against `a` by every enemy engaging it in melee (AND-14). A provoked
+    /// attack is a free action with the provoker's first affordable melee attack
+    /// (**\[default\]**); it is made whenever allowed.
+    fn provoke<D: Dice>(
+        &mut self,
+        dice: &mut D,
+        a: usize,
+        from: [i64; 2],
+        leaving_to: Option<[i64; 2]>,
+        ev: &mut Events,
+    ) -> Result<(), RuleError> {
+        for e in 0..self.fighters.len() {
+            if !self.active(a) {
+                break;
+            }
+            if self.fighters[e].side == self.fighters[a].side || !self.active(e) {
+                continue;
+            }
+            if self.require_enemy_target(e, a, "AND-14").is_err() {
+                continue;
+            }
+            let Some(ab) = self.melee_attack(e) else {
+                continue;
+            };
+            let epos = self.fighters[e].position;
+            let engaged = within(epos, from, ab.range);
+            let provoked = match leaving_to {
+                None => engaged,
+                Some(to) => engaged && !within(epos, to, ab.range),
+            };
+            if !provoked || self.validate_use(e, &ab, &[a]).is_err() {
+                continue;
+            }
+            ev.push(Event::Provoked {
+                by: self.fighters[e].id.clone(),
+                against: self.fighters[a].id.clone(),
+                why: if leaving_to.is_some() {
+                    "left melee reach".into()
+                } else {
+                    "ranged attack in melee".into()
+                },
+            });
+            self.perform(dice, e, &ab, &[a], (true, false), ev)?;
+        }
+        Ok(())
+    }
+
+    /// The first melee attack of `e` that it can afford and that needs no artifact charge.
+    pub fn melee_attack(&self, e: usize) -> Option<Ability> {
+        self.roster[e]
+            .abilities
+            .iter()
+            .find(|ab| {
+                !ab.ranged
+                    && ab.defense.is_some()
+                    && ab.aim == Aim::Enemy
+                    && matches!(ab.kind, ActionKind::Action)
+                    && self.cost(e, ab) <= self.fighters[e].heat
+                    && ab.artifact.is_none()
+                    && !(ab.two_handed && self.holding(e).is_some())
+            })
+            .cloned()
+    }
+
+    // ----- commands -----
+
+    /// Applies one command (validate, then roll, then change).
+    pub fn apply<D: Dice>(&mut self, command: &Command, dice: &mut D) -> Result<Events, RuleError> {
+        let a = self.find(command.actor())?;
+        let mut ev = Vec::new();
+        match command {
+            Command::StartTurn { .. } => {
+                if self.is_over() {
+                    return Err(err("AND-48", "the combat is over"));
+                }
+                self.start_turn(a, &mut ev)?;
+            }
+            Command::EndTurn { .. } => {
+                if self.phase != (Phase::Turn { actor: a }) {
+                    return Err(err(
+                        "AND-07",
+                        format!("it is not {}'s turn", self.fighters[a].id),
+                    ));
+                }
+                self.end_turn(a, &mut ev);
+                return Ok(ev);
+            }
+            Command::UseAbility {
+                ability, targets, ..
+            } => {
+                let ab = self.ability(a, ability)?.clone();
+                self.require_resource(a, ab.kind)?;
+                let ts = targets
+                    .iter()
+                    .map(|t| self.find(t))
+                    .collect::<Result<Vec<_>, _>>()?;
+                self.validate_use(a, &ab, &ts)?;
+                self.spend(a, ab.kind);
+                if ab.ranged && ab.defense.is_some() {
+                    let pos = self.fighters[a].position;
+                    self.provoke(dice, a, pos, None, &mut ev)?;
+                    if !self.active(a) {
+                        self.settle(&mut ev);
+                        return Ok(ev);
+                    }
+                    // The provoker may have been taken out of reach of the attack's targets.
+                    if self.validate_use(a, &ab, &ts).is_err() {
+                        self.settle(&mut ev);
+                        return Ok(ev);
+                    }
+                }
+                self.perform(dice, a, &ab, &ts, (false, false), &mut ev)?;
+            }
+            Command::Grab { target, .. } => {
+                let t = self.find(target)?;
+                self.require_resource(a, ActionKind::Action)?;
+                self.require_enemy_target(a, t, "AND-41")?;
+                if self.holding(a).is_some() {
+                    return Err(err(
+                        "AND-42",
+                        format!(
+                            "{} already holds a grab; one target at a time",
+                            self.fighters[a].id
+                        ),
+                    ));
+                }
+                if self.held_by(t).is_some() {
+                    return Err(err(
+                        "AND-41",
+                        format!("{} is already held", self.fighters[t].id),
+                    ));
+                }
+                if self.has(a, ConditionKind::Grabbed) || self.has(a, ConditionKind::Immobilized) {
+                    return Err(err(
+                        "AND-43",
+                        "a Grabbed or Immobilized character cannot hold a grab",
+                    ));
+                }
+                if !within(
+                    self.fighters[a].position,
+                    self.fighters[t].position,
+                    self.settings.grab_reach,
+                ) {
+                    return Err(err(
+                        "AND-01",
+                        format!(
+                            "{} is out of reach (a grab reaches {} m)",
+                            self.fighters[t].id, self.settings.grab_reach
+                        ),
+                    ));
+                }
+                self.spend(a, ActionKind::Action);
+                self.do_grab(dice, a, t, &mut ev)?;
+            }
+            Command::Escape { skill, .. } => {
+                self.require_resource(a, ActionKind::Action)?;
+                let names = &self.settings.skill_names;
+                if skill != &names.might && skill != &names.agility {
+                    return Err(err(
+                        "AND-44",
+                        format!(
+                            "escape uses {:?} or {:?}, not {skill:?}",
+                            names.might, names.agility
+                        ),
+                    ));
+                }
+                let Some(h) = self.held_by(a) else {
+                    return Err(err(
+                        "AND-44",
+                        format!("{} is not Grabbed", self.fighters[a].id),
+                    ));
+                };
+                self.spend(a, ActionKind::Action);
+                let might = self.settings.skill_names.might.clone();
+                if self.opposed(
+                    dice,
+                    "escape",
+                    (a, skill.clone()),
+                    (h.grabber, might),
+                    true,
+                    &mut ev,
+                )? {
+                    self.end_hold(h.id, "the target broke free", &mut ev);
+                }
+            }
+            Command::Release { .. } => {
+                self.require_active(a)?;
+                let Some(h) = self.holding(a) else {
+                    return Err(err(
+                        "AND-42",
+                        format!("{} holds no grab", self.fighters[a].id),
+                    ));
+                };
+                self.end_hold(h.id, "released", &mut ev);
+            }
+            Command::Hide { against, .. } => {
+                self.require_resource(a, ActionKind::Action)?;
+                if self.has(a, ConditionKind::Hidden) {
+                    return Err(err(
+                        "AND-39",
+                        format!("{} is already Hidden", self.fighters[a].id),
+                    ));
+                }
+                let o = match against {
+                    Some(id) => {
+                        let o = self.find(id)?;
+                        if self.fighters[o].side == self.fighters[a].side || !self.active(o) {
+                            return Err(err("AND-39", format!("{id} is not an active enemy")));
+                        }
+                        o
+                    }
+                    None => self
+                        .best_observer(a)
+                        .ok_or_else(|| err("AND-39", "there is no active enemy to hide from"))?,
+                };
+                self.spend(a, ActionKind::Action);
+                let n = self.settings.skill_names.clone();
+                if self.opposed(
+                    dice,
+                    "hide",
+                    (a, n.stealth),
+                    (o, n.perception),
+                    true,
+                    &mut ev,
+                )? {
+                    let c =
+                        self.new_condition(a, ConditionKind::Hidden, Duration::UntilRemoved, None);
+                    self.add_condition(a, c, &mut ev);
+                }
+            }
+            Command::Seek { target, .. } => {
+                let t = self.find(target)?;
+                self.require_resource(a, ActionKind::Action)?;
+                if self.fighters[t].side == self.fighters[a].side
+                    || !self.active(t)
+                    || !self.has(t, ConditionKind::Hidden)
+                {
+                    return Err(err(
+                        "AND-39",
+                        format!("{} is not a Hidden enemy", self.fighters[t].id),
+                    ));
+                }
+                self.spend(a, ActionKind::Action);
+                let n = self.settings.skill_names.clone();
+                if self.opposed(
+                    dice,
+                    "seek",
+                    (a, n.perception),
+                    (t, n.stealth),
+                    true,
+                    &mut ev,
+                )? {
+                    self.remove_conditions(
+                        t,
+                        |c| c.kind == ConditionKind::Hidden,
+                        "found",
+                        &mut ev,
+                    );
+                }
+            }
+            Command::Reveal { .. } => {
+                self.require_active(a)?;
+                if !self.has(a, ConditionKind::Hidden) {
+                    return Err(err(
+                        "AND-35",
+                        format!("{} is not Hidden", self.fighters[a].id),
+                    ));
+                }
+                self.remove_conditions(
+                    a,
+                    |c| c.kind == ConditionKind::Hidden,
+                    "gave itself away",
+                    &mut ev,
+                );
+            }
+            Command::Move { to, .. } => self.do_move(dice, a, *to, MoveMode::Move, &mut ev)?,
+            Command::Step { to, .. } => self.do_move(dice, a, *to, MoveMode::Step, &mut ev)?,
+            Command::ExtraMove { to, .. } => {
+                self.do_move(dice, a, *to, MoveMode::ExtraMove, &mut ev)?
+            }
+            Command::Reload { artifact, .. } => {
+                self.require_resource(a, ActionKind::Maneuver)?;
+                let k = self.roster[a]
+                    .artifacts
+                    .iter()
+                    .position(|x| &x.id == artifact)
+                    .ok_or_else(|| {
+                        err(
+                            "AND-12",
+                            format!("{} has no artifact {artifact:?}", self.fighters[a].id),
+                        )
+                    })?;
+                let full = self.roster[a].artifacts[k].reload;
+                if self.fighters[a].charges[k] >= full {
+                    return Err(err("AND-12", format!("{artifact} is already loaded")));
+                }
+                self.spend(a, ActionKind::Maneuver);
+                self.fighters[a].charges[k] = full;
+                ev.push(Event::Reloaded {
+                    id: self.fighters[a].id.clone(),
+                    artifact: artifact.clone(),
+                    charges: full,
+                });
+            }
+            Command::HelpAlly {
+                ally, condition, ..
+            } => {
+                let t = self.find(ally)?;
+                self.require_resource(a, ActionKind::Maneuver)?;
+                if t == a || self.fighters[t].side != self.fighters[a].side || !self.active(t) {
+                    return Err(err("AND-12", format!("{ally} is not another active ally")));
+                }
+                let kind = *condition;
+                if !self.fighters[t]
+                    .conditions
+                    .iter()
+                    .any(|c| c.kind == kind && c.help)
+                {
+                    return Err(err(
+                        "AND-12",
+                        format!("{ally} bears no {kind:?} that its effect lets an ally remove"),
+                    ));
+                }
+                self.spend(a, ActionKind::Maneuver);
+                self.remove_conditions(
+                    t,
+                    |c| c.kind == kind && c.help,
+                    "removed by Help Ally",
+                    &mut ev,
+                );
+            }
+            Command::SavingThrow { condition, .. } => {
+                self.require_resource(a, ActionKind::Maneuver)?;
+                let kind = *condition;
+                let save = self.fighters[a]
+                    .conditions
+                    .iter()
+                    .find(|c| c.kind == kind && c.save.is_some())
+                    .and_then(|c| c.save.clone())
+                    .ok_or_else(|| {
+                        err(
+                            "AND-12",
+                            format!(
+                                "{} bears no {kind:?} whose effect allows a saving throw",
+                                self.fighters[a].id
+                            ),
+                        )
+                    })?;
+                self.spend(a, ActionKind::Maneuver);
+                let edge = self.check_edge(a);
+                let spec = self.spec(self.skill(a, &save.skill), save.difficulty, edge);
+                let result = check(dice, &spec)?;
+                ev.push(self.record_check(
+                    a,
+                    Purpose::SavingThrow { condition: kind },
+                    None,
+                    &result,
+                    save.difficulty,
+                    edge,
+                    false,
+                    false,
+                ));
+                if result.tier >= save.min_tier {
+                    self.remove_conditions(
+                        a,
+                        |c| c.kind == kind && c.save.is_some(),
+                        "saving throw",
+                        &mut ev,
+                    );
+                }
+                if result.tier == Tier::Fail {
+                    self.gain_heat(a, 1, HeatReason::FailedCheck, &mut ev);
+                }
+            }
+            Command::ShakeOff { condition, .. } => {
+                self.require_resource(a, ActionKind::Maneuver)?;
+                let kind = *condition;
+                if kind == ConditionKind::Grabbed {
+                    return Err(err(
+                        "AND-44",
+                        "a grab is not bonds: Shake Off is not enough, Escape (an action) instead",
+                    ));
+                }
+                if !self.fighters[a]
+                    .conditions
+                    .iter()
+                    .any(|c| c.kind == kind && c.shake_off)
+                {
+                    return Err(err(
+                        "AND-12",
+                        format!(
+                            "{} bears no {kind:?} that can be shaken off",
+                            self.fighters[a].id
+                        ),
+                    ));
+                }
+                self.spend(a, ActionKind::Maneuver);
+                self.remove_conditions(a, |c| c.kind == kind && c.shake_off, "shaken off", &mut ev);
+            }
+            Command::Ready {
+                ability, trigger, ..
+            } => {
+                self.require_resource(a, ActionKind::Action)?;
+                let ab = self.ability(a, ability)?;
+                if ab.aim != Aim::Enemy || ab.kind != ActionKind::Action {
+                    return Err(err(
+                        "AND-11",
+                        format!(
+                            "{ability} is not an action aimed at enemies and cannot be readied"
+                        ),
+                    ));
+                }
+                self.spend(a, ActionKind::Action);
+                self.fighters[a].ready = Some(Readied {
+                    ability: ability.clone(),
+                    trigger: *trigger,
+                });
+                ev.push(Event::ReadyDeclared {
+                    id: self.fighters[a].id.clone(),
+                    ability: ability.clone(),
+                    trigger: *trigger,
+                });
+            }
+            Command::AccomplishmentHeat { .. } => {
+                self.require_accomplishment(a)?;
+                if self.fighters[a].accomplishment_heat_used {
+                    return Err(err(
+                        "AND-29",
+                        "Accomplishment Points become Heat only once per combat scene",
+                    ));
+                }
+                self.spend_point(a, Benefit::Heat, &mut ev);
+                self.fighters[a].accomplishment_heat_used = true;
+                self.gain_heat(a, 2, HeatReason::Accomplishment, &mut ev);
+            }
+            Command::AccomplishmentRemove { condition, .. } => {
+                self.require_accomplishment(a)?;
+                let kind = *condition;
+                if kind == ConditionKind::Exhaustion {
+                    return Err(err(
+                        "AND-37",
+                        "Exhaustion is removed only by its source's condition (long rest, medical aid), never by an Accomplishment Point",
+                    ));
+                }
+                if !self.has(a, kind) {
+                    return Err(err(
+                        "AND-38",
+                        format!("{} does not bear {kind:?}", self.fighters[a].id),
+                    ));
+                }
+                self.spend_point(a, Benefit::RemoveCondition, &mut ev);
+                self.remove_conditions(
+                    a,
+                    |c| c.kind == kind,
+                    "removed by an Accomplishment Point",
+                    &mut ev,
+                );
+            }
+            Command::AccomplishmentRestore { .. } => {
+                self.require_accomplishment(a)?;
+                if self.fighters[a].main_stress == 0 {
+                    return Err(err(
+                        "AND-47",
+                        format!("{} has no main stress to restore", self.fighters[a].id),
+                    ));
+                }
+                self.spend_point(a, Benefit::RestoreStress, &mut ev);
+                self.fighters[a].main_stress = 0;
+                ev.push(Event::StressRestored {
+                    id: self.fighters[a].id.clone(),
+                    main_stress: 0,
+                });
+            }
+        }
+        self.settle(&mut ev);
+        Ok(ev)
+    }
+
+    fn require_accomplishment(&self, a: usize) -> Result<(), RuleError> {
+        self.require_active(a)?;
+        let f = &self.fighters[a];
+        if f.side != Side::Heroes {
+            return Err(err("AND-38", "only heroes spend Accomplishment Points"));
+        }
+        if f.accomplishment_points == 0 {
+            return Err(err(
+                "AND-38",
+                format!("{} has no Accomplishment Points", f.id),
+            ));
+        }
+        Ok(())
+    }
+
+    fn spend_point(&mut self, a: usize, benefit: Benefit, ev: &mut Events) {
+        let f = &mut self.fighters[a];
+        f.accomplishment_points -= 1;
+        ev.push(Event::AccomplishmentSpent {
+            id: f.id.clone(),
+            benefit,
+            left: f.accomplishment_points,
+        });
+    }
+
+    /// The active enemy of `a` with the best Perception (value, then rank, then order).
+    pub fn best_observer(&self, a: usize) -> Option<usize> {
+        let perception = &self.settings.skill_names.perception;
+        (0..self.fighters.len())
+            .filter(|&o| self.fighters[o].side != self.fighters[a].side && self.active(o))
+            .max_by_key(|&o| {
+                let s = self.skill(o, perception);
+                (s.value, s.rank, std::cmp::Reverse(o))
+            })
+    }
+
+    fn do_grab<D: Dice>(
+        &mut self,
+        dice: &mut D,
+        a: usize,
+        t: usize,
+        ev: &mut Events,
+    ) -> Result<(), RuleError> {
+        if self.has(a, ConditionKind::Hidden) {
+            self.remove_conditions(
+                a,
+                |c| c.kind == ConditionKind::Hidden,
+                "gave itself away by grabbing",
+                ev,
+            );
+        }
+        let edge = self.attack_edge(a, t);
+        let difficulty = self.defense(t, Defense::Fortitude);
+        let might = self.skill(a, &self.settings.skill_names.might);
+        let result = check(dice, &self.spec(might, difficulty, edge))?;
+        ev.push(self.record_check(
+            a,
+            Purpose::Grab,
+            Some(t),
+            &result,
+            difficulty,
+            edge,
+            false,
+            false,
+        ));
+        let effect = GrabEffect::for_tier(result.tier);
+        if effect == GrabEffect::GrabberExposed {
+            ev.push(Event::GrabFailed {
+                grabber: self.fighters[a].id.clone(),
+                target: self.fighters[t].id.clone(),
+            });
+            let c = self.new_condition(
+                a,
+                ConditionKind::Vulnerable,
+                Duration::StartOfNextTurn,
+                Some(a),
+            );
+            self.add_condition(a, c, ev);
+        } else {
+            let id = self.next_hold;
+            self.next_hold += 1;
+            self.holds.push(Hold {
+                id,
+                grabber: a,
+                target: t,
+            });
+            ev.push(Event::GrabStarted {
+                grabber: self.fighters[a].id.clone(),
+                target: self.fighters[t].id.clone(),
+                effect,
+            });
+            let mut linked = vec![(t, ConditionKind::Grabbed)];
+            match effect {
+                GrabEffect::GrabbedAndVulnerable => linked.push((t, ConditionKind::Vulnerable)),
+                GrabEffect::GrabbedGrabberVulnerable => linked.push((a, ConditionKind::Vulnerable)),
+                _ => {}
+            }
+            for (bearer, kind) in linked {
+                if self.holds.iter().all(|h| h.id != id) {
+                    break;
+                }
+                let mut c = self.new_condition(bearer, kind, Duration::WhileGrab, Some(a));
+                c.hold = Some(id);
+                self.add_condition(bearer, c, ev);
+            }
+            self.signature(a, Signature::GrabsTarget, ev);
+        }
+        if result.tier == Tier::Fail {
+            self.gain_heat(a, 1, HeatReason::FailedCheck, ev);
+        }
+        if result.tier == Tier::Critical {
+            self.signature(a, Signature::ScoresCritical, ev);
+        }
+        self.fire_ready(dice, a, Trigger::EnemyAttacks, ev)
+    }
+
+    fn do_move<D: Dice>(
+        &mut self,
+        dice: &mut D,
+        a: usize,
+        to: [i64; 2],
+        mode: MoveMode,
+        ev: &mut Events,
+    ) -> Result<(), RuleError> {
+        let kind = if mode == MoveMode::ExtraMove {
+            ActionKind::Action
+        } else {
+            ActionKind::Maneuver
+        };
+        self.require_resource(a, kind)?;
+        let speed = self.speed(a);
+        if speed == 0 {
+            let (rule, why) = if self.has(a, ConditionKind::Grabbed) {
+                ("AND-34", "Grabbed")
+            } else {
+                ("AND-33", "Immobilized")
+            };
+            return Err(err(
+                rule,
+                format!("{} is {why}: its speed is 0", self.fighters[a].id),
+            ));
+        }
+        let hold = self.holding(a);
+        if hold.is_some() && mode != MoveMode::Step {
+            return Err(err(
+                "AND-42",
+                "while holding a grab one moves only by Step, dragging the target",
+            ));
+        }
+        let limit = if mode == MoveMode::Step {
+            speed / self.settings.step_divisor
+        } else {
+            speed
+        };
+        let from = self.fighters[a].position;
+        if !within(from, to, limit) {
+            return Err(err(
+                "AND-03",
+                format!(
+                    "{} can cover at most {limit} m this way",
+                    self.fighters[a].id
+                ),
+            ));
+        }
+        self.spend(a, kind);
+        if mode != MoveMode::Step && self.roster[a].style == Style::Ranged {
+            self.provoke(dice, a, from, Some(to), ev)?;
+            if !self.active(a) {
+                return Ok(());
+            }
+        }
+        self.fighters[a].position = to;
+        ev.push(Event::Moved {
+            id: self.fighters[a].id.clone(),
+            mode,
+            from,
+            to,
+        });
+        if let Some(h) = hold {
+            let t = h.target;
+            let tf = self.fighters[t].position;
+            let tt = [tf[0] + to[0] - from[0], tf[1] + to[1] - from[1]];
+            self.fighters[t].position = tt;
+            ev.push(Event::Moved {
+                id: self.fighters[t].id.clone(),
+                mode: MoveMode::Dragged,
+                from: tf,
+                to: tt,
+            });
+        }
+        self.fire_ready(dice, a, Trigger::EnemyMovesIntoRange, ev)
+    }
+}

@@ -1,0 +1,128 @@
+//! # fray-andromeda
+//!
+//! ## Overview
+//! Combat of *Project Andromeda* («Проект Андромеда») for Fray, in two layers.
+//!
+//! **Resolution** (pure, generic over [`fray_dice::Dice`], no allocation):
+//! - [`check`]: 2d8 + skill value → base [`Tier`] from the [`OutcomeTable`] → shifted one
+//!   tier per rank of skill rank vs task rank / defense, clamped (AND-15 … AND-17), with
+//!   advantage / disadvantage by the [`AdvantageMethod`] (AND-21).
+//! - [`attack`]: a check against a defense plus the damage its tier picks from a
+//!   [`DamageLine`] `fail/cost/success/crit` (AND-18 … AND-20).
+//! - [`opposed`] (AND-22) and [`grab`] with the grab table (AND-41).
+//! - Exact odds: [`odds`] (final tier), [`damage_odds`], [`grab_odds`], [`opposed_odds`],
+//!   [`total_odds`], by enumerating every die (integer counts, no sampling).
+//!
+//! **Encounter engine** ([`Andromeda`] implements [`fray_dice::Ruleset`],
+//! [`fray_dice::AutoPlay`] and [`fray_dice::Catalog`]): a [`Setup`] of participants as data,
+//! [`Command`]s in, [`Event`]s out, covering AND-01 … AND-48 — sides that alternate with the
+//! side choosing its actor, bosses with several turns, turn resources, Ready, provoked
+//! attacks, movement in metres, Heat, conditions with durations hanging on the bearer's
+//! turns, Hidden and Invisible, the grab lifecycle, temporary and main stress, Exhaustion,
+//! Accomplishment Points and defeat. A turn is: `start_turn` (the side picks its actor),
+//! any commands, `end_turn`. The default tactic ([`fray_dice::AutoPlay::next_command`])
+//! plays any side; [`fray_dice::simulate`] reports win rates, rounds and mean Heat gained by
+//! the heroes ([`fray_dice::AutoPlay::METRIC`] = "heat gained").
+//!
+//! ## Example
+//! ```
+//! use fray_andromeda::{check, odds, Andromeda, CheckSpec, Edge, Tier};
+//! use fray_dice::{AutoPlay, Catalog, Rng, Scripted, Session};
+//!
+//! // A rank-2 skill of value 3 against Fortitude 3, with advantage: 3d8 keep the best 2.
+//! let spec = CheckSpec { skill_value: 3, skill_rank: 2, difficulty: 3, edge: Edge::Advantage,
+//!                        ..CheckSpec::default() };
+//! let result = check(&mut Scripted::new([8, 2, 6]), &spec).unwrap();
+//! assert_eq!(result.roll.total, 17);            // 8 + 6 + 3
+//! assert_eq!(result.base, Tier::Critical);      // ≥ 16
+//! assert_eq!(result.tier, Tier::Success);       // shifted down one: rank 2 < defense 3
+//!
+//! let exact = odds(&spec).unwrap();             // exact odds of each final tier
+//! assert_eq!(exact.denominator() % 2, 0);
+//! let _ = check(&mut Rng::new(1, 0), &spec).unwrap();
+//!
+//! // A whole demo fight played by the default tactic, then verified from its replay.
+//! let mut session = Session::<Andromeda>::start(Andromeda::demo_setup(), 7, 0).unwrap();
+//! while let Some(command) = Andromeda::next_command(session.state()) {
+//!     session.apply(command).unwrap();
+//! }
+//! assert!(session.replay().verify::<Andromeda>().is_ok());
+//! ```
+//!
+//! ## Defaults (**\[default\]**) and how to replace them
+//! Where the source is silent the crate picks a default; each is data, never code:
+//! - **Outcome table** (AND-16): ≤ 9 Fail, 10–12 Success at a Cost, 13–15 Success, ≥ 16
+//!   Critical. Replace with `settings.table` (`{"cost_from":…, "success_from":…,
+//!   "critical_from":…}`) in the setup, or [`CheckSpec::table`].
+//! - **Advantage** (AND-21): 3d8 keep the highest 2 (disadvantage: lowest 2); sources do not
+//!   stack and cancel one for one. Replace with `settings.advantage`:
+//!   `{"method":"extra_dice","dice":N}` (N = 0…4) or `{"method":"flat","bonus":B}`.
+//! - **Opposed check** (AND-22): higher total, then higher skill rank, then the initiator
+//!   fails. In a contested opening the enemy counts as initiator, so a full tie keeps the
+//!   default opening (heroes). Losing an opposed check you initiated counts as a failed check
+//!   for Heat: `settings.opposed_loss_heats` (default `true`).
+//! - **Step** (AND-03): ⌊speed / 3⌋ whole metres: `settings.step_divisor`. Speeds by rank:
+//!   `settings.speeds` (default `[10, 30, 100, 300]`), or a participant's `speed`.
+//! - **Temporary stress** (AND-46): 2 × rank, 3 × rank for the archetypes named in
+//!   `settings.heavy_archetypes` (Vanguard, Colossus, Авангард, Колосс):
+//!   `settings.temp_stress_per_rank`, `settings.heavy_temp_stress_per_rank`, or an
+//!   archetype's own `temp_stress_per_rank`.
+//! - **Round limit**: the encounter ends undecided after `settings.round_limit` rounds
+//!   (default 100), so a fight always ends.
+//! - **Reach**: an ability reaches 2 m unless its `range` says otherwise; the Grab action
+//!   reaches `settings.grab_reach` (2 m). Distances are straight lines between integer
+//!   points in metres, compared exactly by squares.
+//! - **Skills the engine rolls**: Grab and Escape use `might` / `agility`, Hide and Seek
+//!   `stealth` / `perception` (`settings.skill_names`); a missing skill rolls at value 0,
+//!   rank 0.
+//! - **Hide** (AND-39): opposed by the named enemy (`against`), or by the active enemy with
+//!   the best Perception.
+//! - **Conditions**: an ability's condition lands on Success or better (`min_tier`); a
+//!   Saving Throw removes it on Success or better (`save.min_tier`); a detection ability
+//!   removes Invisible on Success or better against the rank of the ability that gave it.
+//! - **Critical against Invisible** (AND-23): the extra option is always taken — Invisible
+//!   ends.
+//! - **Provoked attacks** (AND-14): made automatically, as free actions, by every enemy
+//!   engaging the provoker with its first affordable melee attack; a participant's `style`
+//!   (`melee` default, or `ranged`) says whether leaving melee reach provokes.
+//! - **Ready** (AND-11): triggers `enemy_moves_into_range` and `enemy_attacks`; the
+//!   readied ability fires automatically at the first trigger whose enemy it can reach, and
+//!   a readied action triggers nothing further.
+//! - **Reactions off turn**: reaction and free abilities may be used at any time during the
+//!   combat (AND-13); actions and maneuvers only on one's own turn.
+//! - **Reload X** (AND-12): X uses between reloads.
+//! - **Heat** (AND-24 … AND-29): every participant, enemies included, gains and spends
+//!   Heat by the same rules; the simulation metric counts the heroes' Heat.
+//! - **Default tactic**: sides play members in setup order; an actor escapes a grab, hides
+//!   or grabs when its `tactic` hints say so, otherwise uses the attack with the best exact
+//!   expected damage, moving towards the nearest visible enemy when nothing is in reach.
+#![deny(missing_docs)]
+
+mod catalog;
+mod check;
+mod engine;
+mod odds;
+mod setup;
+mod tactic;
+
+pub use catalog::{describe, OddsSpec, DEMO_SETUP};
+pub use check::{
+    attack, check, grab, opposed, opposed_winner, roll_total, AdvantageMethod, AttackResult,
+    CheckResult, CheckSpec, Contestant, DamageLine, Decider, Edge, GrabEffect, GrabResult,
+    KeptRoll, OpposedResult, OutcomeTable, Tier, DIE_SIDES, KEPT_DICE, MAX_CHECK_DICE,
+    MAX_EXTRA_DICE,
+};
+pub use engine::{
+    dist2, within, Benefit, Command, Condition, Event, Fighter, HeatReason, Hold, MoveMode, Phase,
+    Purpose, Readied, State, Status, Trigger,
+};
+pub use odds::{damage_odds, grab_odds, odds, opposed_odds, tier_probabilities, total_odds};
+pub use setup::{
+    Ability, ActionKind, Aim, Archetype, Artifact, ConditionEffect, ConditionKind, Defense,
+    Duration, Opening, ParticipantSetup, SaveSpec, Settings, Setup, Side, Signature, Skill,
+    SkillNames, Style, TacticHints,
+};
+
+/// The Project Andromeda ruleset (ID `"andromeda"`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Andromeda;

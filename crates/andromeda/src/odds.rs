@@ -1,0 +1,115 @@
+//! Exact odds by enumeration: at most 6 d8 (262 144 outcomes), integer counts only.
+
+use fray_dice::{Distribution, Error, Ratio};
+
+use crate::check::{
+    opposed_winner, AdvantageMethod, CheckSpec, Contestant, DamageLine, Edge, GrabEffect, Tier,
+    DIE_SIDES, KEPT_DICE,
+};
+
+/// Counts of each kept-dice sum (index = sum, 2..=16) and the number of equally likely rolls.
+fn kept_sum_counts(edge: Edge, method: &AdvantageMethod) -> Result<([u128; 17], u128), Error> {
+    method.validate()?;
+    let n = match (*method, edge) {
+        (AdvantageMethod::ExtraDice { dice }, Edge::Advantage | Edge::Disadvantage) => {
+            KEPT_DICE + dice as usize
+        }
+        _ => KEPT_DICE,
+    };
+    let sides = DIE_SIDES as usize;
+    let outcomes = sides.pow(n as u32);
+    let mut counts = [0u128; 17];
+    let mut faces = [0usize; 8];
+    for code in 0..outcomes {
+        let mut c = code;
+        for f in faces.iter_mut().take(n) {
+            *f = c % sides + 1;
+            c /= sides;
+        }
+        let dice = &mut faces[..n];
+        dice.sort_unstable();
+        let sum = if edge == Edge::Disadvantage {
+            dice[0] + dice[1]
+        } else {
+            dice[n - 1] + dice[n - 2]
+        };
+        counts[sum] += 1;
+    }
+    Ok((counts, outcomes as u128))
+}
+
+/// The exact distribution of the total (dice + skill value + flat modifier) of one roll.
+pub fn total_odds(
+    skill_value: i32,
+    edge: Edge,
+    method: &AdvantageMethod,
+) -> Result<Distribution, Error> {
+    let (counts, denominator) = kept_sum_counts(edge, method)?;
+    let modifier = match (*method, edge) {
+        (AdvantageMethod::Flat { bonus }, Edge::Advantage) => i64::from(bonus),
+        (AdvantageMethod::Flat { bonus }, Edge::Disadvantage) => -i64::from(bonus),
+        _ => 0,
+    };
+    let offset = i64::from(skill_value) + modifier;
+    Distribution::from_pairs(
+        counts
+            .iter()
+            .enumerate()
+            .filter(|(_, &c)| c > 0)
+            .map(|(sum, &c)| (sum as i64 + offset, c)),
+        denominator,
+    )
+}
+
+/// Exact odds of each final tier: value 0 = Fail … 3 = Critical (AND-15 … AND-17, AND-21).
+pub fn odds(spec: &CheckSpec) -> Result<Distribution, Error> {
+    spec.validate()?;
+    let totals = total_odds(spec.skill_value, spec.edge, &spec.advantage)?;
+    let shift = i64::from(spec.shift());
+    totals.map(|total| {
+        let total = total.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32;
+        Ok(Tier::clamped(spec.table.tier(total) as i64 + shift) as i64)
+    })
+}
+
+/// The probability of each tier, worst first (zero where impossible).
+pub fn tier_probabilities(spec: &CheckSpec) -> Result<[Ratio; 4], Error> {
+    let d = odds(spec)?;
+    Ok(Tier::ALL.map(|t| d.probability(t as i64)))
+}
+
+/// Exact odds of each damage value of an attack (AND-20).
+pub fn damage_odds(spec: &CheckSpec, line: &DamageLine) -> Result<Distribution, Error> {
+    odds(spec)?.map(|tier| Ok(i64::from(line.get(Tier::clamped(tier)))))
+}
+
+/// Exact odds of each grab effect, in table order Fail … Critical (AND-41).
+pub fn grab_odds(spec: &CheckSpec) -> Result<[(GrabEffect, Ratio); 4], Error> {
+    let p = tier_probabilities(spec)?;
+    Ok(Tier::ALL.map(|t| (GrabEffect::for_tier(t), p[t.index()])))
+}
+
+/// Exact probability that the initiator wins an opposed check (AND-22).
+pub fn opposed_odds(
+    initiator: &Contestant,
+    opponent: &Contestant,
+    method: &AdvantageMethod,
+) -> Result<Ratio, Error> {
+    let a = total_odds(initiator.skill_value, initiator.edge, method)?;
+    let b = total_odds(opponent.skill_value, opponent.edge, method)?;
+    let mut wins = 0u128;
+    for (ta, ca) in a.iter() {
+        for (tb, cb) in b.iter() {
+            let (win, _) = opposed_winner(
+                ta as i32,
+                initiator.skill_rank,
+                tb as i32,
+                opponent.skill_rank,
+            );
+            if win {
+                wins += ca * cb;
+            }
+        }
+    }
+    Ok(Ratio::new(wins, a.denominator() * b.denominator()))
+}

@@ -1,0 +1,328 @@
+//! The default tactic: a simple, deterministic policy that only issues legal commands.
+
+use crate::check::{CheckSpec, Tier};
+use crate::engine::{dist2, within, Command, Phase, State};
+use crate::odds::odds;
+use crate::setup::{ActionKind, Aim, ConditionKind, Side};
+
+/// Every exact check distribution's denominator divides 8^6 (at most six d8), so expected
+/// values scaled by it are whole numbers and compare exactly.
+const SCALE: u128 = 262_144;
+
+/// Smallest `d` with `d * d >= n` (exact integer square root, rounded up).
+fn isqrt_ceil(n: i128) -> i128 {
+    if n <= 0 {
+        return 0;
+    }
+    let mut x = (n as f64).sqrt() as i128;
+    while x * x > n {
+        x -= 1;
+    }
+    while x * x < n {
+        x += 1;
+    }
+    x
+}
+
+/// The next command of the default tactic, or `None` when the combat is over.
+pub fn next_command(state: &State) -> Option<Command> {
+    match state.phase {
+        Phase::Over { .. } => None,
+        Phase::Choosing { side } => pick_actor(state, side),
+        Phase::Turn { actor } => Some(plan(state, actor)),
+    }
+}
+
+/// The side plays its members in setup order; a boss with several turns is picked again
+/// while it has turns left.
+fn pick_actor(state: &State, side: Side) -> Option<Command> {
+    state
+        .fighters
+        .iter()
+        .find(|f| f.side == side && state.active_id(&f.id) && f.turns_left > 0)
+        .map(|f| Command::StartTurn {
+            actor: f.id.clone(),
+        })
+}
+
+impl State {
+    fn active_id(&self, id: &str) -> bool {
+        self.find(id).is_ok_and(|i| self.active(i))
+    }
+}
+
+/// The expected damage of `ability` from `a` against `t`, scaled by [`SCALE`].
+fn expected_damage(state: &State, a: usize, ability: usize, t: usize) -> u128 {
+    let ab = &state.roster[a].abilities[ability];
+    let (Some(defense), Some(line), Some(skill)) = (ab.defense, ab.damage, &ab.skill) else {
+        return 0;
+    };
+    let s = state.skill(a, skill);
+    let spec = CheckSpec {
+        skill_value: s.value,
+        skill_rank: s.rank,
+        difficulty: state.defense(t, defense),
+        edge: state.attack_edge(a, t),
+        table: state.settings.table,
+        advantage: state.settings.advantage,
+    };
+    let Ok(d) = odds(&spec) else {
+        return 0;
+    };
+    let scale = SCALE / d.denominator().max(1);
+    d.iter()
+        .map(|(tier, c)| u128::from(line.get(Tier::clamped(tier))) * c * scale)
+        .sum()
+}
+
+/// Enemies `a` may attack with ability `k` from where it stands.
+fn targets_for(state: &State, a: usize, k: usize) -> Vec<usize> {
+    let ab = &state.roster[a].abilities[k];
+    let mut ts: Vec<usize> = (0..state.fighters.len())
+        .filter(|&t| {
+            state.fighters[t].side != state.fighters[a].side
+                && state.active(t)
+                && !state.has(t, ConditionKind::Hidden)
+                && within(
+                    state.fighters[a].position,
+                    state.fighters[t].position,
+                    ab.range,
+                )
+        })
+        .collect();
+    ts.truncate(ab.max_targets as usize);
+    ts
+}
+
+fn usable(state: &State, a: usize, k: usize) -> bool {
+    let ab = &state.roster[a].abilities[k];
+    let f = &state.fighters[a];
+    let charged = match &ab.artifact {
+        None => true,
+        Some(art) => state.roster[a]
+            .artifacts
+            .iter()
+            .position(|x| &x.id == art)
+            .is_some_and(|i| f.charges[i] > 0),
+    };
+    ab.kind == ActionKind::Action
+        && state.cost(a, ab) <= f.heat
+        && charged
+        && !(ab.two_handed && state.holding(a).is_some())
+}
+
+/// The best attack now: highest expected damage, then the first listed.
+fn best_attack(state: &State, a: usize) -> Option<Command> {
+    let mut best: Option<(u128, Command)> = None;
+    for k in 0..state.roster[a].abilities.len() {
+        let ab = &state.roster[a].abilities[k];
+        if ab.aim != Aim::Enemy || ab.defense.is_none() || !usable(state, a, k) {
+            continue;
+        }
+        let ts = targets_for(state, a, k);
+        if ts.is_empty() {
+            continue;
+        }
+        // Single-target abilities hit the enemy with the best expected damage.
+        let chosen: Vec<usize> = if ab.max_targets == 1 {
+            ts.iter()
+                .copied()
+                .max_by_key(|&t| (expected_damage(state, a, k, t), std::cmp::Reverse(t)))
+                .into_iter()
+                .collect()
+        } else {
+            ts
+        };
+        let score: u128 = chosen
+            .iter()
+            .map(|&t| expected_damage(state, a, k, t))
+            .sum();
+        if best.as_ref().map_or(true, |(b, _)| score > *b) {
+            best = Some((
+                score,
+                Command::UseAbility {
+                    actor: state.fighters[a].id.clone(),
+                    ability: ab.id.clone(),
+                    targets: chosen
+                        .iter()
+                        .map(|&t| state.fighters[t].id.clone())
+                        .collect(),
+                },
+            ));
+        }
+    }
+    best.map(|(_, c)| c)
+}
+
+/// A self-only ability whose conditions are not all on its user yet (e.g. Invisible).
+fn self_buff(state: &State, a: usize) -> Option<Command> {
+    (0..state.roster[a].abilities.len()).find_map(|k| {
+        let ab = &state.roster[a].abilities[k];
+        let missing = ab
+            .conditions
+            .iter()
+            .any(|c| c.condition != ConditionKind::Exhaustion && !state.has(a, c.condition));
+        (ab.aim == Aim::SelfOnly && usable(state, a, k) && missing).then(|| Command::UseAbility {
+            actor: state.fighters[a].id.clone(),
+            ability: ab.id.clone(),
+            targets: Vec::new(),
+        })
+    })
+}
+
+/// Where to go to bring the nearest attackable enemy within `reach`, at most `limit` metres.
+fn approach(state: &State, a: usize, limit: u32, reach: u32) -> Option<[i64; 2]> {
+    let me = state.fighters[a].position;
+    let t = (0..state.fighters.len())
+        .filter(|&t| {
+            state.fighters[t].side != state.fighters[a].side
+                && state.active(t)
+                && !state.has(t, ConditionKind::Hidden)
+        })
+        .min_by_key(|&t| (dist2(me, state.fighters[t].position), t))?;
+    let there = state.fighters[t].position;
+    if within(me, there, reach) {
+        return None;
+    }
+    let d = isqrt_ceil(dist2(me, there));
+    let want = i128::from(reach.saturating_sub(2));
+    let travel = i128::from(limit).min(d - want);
+    if travel <= 0 {
+        return None;
+    }
+    let dx = i128::from(there[0]) - i128::from(me[0]);
+    let dy = i128::from(there[1]) - i128::from(me[1]);
+    let to = [
+        me[0] + (dx * travel / d) as i64,
+        me[1] + (dy * travel / d) as i64,
+    ];
+    (to != me).then_some(to)
+}
+
+/// The reach the actor wants: its longest usable attack (or the grab reach).
+fn wanted_reach(state: &State, a: usize) -> u32 {
+    let mut reach = (0..state.roster[a].abilities.len())
+        .filter(|&k| {
+            let ab = &state.roster[a].abilities[k];
+            ab.aim == Aim::Enemy && ab.defense.is_some() && usable(state, a, k)
+        })
+        .map(|k| state.roster[a].abilities[k].range)
+        .max()
+        .unwrap_or(state.settings.grab_reach);
+    if state.roster[a].tactic.grab && state.holding(a).is_none() {
+        reach = reach.min(state.settings.grab_reach);
+    }
+    reach
+}
+
+fn plan(state: &State, a: usize) -> Command {
+    let f = &state.fighters[a];
+    let id = f.id.clone();
+    let hints = state.roster[a].tactic;
+    // Free: an Accomplishment Point restores a badly hurt hero, or buys the Heat for an
+    // ability just out of reach.
+    if f.side == Side::Heroes && f.accomplishment_points > 0 {
+        let max = state.main_max(a);
+        if f.main_stress > 0 && f.main_stress * 2 >= max {
+            return Command::AccomplishmentRestore { actor: id };
+        }
+        if !f.accomplishment_heat_used
+            && f.action
+            && state.roster[a].abilities.iter().any(|ab| {
+                let c = state.cost(a, ab);
+                c > f.heat && c <= f.heat + 2
+            })
+        {
+            return Command::AccomplishmentHeat { actor: id };
+        }
+    }
+    if f.action {
+        if state.held_by(a).is_some() {
+            let n = &state.settings.skill_names;
+            let might = state.skill(a, &n.might);
+            let agility = state.skill(a, &n.agility);
+            let skill = if (agility.value, agility.rank) > (might.value, might.rank) {
+                n.agility.clone()
+            } else {
+                n.might.clone()
+            };
+            return Command::Escape { actor: id, skill };
+        }
+        if hints.hide && !state.has(a, ConditionKind::Hidden) && state.best_observer(a).is_some() {
+            return Command::Hide {
+                actor: id,
+                against: None,
+            };
+        }
+        if hints.grab && state.holding(a).is_none() && !state.has(a, ConditionKind::Immobilized) {
+            let me = f.position;
+            if let Some(t) = (0..state.fighters.len()).find(|&t| {
+                state.fighters[t].side != f.side
+                    && state.active(t)
+                    && !state.has(t, ConditionKind::Hidden)
+                    && state.held_by(t).is_none()
+                    && within(me, state.fighters[t].position, state.settings.grab_reach)
+            }) {
+                return Command::Grab {
+                    actor: id,
+                    target: state.fighters[t].id.clone(),
+                };
+            }
+        }
+        if let Some(c) = best_attack(state, a) {
+            return c;
+        }
+    }
+    if f.maneuver {
+        if let Some(k) = (0..state.roster[a].artifacts.len())
+            .find(|&k| f.charges[k] < state.roster[a].artifacts[k].reload && f.charges[k] == 0)
+        {
+            return Command::Reload {
+                actor: id,
+                artifact: state.roster[a].artifacts[k].id.clone(),
+            };
+        }
+        let speed = state.speed(a);
+        if speed > 0 {
+            let holding = state.holding(a).is_some();
+            let limit = if holding {
+                speed / state.settings.step_divisor
+            } else {
+                speed
+            };
+            if !holding {
+                if let Some(to) = approach(state, a, limit, wanted_reach(state, a)) {
+                    return Command::Move { actor: id, to };
+                }
+            }
+        }
+    }
+    if f.action {
+        if let Some(c) = self_buff(state, a) {
+            return c;
+        }
+        let hidden_enemy = (0..state.fighters.len()).find(|&t| {
+            state.fighters[t].side != f.side
+                && state.active(t)
+                && state.has(t, ConditionKind::Hidden)
+        });
+        let visible_enemy = (0..state.fighters.len()).any(|t| {
+            state.fighters[t].side != f.side
+                && state.active(t)
+                && !state.has(t, ConditionKind::Hidden)
+        });
+        if let (Some(t), false) = (hidden_enemy, visible_enemy) {
+            return Command::Seek {
+                actor: id,
+                target: state.fighters[t].id.clone(),
+            };
+        }
+        let speed = state.speed(a);
+        if speed > 0 && state.holding(a).is_none() {
+            if let Some(to) = approach(state, a, speed, wanted_reach(state, a)) {
+                return Command::ExtraMove { actor: id, to };
+            }
+        }
+    }
+    Command::EndTurn { actor: id }
+}
