@@ -1,0 +1,518 @@
+//! The `Red` ruleset: trait impls, the odds spec of `fray odds red`, the demo and the log lines.
+
+use fray_dice::{AutoPlay, Catalog, Dice, OddsTable, RuleError, Ruleset, TrialOutcome};
+use serde::{Deserialize, Serialize};
+
+use crate::engine::{self, Aim, Command, DefenseRoll, Event, FireMode, State};
+use crate::odds::odds;
+use crate::resolve::{AttackSpec, DamageSpec, Defense};
+use crate::setup::{ArmorSetup, CharacterSetup, Holding, Settings, Setup, Stats, WeaponSetup};
+use crate::tables::{Tables, WeaponKind};
+
+/// The RED ruleset (Cyberpunk RED style): `fray_dice::Ruleset`, `AutoPlay` and `Catalog`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Red;
+
+impl Ruleset for Red {
+    const ID: &'static str = "red";
+    const VERSION: u32 = 1;
+    type Setup = Setup;
+    type Command = Command;
+    type Event = Event;
+    type State = State;
+
+    fn start<D: Dice>(setup: &Setup, dice: &mut D) -> Result<(State, Vec<Event>), RuleError> {
+        engine::start(setup, dice)
+    }
+
+    fn apply<D: Dice>(
+        state: &mut State,
+        command: &Command,
+        dice: &mut D,
+    ) -> Result<Vec<Event>, RuleError> {
+        engine::apply(state, command, dice)
+    }
+}
+
+impl AutoPlay for Red {
+    /// Generic side names: a setup puts each character on side 0 or side 1.
+    const SIDES: &'static [&'static str] = &["side_a", "side_b"];
+    const METRIC: &'static str = "critical injuries";
+
+    fn next_command(state: &State) -> Option<Command> {
+        crate::tactic::next_command(state)
+    }
+
+    fn outcome(state: &State) -> TrialOutcome {
+        let mut health = [0i64; 2];
+        for f in &state.fighters {
+            if f.present() {
+                health[usize::from(f.side.min(1))] += i64::from(f.hp.max(0));
+            }
+        }
+        TrialOutcome {
+            winner: state.finished.as_ref().and_then(|f| f.winner),
+            rounds: state.round,
+            health,
+            metric: i64::from(state.critical_injuries),
+        }
+    }
+}
+
+/// The query of `fray odds red key=value …`: one attack with the default tables.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct OddsSpec {
+    /// Weapon-table key (default `assault_rifle`).
+    pub weapon: String,
+    /// Distance in metres (default 20).
+    pub distance: u32,
+    /// Attacker's STAT + SKILL + modifiers (default 14).
+    pub attack: i32,
+    /// Autofire (default false).
+    pub autofire: bool,
+    /// Aimed shot: none, head, item, leg (default none).
+    pub aim: Aim,
+    /// Defender's DEX + Evasion + modifiers: an opposed defence (RED-33); melee always
+    /// opposes, with 10 when absent.
+    pub evade: Option<i32>,
+    /// Armour-table key worn at the hit location (default none).
+    pub armor: Option<String>,
+    /// SP at the hit location, overriding `armor`.
+    pub sp: Option<i32>,
+    /// RED-31 critical d10 (default true).
+    pub critical: bool,
+}
+
+impl Default for OddsSpec {
+    fn default() -> Self {
+        OddsSpec {
+            weapon: "assault_rifle".to_owned(),
+            distance: 20,
+            attack: 14,
+            autofire: false,
+            aim: Aim::None,
+            evade: None,
+            armor: None,
+            sp: None,
+            critical: true,
+        }
+    }
+}
+
+impl OddsSpec {
+    /// The [`AttackSpec`] this query describes, with the default tables and settings.
+    pub fn attack_spec(&self) -> Result<AttackSpec, RuleError> {
+        let tables = Tables::default();
+        let s = Settings::default();
+        let p = tables.weapons.get(&self.weapon).ok_or_else(|| {
+            RuleError::new(
+                "RED-39",
+                format!(
+                    "no weapon '{}' (weapons: {})",
+                    self.weapon,
+                    tables
+                        .weapons
+                        .keys()
+                        .cloned()
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            )
+        })?;
+        let sp = match (self.sp, &self.armor) {
+            (Some(sp), _) => sp,
+            (None, Some(name)) => {
+                tables
+                    .armor
+                    .get(name)
+                    .ok_or_else(|| {
+                        RuleError::new(
+                            "RED-40",
+                            format!(
+                                "no armour '{name}' (armour: {})",
+                                tables.armor.keys().cloned().collect::<Vec<_>>().join(", ")
+                            ),
+                        )
+                    })?
+                    .sp
+            }
+            (None, None) => 0,
+        };
+        let aimed = if self.aim == Aim::None {
+            0
+        } else {
+            s.aimed_penalty
+        };
+        let melee = p.kind == WeaponKind::Melee;
+        let (defense, cap, dice) = if melee {
+            if self.autofire {
+                return Err(RuleError::new("RED-35", "melee attacks cannot autofire"));
+            }
+            (
+                Defense::Opposed {
+                    base: self.evade.unwrap_or(10),
+                },
+                0,
+                p.damage,
+            )
+        } else {
+            let (row, cap, dice) = if self.autofire {
+                let row = p.autofire_row.as_deref().ok_or_else(|| {
+                    RuleError::new("RED-35", format!("{} cannot autofire", self.weapon))
+                })?;
+                (row, p.autofire, 2)
+            } else {
+                (p.dv_row.as_deref().unwrap_or_default(), 0, p.damage)
+            };
+            let dv = tables.dv.dv(row, self.distance)?;
+            let defense = match self.evade {
+                Some(base) => Defense::Opposed { base },
+                None => Defense::Dv { dv },
+            };
+            (defense, cap, dice)
+        };
+        Ok(AttackSpec {
+            attack: self.attack - aimed,
+            defense,
+            autofire_cap: cap,
+            damage: DamageSpec {
+                dice,
+                multiplier: 1,
+                sp,
+                half_sp: melee,
+                head_multiplier: if self.aim == Aim::Head {
+                    s.head_multiplier
+                } else {
+                    1
+                },
+                crit_sixes: s.crit_sixes,
+                crit_bonus: s.crit_bonus,
+            },
+            critical: self.critical,
+        })
+    }
+}
+
+/// The odds tables of one attack spec (what `fray odds red` prints).
+pub fn odds_tables(spec: &AttackSpec) -> Result<Vec<OddsTable>, RuleError> {
+    let o = odds(spec)?;
+    let defense = match spec.defense {
+        Defense::Dv { dv } => format!("DV {dv}"),
+        Defense::Opposed { base } => format!("evasion {base} + 1d10"),
+    };
+    let mut tables = vec![
+        OddsTable::new(format!("attack {} + 1d10 vs {defense}", spec.attack))
+            .row("hit", o.hit)
+            .row(
+                "miss",
+                fray_dice::Ratio::new(o.hit.denominator - o.hit.numerator, o.hit.denominator),
+            ),
+    ];
+    if spec.autofire_cap > 0 {
+        let mut t = OddsTable::new("autofire multiplier");
+        for (m, _) in o.multiplier.iter().filter(|&(m, _)| m > 0) {
+            t = t.row(format!("x{m}"), o.multiplier.probability(m));
+        }
+        tables.push(t);
+    }
+    let mut hp = OddsTable::new(format!(
+        "HP lost ({}d6, SP {}{})",
+        spec.damage.dice,
+        spec.damage.sp,
+        if spec.damage.half_sp { " halved" } else { "" }
+    ));
+    for (v, _) in o.hp_loss.iter() {
+        hp = hp.row(v.to_string(), o.hp_loss.probability(v));
+    }
+    tables.push(hp);
+    tables.push(
+        OddsTable::new("armour and critical injuries")
+            .row("armour penetrated (ablates)", o.penetrate)
+            .row("critical injury", o.critical_injury),
+    );
+    Ok(tables)
+}
+
+fn weapon(name: &str, profile: &str, holding: Holding) -> WeaponSetup {
+    WeaponSetup {
+        name: name.to_owned(),
+        profile: profile.to_owned(),
+        loaded: None,
+        ammo: "basic".to_owned(),
+        holding,
+    }
+}
+
+fn reserve(
+    calibre: &str,
+    rounds: u32,
+) -> std::collections::BTreeMap<String, std::collections::BTreeMap<String, u32>> {
+    [(
+        calibre.to_owned(),
+        [("basic".to_owned(), rounds)].into_iter().collect(),
+    )]
+    .into_iter()
+    .collect()
+}
+
+fn skills(list: &[(&str, i32)]) -> std::collections::BTreeMap<String, i32> {
+    list.iter().map(|&(k, v)| (k.to_owned(), v)).collect()
+}
+
+/// The demo: a corridor gunfight. A solo with an assault rifle on autofire (side 0) against
+/// two gangers with pistols (side 1), one in Kevlar; the other waits in ambush with a delayed
+/// shot for the solo to move.
+pub fn demo_setup() -> Setup {
+    let solo = CharacterSetup {
+        name: "Solo".to_owned(),
+        side: 0,
+        stats: Stats {
+            reflexes: 8,
+            dex: 7,
+            body: 7,
+            will: 6,
+            move_: 6,
+            tech: 4,
+            int: 5,
+            cool: 6,
+        },
+        skills: skills(&[
+            ("autofire", 6),
+            ("shoulder_arms", 6),
+            ("handgun", 5),
+            ("evasion", 6),
+            ("brawling", 4),
+            ("first_aid", 4),
+        ]),
+        hp: None,
+        weapons: vec![
+            weapon("assault rifle", "assault_rifle", Holding::InHand),
+            weapon("heavy pistol", "heavy_pistol", Holding::Holstered),
+        ],
+        armor: ArmorSetup {
+            head: Some("light_armorjack".to_owned()),
+            body: Some("light_armorjack".to_owned()),
+        },
+        reserve: reserve("rifle", 25),
+        position: 0,
+        modifier: 0,
+        prone: false,
+        shield: None,
+        net_actions: 0,
+        evade: None,
+        ambush: false,
+    };
+    let ganger = |name: &str, pistol: &str, armor: Option<&str>, position, ambush| CharacterSetup {
+        name: name.to_owned(),
+        side: 1,
+        stats: Stats {
+            reflexes: 6,
+            dex: 6,
+            body: 6,
+            will: 4,
+            move_: 5,
+            tech: 3,
+            int: 4,
+            cool: 4,
+        },
+        skills: skills(&[("handgun", 5), ("evasion", 3), ("brawling", 4)]),
+        hp: None,
+        weapons: vec![weapon(&pistol.replace('_', " "), pistol, Holding::InHand)],
+        armor: ArmorSetup {
+            head: armor.map(str::to_owned),
+            body: armor.map(str::to_owned),
+        },
+        reserve: reserve(pistol, 16),
+        position,
+        modifier: 0,
+        prone: false,
+        shield: None,
+        net_actions: 0,
+        evade: None,
+        ambush,
+    };
+    Setup {
+        characters: vec![
+            solo,
+            ganger("Razor", "heavy_pistol", Some("kevlar"), 20, false),
+            ganger("Dice", "medium_pistol", None, 22, true),
+        ],
+        vehicles: Vec::new(),
+        tables: Tables::default(),
+        settings: Settings::default(),
+    }
+}
+
+fn d10(r: &crate::D10) -> String {
+    match r.extra {
+        0 => r.natural.to_string(),
+        e if e > 0 => format!("{}+{e}", r.natural),
+        e => format!("{}{e}", r.natural),
+    }
+}
+
+impl Catalog for Red {
+    type OddsSpec = OddsSpec;
+    const ODDS_KEYS: &'static str =
+        "weapon, distance, attack, autofire, aim (none|head|item|leg), evade, armor, sp, critical";
+    const DEMO_SEED: u64 = 7;
+
+    fn odds(spec: &OddsSpec) -> Result<Vec<OddsTable>, RuleError> {
+        odds_tables(&spec.attack_spec()?)
+    }
+
+    fn demo_setup() -> Setup {
+        demo_setup()
+    }
+
+    fn describe(event: &Event) -> String {
+        describe(event)
+    }
+}
+
+/// One readable line for an event.
+pub fn describe(event: &Event) -> String {
+    use Event as E;
+    match event {
+        E::Initiative { who, reflexes, roll, total } => {
+            format!("{who} rolls initiative: REF {reflexes} + d10 {} = {total}", d10(roll))
+        }
+        E::TieReroll { who, roll } => format!("{who} rerolls a tie: {roll}"),
+        E::Order { queue } => format!("Initiative order: {}", queue.join(", ")),
+        E::RoundStarted { round } => format!("— Round {round} —"),
+        E::RoundEnded { round } => format!("Round {round} ends"),
+        E::TurnStarted { who } => format!("{who}'s turn"),
+        E::TurnEnded { who } => format!("{who} ends the turn"),
+        E::DeathSave { who, roll, penalty, body, success } => format!(
+            "{who} makes a death save: {roll} + {penalty} vs BODY {body}: {}",
+            if *success { "survives" } else { "fails" }
+        ),
+        E::Died { who } => format!("{who} dies"),
+        E::Moved { who, from, to, mode, cost, left } => {
+            format!("{who} moves {from} m → {to} m ({mode:?}, {cost} m of MOVE, {left} m left)")
+        }
+        E::Ran { who, metres } => format!("{who} runs: {metres} m more movement"),
+        E::Attack { who, target, weapon, mode, aim, roll, total, defense, hit, margin, multiplier, rounds_left, delayed } => {
+            let how = match (mode, aim) {
+                (FireMode::Autofire, _) => " on autofire".to_owned(),
+                (_, Aim::None) => String::new(),
+                (_, aim) => format!(" (aimed at the {aim:?})").to_lowercase(),
+            };
+            let vs = match defense {
+                DefenseRoll::Dv { dv } => format!("DV {dv}"),
+                DefenseRoll::Evasion { roll, total } => format!("evasion {} = {total}", d10(roll)),
+            };
+            let result = if *hit {
+                if *mode == FireMode::Autofire {
+                    format!("hit by {margin}, damage ×{multiplier}")
+                } else {
+                    "hit".to_owned()
+                }
+            } else {
+                "miss".to_owned()
+            };
+            let ammo = rounds_left.map_or(String::new(), |r| format!(" [{r} rounds left]"));
+            format!(
+                "{}{who} attacks {target} with the {weapon}{how}: d10 {} → {total} vs {vs}: {result}{ammo}",
+                if *delayed { "(delayed) " } else { "" },
+                d10(roll)
+            )
+        }
+        E::Damage { who, location, dice, multiplier, raw, sp, effective_sp, through, bonus, hp_loss, hp } => {
+            let dice: Vec<String> = dice.iter().map(u32::to_string).collect();
+            let mult = if *multiplier > 1 { format!(" ×{multiplier}") } else { String::new() };
+            let sp = if effective_sp == sp { format!("SP {sp}") } else { format!("SP {sp} (halved to {effective_sp})") };
+            let bonus = if *bonus > 0 { format!(" + {bonus} critical") } else { String::new() };
+            format!(
+                "{who} takes [{}]{mult} = {raw} to the {location:?} vs {sp}: {through} through{bonus} → −{hp_loss} HP ({hp} left)",
+                dice.join(" ")
+            )
+            .replace("Head", "head")
+            .replace("Body", "body")
+        }
+        E::Ablated { who, location, sp } => {
+            format!("{who}'s {location:?} armour ablates to SP {sp}").replace("Head", "head").replace("Body", "body")
+        }
+        E::CriticalInjury { who, table, roll, name, effect } => format!(
+            "CRITICAL INJURY: {who} suffers {name} ({table:?} table{}): {effect}",
+            if *roll > 0 { format!(", 2d6 = {roll}") } else { String::new() }
+        ),
+        E::Wounded { who, state } => format!("{who} is now {state:?}").replace("Lightly", "lightly wounded").replace("Seriously", "seriously wounded").replace("Mortally", "mortally wounded").replace("Unhurt", "unhurt"),
+        E::ShieldHit { who, damage, hp, broken } => format!(
+            "{who}'s shield takes {damage} ({hp} HP left{})",
+            if *broken { ", broken" } else { "" }
+        ),
+        E::Hurt { who, by, how, damage, hp } => format!("{by}'s {how} deals {damage} to {who} ({hp} HP left)"),
+        E::Drew { who, weapon } => format!("{who} draws the {weapon}"),
+        E::Dropped { who, weapon, forced } => format!(
+            "{who} drops the {weapon}{}",
+            if *forced { " (forced)" } else { "" }
+        ),
+        E::Holstered { who, weapon } => format!("{who} holsters the {weapon}"),
+        E::UsedObject { who, note } => format!("{who} uses an object: {note}"),
+        E::Reloaded { who, weapon, ammo, rounds } => format!("{who} reloads the {weapon}: {rounds} {ammo} rounds"),
+        E::SkillCheck { who, skill, roll, total, dv, success } => format!(
+            "{who} checks {skill}: d10 {} → {total} vs {dv}: {}",
+            d10(roll),
+            if *success { "success" } else { "failure" }
+        ),
+        E::TaskProgress { who, skill, done, turns } => format!("{who} works on {skill}: turn {done} of {turns}"),
+        E::Stabilize { who, target, roll, total, dv, success } => format!(
+            "{who} tries to stabilize {target}: d10 {} → {total} vs DV {dv}: {}",
+            d10(roll),
+            if *success { "stabilized" } else { "fails" }
+        ),
+        E::Grab { who, target, total, defense, success, escape } => format!(
+            "{who} {} {target}: {total} vs {defense}: {}",
+            if *escape { "tries to break free of" } else { "grabs at" },
+            if *success { "success" } else { "failure" }
+        ),
+        E::Thrown { who, target } => format!("{who} throws {target} down"),
+        E::HumanShield { who, target } => format!("{who} holds {target} as a human shield"),
+        E::Shielded { who, by } => format!("{by} takes the hit meant for {who}"),
+        E::ShieldHeld { who, in_hand } => format!(
+            "{who} {} a shield",
+            if *in_hand { "takes up" } else { "stows" }
+        ),
+        E::GotUp { who } => format!("{who} gets up"),
+        E::FellProne { who } => format!("{who} is prone"),
+        E::Suppress { who, weapon, roll, total, rounds_left } => format!(
+            "{who} lays down suppressive fire with the {weapon}: d10 {} → {total} [{rounds_left} rounds left]",
+            d10(roll)
+        ),
+        E::Suppressed { who } => format!("{who} is pinned down and must take cover"),
+        E::DelayDeclared { who, target, trigger, watching } => match trigger {
+            engine::Trigger::AfterTurn { .. } => format!("{who} delays: will attack {target} after {watching}'s turn"),
+            engine::Trigger::Moves { .. } => format!("{who} delays: will attack {target} as soon as {watching} moves"),
+        },
+        E::DelayTriggered { who } => format!("{who}'s delayed action is triggered"),
+        E::DelayLost { who, reason } => format!("{who}'s delayed action is lost: {reason}"),
+        E::DelayLapsed { who } => format!("{who}'s delayed action lapses at the end of the round"),
+        E::Boarded { who, vehicle, driver } => format!(
+            "{who} boards the {vehicle}{}",
+            if *driver { " as driver" } else { "" }
+        ),
+        E::VehicleStarted { who, vehicle, queue } => format!(
+            "{who} starts the {vehicle} and moves to the front: {}",
+            queue.join(", ")
+        ),
+        E::LeftVehicle { who, vehicle } => format!("{who} leaves the {vehicle}"),
+        E::NetAction { who, what, left } => format!("{who} takes a NET action: {what} ({left} left)"),
+        E::Joined { who, initiative, queue } => format!(
+            "{who} joins the fight with initiative {initiative}: {}",
+            queue.join(", ")
+        ),
+        E::Left { who, how } => format!("{who} {}", match how {
+            engine::Leaving::Flee => "flees",
+            engine::Leaving::Surrender => "surrenders",
+        }),
+        E::FightOver { winner, reason } => format!(
+            "The fight is over: {} ({reason})",
+            match winner {
+                Some(w) => format!("{} wins", Red::SIDES[usize::from(*w).min(1)]),
+                None => "no winner".to_owned(),
+            }
+        ),
+    }
+}

@@ -1,0 +1,2948 @@
+//! The encounter engine: initiative, the fixed queue, turns, every action of RED-08, delays,
+//! movement, ammunition, damage and wounds.
+
+use std::collections::BTreeMap;
+
+use fray_dice::{Dice, RuleError, Transcript};
+use serde::{Deserialize, Serialize};
+
+use crate::resolve::{
+    attack, check, death_save, hp_max, roll_d10, wound_state, AttackSpec, CheckSpec, DamageSpec,
+    Defense, Wound, D10,
+};
+use crate::setup::{CharacterSetup, Holding, Settings, Setup, Stats};
+use crate::tables::{unarmed_dice, InjuryEffect, Tables, WeaponKind};
+
+/// Where a hit lands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Location {
+    /// Head: head armour, damage through it doubled (aimed shots only).
+    Head,
+    /// Body: everything else.
+    Body,
+}
+
+/// An aimed shot (RED-34): −8 to hit.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Aim {
+    /// A normal attack at the body.
+    #[default]
+    None,
+    /// The head: head armour, damage through it doubled.
+    Head,
+    /// A held item: on a hit the target drops what it holds (**\[default\]** whether or not
+    /// damage gets through).
+    Item,
+    /// A leg: a hit that gets through inflicts the Broken Leg injury (**\[default\]**,
+    /// `settings.leg_injury`).
+    Leg,
+}
+
+/// Single attack or autofire (RED-35).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FireMode {
+    /// One shot or blow.
+    #[default]
+    Single,
+    /// A 10-round burst against the autofire DV; damage 2d6 × multiplier.
+    Autofire,
+}
+
+/// Unarmed fighting styles (RED-37, RED-38).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Unarmed {
+    /// Brawling: full SP applies.
+    Brawling,
+    /// Martial Arts: ignores half of the SP.
+    MartialArts,
+}
+
+/// What an attack is: target, weapon (or unarmed style), mode, aim, and the defender's
+/// evasion choice.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AttackOrder {
+    /// Index of the target.
+    pub target: usize,
+    /// Index of the weapon (in the attacker's list); absent for unarmed attacks.
+    #[serde(default)]
+    pub weapon: Option<usize>,
+    /// Style of an unarmed attack.
+    #[serde(default)]
+    pub unarmed: Option<Unarmed>,
+    /// Single or autofire.
+    #[serde(default)]
+    pub mode: FireMode,
+    /// Aimed shot.
+    #[serde(default)]
+    pub aim: Aim,
+    /// Defender's choice to evade a ranged attack (RED-33); the defender's setting when absent.
+    #[serde(default)]
+    pub evade: Option<bool>,
+}
+
+/// When a delayed action fires (RED-10).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Trigger {
+    /// "After Gina's turn".
+    AfterTurn {
+        /// Index of the participant whose turn ends.
+        of: usize,
+    },
+    /// "As soon as he moves": after any Move Action movement of that participant.
+    Moves {
+        /// Index of the participant watched.
+        who: usize,
+    },
+}
+
+/// How a participant moves (RED-12).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MoveMode {
+    /// Walk or run: 1 m of MOVE per metre.
+    #[default]
+    Walk,
+    /// Swim: 2 m per metre.
+    Swim,
+    /// Climb: 2 m per metre.
+    Climb,
+    /// Running jump: 2 m per metre.
+    RunningJump,
+    /// Standing jump: half as far as running (**\[default\]** 4 m per metre).
+    StandingJump,
+}
+
+/// Why a participant left the fight (RED-01).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Leaving {
+    /// Ran away.
+    Flee,
+    /// Gave up.
+    Surrender,
+}
+
+/// One decision. `actor` must be the participant whose turn it is (RED-03), except `join`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Command {
+    /// Move Action movement to a position (RED-05, RED-11, RED-12); may be split.
+    Move {
+        /// Who.
+        actor: usize,
+        /// Destination, metres.
+        to: i32,
+        /// How.
+        #[serde(default)]
+        mode: MoveMode,
+    },
+    /// Run: the Action becomes a second move, after moving this turn (RED-08).
+    Run {
+        /// Who.
+        actor: usize,
+    },
+    /// Attack (RED-06, RED-07, RED-32 … RED-38).
+    Attack {
+        /// Who.
+        actor: usize,
+        /// Index of the target.
+        target: usize,
+        /// Weapon index; absent for unarmed.
+        #[serde(default)]
+        weapon: Option<usize>,
+        /// Unarmed style.
+        #[serde(default)]
+        unarmed: Option<Unarmed>,
+        /// Single or autofire.
+        #[serde(default)]
+        mode: FireMode,
+        /// Aimed shot.
+        #[serde(default)]
+        aim: Aim,
+        /// Defender's evasion choice.
+        #[serde(default)]
+        evade: Option<bool>,
+    },
+    /// Suppressive fire: 10 rounds, the whole Action (RED-35).
+    Suppress {
+        /// Who.
+        actor: usize,
+        /// Weapon index (an autofire weapon).
+        weapon: usize,
+    },
+    /// Reload fully with one ammo type (RED-08, RED-36).
+    Reload {
+        /// Who.
+        actor: usize,
+        /// Weapon index.
+        weapon: usize,
+        /// Ammo type; the one loaded when absent.
+        #[serde(default)]
+        ammo: Option<String>,
+    },
+    /// Use a skill: a short task, or a long one over `turns` turns (RED-08).
+    UseSkill {
+        /// Who.
+        actor: usize,
+        /// Stat name ("int", "tech" …).
+        stat: String,
+        /// Skill name.
+        skill: String,
+        /// DV.
+        dv: i32,
+        /// Turns the task takes (1: a short task).
+        #[serde(default = "one")]
+        turns: u32,
+    },
+    /// Stabilize a mortally wounded character (RED-08, RED-45).
+    Stabilize {
+        /// Who.
+        actor: usize,
+        /// Whom.
+        target: usize,
+    },
+    /// Grab and hold (or break a hold) (RED-08).
+    Grab {
+        /// Who.
+        actor: usize,
+        /// Whom.
+        target: usize,
+    },
+    /// Choke the grabbed character (RED-08).
+    Choke {
+        /// Who.
+        actor: usize,
+    },
+    /// Throw the grabbed character down (RED-08).
+    Throw {
+        /// Who.
+        actor: usize,
+    },
+    /// Use the grabbed character as a human shield (RED-08).
+    HumanShield {
+        /// Who.
+        actor: usize,
+    },
+    /// Take or stow a shield: always an Action (RED-08, RED-09).
+    Shield {
+        /// Who.
+        actor: usize,
+        /// Take it in hand (true) or stow it (false).
+        take: bool,
+    },
+    /// Get up from prone (RED-13).
+    GetUp {
+        /// Who.
+        actor: usize,
+    },
+    /// Use an object; holstering a weapon is this Action (RED-09).
+    UseObject {
+        /// Who.
+        actor: usize,
+        /// Weapon to holster, if that is the use.
+        #[serde(default)]
+        holster: Option<usize>,
+        /// What is done, for the log.
+        #[serde(default)]
+        note: String,
+    },
+    /// Delay: declare an attack and its trigger; lost if the trigger does not come this
+    /// round (RED-10).
+    Delay {
+        /// Who.
+        actor: usize,
+        /// The attack to make.
+        attack: AttackOrder,
+        /// When.
+        trigger: Trigger,
+    },
+    /// Board a vehicle (RED-08).
+    Board {
+        /// Who.
+        actor: usize,
+        /// Vehicle index.
+        vehicle: usize,
+    },
+    /// Start the vehicle one drives: the driver moves to the front of the queue (RED-03).
+    StartVehicle {
+        /// Who.
+        actor: usize,
+    },
+    /// A driving maneuver: REF + Drive Land Vehicle against a DV (RED-08).
+    Maneuver {
+        /// Who.
+        actor: usize,
+        /// DV of the maneuver.
+        dv: i32,
+    },
+    /// Leave a vehicle: free, counts as movement (RED-09).
+    LeaveVehicle {
+        /// Who.
+        actor: usize,
+    },
+    /// A NET action, spent instead of the Action by a Netrunner (RED-08).
+    NetAction {
+        /// Who.
+        actor: usize,
+        /// What, for the log.
+        what: String,
+    },
+    /// Draw a weapon at hand into free hands: free (RED-09).
+    Draw {
+        /// Who.
+        actor: usize,
+        /// Weapon index.
+        weapon: usize,
+    },
+    /// Drop a weapon: free (RED-09).
+    Drop {
+        /// Who.
+        actor: usize,
+        /// Weapon index.
+        weapon: usize,
+    },
+    /// End the turn.
+    EndTurn {
+        /// Who.
+        actor: usize,
+    },
+    /// A newcomer joins: rolls initiative and takes its place (RED-03).
+    Join {
+        /// The newcomer.
+        character: Box<CharacterSetup>,
+    },
+    /// Flee or surrender: leave the fight (RED-01).
+    Leave {
+        /// Who.
+        actor: usize,
+        /// How.
+        how: Leaving,
+    },
+}
+
+fn one() -> u32 {
+    1
+}
+
+/// The defence an attack met.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum DefenseRoll {
+    /// The range DV.
+    Dv {
+        /// DV.
+        dv: i32,
+    },
+    /// The defender's evasion roll.
+    Evasion {
+        /// Defender's d10.
+        roll: D10,
+        /// Defender's total.
+        total: i32,
+    },
+}
+
+/// One thing that happened. Participants are named.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Event {
+    /// RED-02 initiative.
+    Initiative {
+        /// Who.
+        who: String,
+        /// REF after armour penalty.
+        reflexes: i32,
+        /// The d10.
+        roll: D10,
+        /// REF + d10.
+        total: i32,
+    },
+    /// RED-02 tie-break reroll among the tied.
+    TieReroll {
+        /// Who.
+        who: String,
+        /// The d10.
+        roll: u32,
+    },
+    /// The queue, first to last.
+    Order {
+        /// Names in order.
+        queue: Vec<String>,
+    },
+    /// A round begins.
+    RoundStarted {
+        /// Round number (1-based).
+        round: u32,
+    },
+    /// A round ends.
+    RoundEnded {
+        /// Round number.
+        round: u32,
+    },
+    /// A turn begins.
+    TurnStarted {
+        /// Who.
+        who: String,
+    },
+    /// A turn ends.
+    TurnEnded {
+        /// Who.
+        who: String,
+    },
+    /// RED-45 death save.
+    DeathSave {
+        /// Who.
+        who: String,
+        /// The d10.
+        roll: u32,
+        /// Penalty added.
+        penalty: i32,
+        /// BODY to roll under.
+        body: i32,
+        /// Survived.
+        success: bool,
+    },
+    /// Died.
+    Died {
+        /// Who.
+        who: String,
+    },
+    /// Moved.
+    Moved {
+        /// Who.
+        who: String,
+        /// From, metres.
+        from: i32,
+        /// To, metres.
+        to: i32,
+        /// How.
+        mode: MoveMode,
+        /// MOVE metres spent.
+        cost: u32,
+        /// MOVE metres left this turn.
+        left: u32,
+    },
+    /// Ran: a second move.
+    Ran {
+        /// Who.
+        who: String,
+        /// Metres added.
+        metres: u32,
+    },
+    /// An attack roll.
+    Attack {
+        /// Attacker.
+        who: String,
+        /// Target.
+        target: String,
+        /// Weapon or unarmed style.
+        weapon: String,
+        /// Mode.
+        mode: FireMode,
+        /// Aim.
+        aim: Aim,
+        /// Attacker's d10.
+        roll: D10,
+        /// Attacker's total.
+        total: i32,
+        /// The defence.
+        defense: DefenseRoll,
+        /// Hit.
+        hit: bool,
+        /// Total minus defence.
+        margin: i32,
+        /// Damage multiplier (autofire).
+        multiplier: u32,
+        /// Rounds left in the weapon after the shot.
+        rounds_left: Option<u32>,
+        /// A delayed action firing.
+        delayed: bool,
+    },
+    /// Damage of a hit.
+    Damage {
+        /// Who took it.
+        who: String,
+        /// Where.
+        location: Location,
+        /// The d6s.
+        dice: Vec<u32>,
+        /// Autofire multiplier.
+        multiplier: u32,
+        /// Dice × multiplier.
+        raw: u32,
+        /// SP of the location before the hit.
+        sp: i32,
+        /// SP that applied (halved for melee).
+        effective_sp: i32,
+        /// HP through the armour (after head doubling).
+        through: u32,
+        /// Critical bonus.
+        bonus: u32,
+        /// HP lost.
+        hp_loss: u32,
+        /// HP after.
+        hp: i32,
+    },
+    /// Armour ablated by a penetrating hit (RED-40).
+    Ablated {
+        /// Whose.
+        who: String,
+        /// Where.
+        location: Location,
+        /// New SP.
+        sp: i32,
+    },
+    /// A critical injury (RED-42).
+    CriticalInjury {
+        /// Who.
+        who: String,
+        /// Table.
+        table: Location,
+        /// 2d6 roll (0 when inflicted without a roll, as by an aimed leg shot).
+        roll: u32,
+        /// Name.
+        name: String,
+        /// Effect.
+        effect: String,
+    },
+    /// The wound state changed (RED-44).
+    Wounded {
+        /// Who.
+        who: String,
+        /// New state.
+        state: Wound,
+    },
+    /// A shield took a hit.
+    ShieldHit {
+        /// Whose shield.
+        who: String,
+        /// Damage taken.
+        damage: u32,
+        /// Shield HP left.
+        hp: i32,
+        /// Destroyed.
+        broken: bool,
+    },
+    /// Direct damage (choke, throw).
+    Hurt {
+        /// Who.
+        who: String,
+        /// By whom.
+        by: String,
+        /// What.
+        how: String,
+        /// HP lost.
+        damage: u32,
+        /// HP after.
+        hp: i32,
+    },
+    /// Drew a weapon (free).
+    Drew {
+        /// Who.
+        who: String,
+        /// Weapon.
+        weapon: String,
+    },
+    /// Dropped a weapon.
+    Dropped {
+        /// Who.
+        who: String,
+        /// Weapon.
+        weapon: String,
+        /// Made to drop it (aimed shot, injury).
+        forced: bool,
+    },
+    /// Holstered a weapon (an Action).
+    Holstered {
+        /// Who.
+        who: String,
+        /// Weapon.
+        weapon: String,
+    },
+    /// Used an object.
+    UsedObject {
+        /// Who.
+        who: String,
+        /// What.
+        note: String,
+    },
+    /// Reloaded (RED-36).
+    Reloaded {
+        /// Who.
+        who: String,
+        /// Weapon.
+        weapon: String,
+        /// Ammo type.
+        ammo: String,
+        /// Rounds now loaded.
+        rounds: u32,
+    },
+    /// A skill check (skills, maneuvers, concentration against suppression).
+    SkillCheck {
+        /// Who.
+        who: String,
+        /// Skill.
+        skill: String,
+        /// d10.
+        roll: D10,
+        /// Total.
+        total: i32,
+        /// DV (or the opposing total).
+        dv: i32,
+        /// Success.
+        success: bool,
+    },
+    /// A turn of a long task.
+    TaskProgress {
+        /// Who.
+        who: String,
+        /// Skill.
+        skill: String,
+        /// Turns done.
+        done: u32,
+        /// Turns needed.
+        turns: u32,
+    },
+    /// A Stabilize attempt.
+    Stabilize {
+        /// Who.
+        who: String,
+        /// Whom.
+        target: String,
+        /// d10.
+        roll: D10,
+        /// Total.
+        total: i32,
+        /// DV.
+        dv: i32,
+        /// Stabilized.
+        success: bool,
+    },
+    /// A grab (or an attempt to break one).
+    Grab {
+        /// Who.
+        who: String,
+        /// Whom.
+        target: String,
+        /// Attacker's total.
+        total: i32,
+        /// Defender's total.
+        defense: i32,
+        /// Succeeded.
+        success: bool,
+        /// It was an escape from the target's hold.
+        escape: bool,
+    },
+    /// Grabbed character thrown down.
+    Thrown {
+        /// Who.
+        who: String,
+        /// Whom.
+        target: String,
+    },
+    /// Holds the grabbed character as a human shield.
+    HumanShield {
+        /// Who.
+        who: String,
+        /// Whom.
+        target: String,
+    },
+    /// A hit redirected to the human shield.
+    Shielded {
+        /// Who was aimed at.
+        who: String,
+        /// Who took it.
+        by: String,
+    },
+    /// Took or stowed a shield.
+    ShieldHeld {
+        /// Who.
+        who: String,
+        /// In hand now.
+        in_hand: bool,
+    },
+    /// Got up.
+    GotUp {
+        /// Who.
+        who: String,
+    },
+    /// Fell prone.
+    FellProne {
+        /// Who.
+        who: String,
+    },
+    /// Suppressive fire (RED-35).
+    Suppress {
+        /// Who.
+        who: String,
+        /// Weapon.
+        weapon: String,
+        /// d10.
+        roll: D10,
+        /// Total others must beat.
+        total: i32,
+        /// Rounds left.
+        rounds_left: u32,
+    },
+    /// Pinned down by suppressive fire: next turn's Move Action goes to taking cover.
+    Suppressed {
+        /// Who.
+        who: String,
+    },
+    /// A delayed action declared (RED-10).
+    DelayDeclared {
+        /// Who.
+        who: String,
+        /// Target.
+        target: String,
+        /// Trigger.
+        trigger: Trigger,
+        /// Whom the trigger watches.
+        watching: String,
+    },
+    /// The trigger came: the delayed action happens now.
+    DelayTriggered {
+        /// Who.
+        who: String,
+    },
+    /// The trigger came but the action could not be made.
+    DelayLost {
+        /// Who.
+        who: String,
+        /// Why.
+        reason: String,
+    },
+    /// The round ended before the trigger: the action is lost.
+    DelayLapsed {
+        /// Who.
+        who: String,
+    },
+    /// Boarded a vehicle.
+    Boarded {
+        /// Who.
+        who: String,
+        /// Vehicle.
+        vehicle: String,
+        /// Is its driver.
+        driver: bool,
+    },
+    /// Started a vehicle and moved to the front of the queue (RED-03).
+    VehicleStarted {
+        /// Who.
+        who: String,
+        /// Vehicle.
+        vehicle: String,
+        /// The queue now.
+        queue: Vec<String>,
+    },
+    /// Left a vehicle.
+    LeftVehicle {
+        /// Who.
+        who: String,
+        /// Vehicle.
+        vehicle: String,
+    },
+    /// A NET action.
+    NetAction {
+        /// Who.
+        who: String,
+        /// What.
+        what: String,
+        /// NET actions left this turn.
+        left: u32,
+    },
+    /// A newcomer took its place in the queue (RED-03).
+    Joined {
+        /// Who.
+        who: String,
+        /// Initiative total.
+        initiative: i32,
+        /// The queue now.
+        queue: Vec<String>,
+    },
+    /// Fled or surrendered.
+    Left {
+        /// Who.
+        who: String,
+        /// How.
+        how: Leaving,
+    },
+    /// The fight is over.
+    FightOver {
+        /// Winning side index; none for a draw or the round limit.
+        winner: Option<u8>,
+        /// Why it ended.
+        reason: String,
+    },
+}
+
+/// A piece of armour being worn, with its current (ablated) SP.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ArmorPiece {
+    /// Table name.
+    pub name: String,
+    /// Current SP.
+    pub sp: i32,
+    /// Penalty to REF, DEX and MOVE.
+    pub penalty: i32,
+}
+
+/// A weapon as carried now.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Weapon {
+    /// Name.
+    pub name: String,
+    /// Weapon-table key.
+    pub profile: String,
+    /// Rounds loaded.
+    pub loaded: u32,
+    /// Ammo type loaded.
+    pub ammo: String,
+    /// Where it is.
+    pub holding: Holding,
+}
+
+/// A long task under way.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Task {
+    /// Stat.
+    pub stat: String,
+    /// Skill.
+    pub skill: String,
+    /// DV.
+    pub dv: i32,
+    /// Turns needed.
+    pub turns: u32,
+    /// Turns done.
+    pub done: u32,
+}
+
+/// A critical injury suffered.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct InjuryTaken {
+    /// Table.
+    pub table: Location,
+    /// Name.
+    pub name: String,
+}
+
+/// One participant during the fight.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Fighter {
+    /// Name.
+    pub name: String,
+    /// Side.
+    pub side: u8,
+    /// Stats.
+    pub stats: Stats,
+    /// Skills.
+    pub skills: BTreeMap<String, i32>,
+    /// Current HP.
+    pub hp: i32,
+    /// Maximum HP.
+    pub hp_max: i32,
+    /// Weapons.
+    pub weapons: Vec<Weapon>,
+    /// Head armour.
+    pub head: Option<ArmorPiece>,
+    /// Body armour.
+    pub body: Option<ArmorPiece>,
+    /// Spare ammunition: calibre → type → rounds.
+    pub reserve: BTreeMap<String, BTreeMap<String, u32>>,
+    /// Position, metres.
+    pub position: i32,
+    /// Modifier to every check.
+    pub modifier: i32,
+    /// Initiative total.
+    pub initiative: i32,
+    /// Prone.
+    pub prone: bool,
+    /// Dead.
+    pub dead: bool,
+    /// Fled or surrendered.
+    pub left: Option<Leaving>,
+    /// Death saves made (each adds 1 to the penalty, RED-45).
+    pub death_saves: i32,
+    /// Stabilized: no more death saves.
+    pub stabilized: bool,
+    /// Critical injuries suffered.
+    pub injuries: Vec<InjuryTaken>,
+    /// Sum of the injuries' modifiers.
+    pub effects: InjuryEffect,
+    /// Whom this one holds.
+    pub grabbing: Option<usize>,
+    /// Who holds this one.
+    pub grabbed_by: Option<usize>,
+    /// Using the grabbed character as a human shield.
+    pub human_shield: bool,
+    /// Shield HP, if one is carried.
+    pub shield: Option<i32>,
+    /// Shield in hand.
+    pub shield_in_hand: bool,
+    /// NET actions per turn.
+    pub net_actions: u32,
+    /// Evasion choice.
+    pub evade: Option<bool>,
+    /// Tactic hint: open with a delayed attack.
+    pub ambush: bool,
+    /// Loses the Action of the next turn (Spinal Injury).
+    pub lose_action: bool,
+    /// Pinned by suppressive fire: the next Move Action is spent.
+    pub suppressed: bool,
+    /// Vehicle aboard.
+    pub vehicle: Option<usize>,
+    /// Long task under way.
+    pub task: Option<Task>,
+}
+
+impl Fighter {
+    fn new(c: &CharacterSetup, tables: &Tables) -> Self {
+        let piece = |name: &Option<String>| {
+            name.as_ref().map(|n| {
+                let a = tables.armor[n];
+                ArmorPiece {
+                    name: n.clone(),
+                    sp: a.sp,
+                    penalty: a.penalty,
+                }
+            })
+        };
+        let max = c.hp.unwrap_or_else(|| hp_max(c.stats.body, c.stats.will));
+        Fighter {
+            name: c.name.clone(),
+            side: c.side,
+            stats: c.stats,
+            skills: c.skills.clone(),
+            hp: max,
+            hp_max: max,
+            weapons: c
+                .weapons
+                .iter()
+                .map(|w| Weapon {
+                    name: w.name.clone(),
+                    profile: w.profile.clone(),
+                    loaded: w
+                        .loaded
+                        .unwrap_or_else(|| tables.weapons[&w.profile].magazine),
+                    ammo: w.ammo.clone(),
+                    holding: w.holding,
+                })
+                .collect(),
+            head: piece(&c.armor.head),
+            body: piece(&c.armor.body),
+            reserve: c.reserve.clone(),
+            position: c.position,
+            modifier: c.modifier,
+            initiative: 0,
+            prone: c.prone,
+            dead: false,
+            left: None,
+            death_saves: 0,
+            stabilized: false,
+            injuries: Vec::new(),
+            effects: InjuryEffect::default(),
+            grabbing: None,
+            grabbed_by: None,
+            human_shield: false,
+            shield: c.shield,
+            shield_in_hand: false,
+            net_actions: c.net_actions,
+            evade: c.evade,
+            ambush: c.ambush,
+            lose_action: false,
+            suppressed: false,
+            vehicle: None,
+            task: None,
+        }
+    }
+
+    /// Still in the fight: alive and present.
+    pub fn present(&self) -> bool {
+        !self.dead && self.left.is_none()
+    }
+
+    /// Able to fight: present with HP ≥ 1.
+    pub fn standing(&self) -> bool {
+        self.present() && self.hp >= 1
+    }
+
+    /// RED-41: the worst penalty of the armour worn.
+    pub fn armor_penalty(&self) -> i32 {
+        [&self.head, &self.body]
+            .into_iter()
+            .flatten()
+            .map(|a| a.penalty)
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// REF after the armour penalty.
+    pub fn reflexes(&self) -> i32 {
+        self.stats.reflexes - self.armor_penalty()
+    }
+
+    /// DEX after the armour penalty.
+    pub fn dex(&self) -> i32 {
+        self.stats.dex - self.armor_penalty()
+    }
+
+    /// Current wound state (RED-44).
+    pub fn wound(&self) -> Wound {
+        wound_state(self.hp, self.hp_max)
+    }
+
+    /// Penalty of the wound state to all actions (RED-44), as a modifier.
+    fn wound_modifier(&self, s: &Settings) -> i32 {
+        match self.wound() {
+            Wound::Seriously => -s.seriously_penalty,
+            Wound::Mortally => -s.mortally_penalty,
+            _ => 0,
+        }
+    }
+
+    /// Modifier to every check: the character's own, wounds and injuries.
+    fn check_modifier(&self, s: &Settings) -> i32 {
+        self.modifier + self.wound_modifier(s) + self.effects.all
+    }
+
+    /// MOVE after armour (RED-41), Mortally Wounded (RED-44) and injuries (RED-14).
+    pub fn move_stat(&self, s: &Settings) -> i32 {
+        let mortal = if self.wound() == Wound::Mortally {
+            s.mortally_move
+        } else {
+            0
+        };
+        (self.stats.move_ - self.armor_penalty() - mortal + self.effects.move_).max(0)
+    }
+
+    /// Metres of one Move Action: MOVE × 2 (RED-11).
+    pub fn move_metres(&self, s: &Settings) -> u32 {
+        self.move_stat(s) as u32 * 2
+    }
+
+    fn skill(&self, name: &str) -> i32 {
+        self.skills.get(name).copied().unwrap_or(0)
+    }
+
+    pub(crate) fn hands_used(&self, tables: &Tables) -> u32 {
+        let weapons: u32 = self
+            .weapons
+            .iter()
+            .filter(|w| w.holding == Holding::InHand)
+            .map(|w| tables.weapons[&w.profile].hands)
+            .sum();
+        weapons + u32::from(self.shield_in_hand) + u32::from(self.grabbing.is_some())
+    }
+
+    fn death_penalty(&self) -> i32 {
+        self.death_saves + self.effects.death_save
+    }
+
+    fn evasion_base(&self, s: &Settings) -> i32 {
+        let evasion = if self.effects.no_evade {
+            0
+        } else {
+            self.skill("evasion")
+        };
+        self.dex() + evasion + self.check_modifier(s)
+    }
+}
+
+/// A vehicle now.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Vehicle {
+    /// Name.
+    pub name: String,
+    /// Position.
+    pub position: i32,
+    /// Driver.
+    pub driver: Option<usize>,
+    /// Started.
+    pub started: bool,
+}
+
+/// What the acting participant has spent this turn.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TurnState {
+    /// MOVE metres available (MOVE × 2; Run adds as much again).
+    pub budget: u32,
+    /// MOVE metres spent.
+    pub spent: u32,
+    /// Moved (or left a vehicle) this turn.
+    pub moved: bool,
+    /// The Action is spent.
+    pub action_used: bool,
+    /// Attacks made (never more than two, RED-07).
+    pub attacks: u32,
+    /// ROF of the Action's attacks: 2 allows a second one (RED-06).
+    pub attack_rof: u32,
+    /// NET actions spent.
+    pub net_used: u32,
+}
+
+/// A delayed action waiting for its trigger.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Delay {
+    /// Who waits.
+    pub actor: usize,
+    /// The attack.
+    pub attack: AttackOrder,
+    /// When.
+    pub trigger: Trigger,
+    /// The round it was declared (it lapses at that round's end).
+    pub round: u32,
+}
+
+/// How the fight ended.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Finish {
+    /// Winning side.
+    pub winner: Option<u8>,
+    /// Why.
+    pub reason: String,
+}
+
+/// Everything the engine needs to go on.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct State {
+    /// Tables in use.
+    pub tables: Tables,
+    /// Settings in use.
+    pub settings: Settings,
+    /// Participants (setup order, newcomers appended).
+    pub fighters: Vec<Fighter>,
+    /// Vehicles.
+    pub vehicles: Vec<Vehicle>,
+    /// Initiative queue: fighter indices, first to last (RED-02, RED-03).
+    pub queue: Vec<usize>,
+    /// Position in the queue of the acting participant.
+    pub current: usize,
+    /// Round number, from 1.
+    pub round: u32,
+    /// The acting participant's spending this turn.
+    pub turn: TurnState,
+    /// Delayed actions waiting.
+    pub delays: Vec<Delay>,
+    /// Set when the fight is over.
+    pub finished: Option<Finish>,
+    /// Critical injuries so far (the simulation metric).
+    pub critical_injuries: u32,
+}
+
+impl State {
+    /// The participant whose turn it is.
+    pub fn actor(&self) -> usize {
+        self.queue[self.current]
+    }
+
+    fn name(&self, i: usize) -> String {
+        self.fighters[i].name.clone()
+    }
+
+    fn queue_names(&self) -> Vec<String> {
+        self.queue.iter().map(|&i| self.name(i)).collect()
+    }
+}
+
+fn err(rule: &str, message: impl Into<String>) -> RuleError {
+    RuleError::new(rule, message)
+}
+
+/// Starts an encounter: validates the setup, rolls initiative (RED-02) and begins round 1.
+pub fn start<D: Dice>(setup: &Setup, dice: &mut D) -> Result<(State, Vec<Event>), RuleError> {
+    setup.tables.validate()?;
+    if setup.characters.len() < 2 {
+        return Err(err("setup", "a fight needs at least two characters"));
+    }
+    for (i, c) in setup.characters.iter().enumerate() {
+        c.validate(&setup.tables)?;
+        if setup.characters[..i].iter().any(|o| o.name == c.name) {
+            return Err(err(
+                "setup",
+                format!(
+                    "two characters are named '{}'; names must be unique",
+                    c.name
+                ),
+            ));
+        }
+    }
+    let mut state = State {
+        tables: setup.tables.clone(),
+        settings: setup.settings.clone(),
+        fighters: setup
+            .characters
+            .iter()
+            .map(|c| Fighter::new(c, &setup.tables))
+            .collect(),
+        vehicles: setup
+            .vehicles
+            .iter()
+            .map(|v| Vehicle {
+                name: v.name.clone(),
+                position: v.position,
+                driver: None,
+                started: false,
+            })
+            .collect(),
+        queue: Vec::new(),
+        current: 0,
+        round: 1,
+        turn: TurnState::default(),
+        delays: Vec::new(),
+        finished: None,
+        critical_injuries: 0,
+    };
+    let mut ev = Vec::new();
+    for i in 0..state.fighters.len() {
+        roll_initiative(&mut state, i, dice, &mut ev)?;
+    }
+    let mut order: Vec<usize> = (0..state.fighters.len()).collect();
+    order.sort_by_key(|&i| std::cmp::Reverse(state.fighters[i].initiative));
+    let mut queue = Vec::with_capacity(order.len());
+    let mut k = 0;
+    while k < order.len() {
+        let score = state.fighters[order[k]].initiative;
+        let end = order[k..]
+            .iter()
+            .position(|&i| state.fighters[i].initiative != score)
+            .map_or(order.len(), |p| k + p);
+        break_ties(&state, &order[k..end], dice, &mut ev, &mut queue)?;
+        k = end;
+    }
+    state.queue = queue;
+    ev.push(Event::Order {
+        queue: state.queue_names(),
+    });
+    ev.push(Event::RoundStarted { round: 1 });
+    check_finish(&mut state, &mut ev);
+    if state.finished.is_none() {
+        state.current = usize::MAX;
+        advance(&mut state, dice, &mut ev)?;
+    }
+    Ok((state, ev))
+}
+
+fn roll_initiative<D: Dice>(
+    state: &mut State,
+    i: usize,
+    dice: &mut D,
+    ev: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    let reflexes = state.fighters[i].reflexes();
+    let roll = roll_d10(dice, state.settings.critical_initiative, "initiative", None)?;
+    let total = reflexes + roll.value;
+    state.fighters[i].initiative = total;
+    ev.push(Event::Initiative {
+        who: state.name(i),
+        reflexes,
+        roll,
+        total,
+    });
+    Ok(())
+}
+
+/// RED-02: the tied reroll a d10 among themselves until every one of them is ordered;
+/// those not tied keep their places.
+fn break_ties<D: Dice>(
+    state: &State,
+    tied: &[usize],
+    dice: &mut D,
+    ev: &mut Vec<Event>,
+    out: &mut Vec<usize>,
+) -> Result<(), RuleError> {
+    if tied.len() == 1 {
+        out.push(tied[0]);
+        return Ok(());
+    }
+    let mut rolls = Vec::with_capacity(tied.len());
+    for &i in tied {
+        let roll = dice.roll(10)?;
+        ev.push(Event::TieReroll {
+            who: state.name(i),
+            roll,
+        });
+        rolls.push((roll, i));
+    }
+    rolls.sort_by_key(|&(r, _)| std::cmp::Reverse(r));
+    let mut k = 0;
+    while k < rolls.len() {
+        let r = rolls[k].0;
+        let group: Vec<usize> = rolls[k..]
+            .iter()
+            .take_while(|x| x.0 == r)
+            .map(|x| x.1)
+            .collect();
+        k += group.len();
+        break_ties(state, &group, dice, ev, out)?;
+    }
+    Ok(())
+}
+
+fn check_finish(state: &mut State, ev: &mut Vec<Event>) {
+    if state.finished.is_some() {
+        return;
+    }
+    let standing = |side: u8| {
+        state
+            .fighters
+            .iter()
+            .any(|f| f.side == side && f.standing())
+    };
+    let (a, b) = (standing(0), standing(1));
+    if a && b {
+        return;
+    }
+    let winner = match (a, b) {
+        (true, false) => Some(0),
+        (false, true) => Some(1),
+        _ => None,
+    };
+    let finish = Finish {
+        winner,
+        reason: "one side has no one left standing".to_owned(),
+    };
+    ev.push(Event::FightOver {
+        winner,
+        reason: finish.reason.clone(),
+    });
+    state.finished = Some(finish);
+}
+
+/// Moves the queue on to the next participant who can act, ending rounds (RED-03, RED-10)
+/// and starting turns with death saves (RED-45).
+fn advance<D: Dice>(state: &mut State, dice: &mut D, ev: &mut Vec<Event>) -> Result<(), RuleError> {
+    loop {
+        if state.finished.is_some() {
+            return Ok(());
+        }
+        state.current = state.current.wrapping_add(1);
+        if state.current >= state.queue.len() {
+            if state.current != 0 {
+                end_round(state, ev);
+                if state.finished.is_some() {
+                    return Ok(());
+                }
+            }
+            state.current = 0;
+        }
+        let a = state.actor();
+        if !state.fighters[a].present() {
+            continue;
+        }
+        if begin_turn(state, a, dice, ev)? {
+            return Ok(());
+        }
+        check_finish(state, ev);
+    }
+}
+
+fn end_round(state: &mut State, ev: &mut Vec<Event>) {
+    let round = state.round;
+    let (lapsed, kept): (Vec<Delay>, Vec<Delay>) =
+        state.delays.drain(..).partition(|d| d.round <= round);
+    state.delays = kept;
+    for d in lapsed {
+        ev.push(Event::DelayLapsed {
+            who: state.name(d.actor),
+        });
+    }
+    ev.push(Event::RoundEnded { round });
+    if round >= state.settings.max_rounds {
+        let reason = format!("round limit of {} reached", state.settings.max_rounds);
+        ev.push(Event::FightOver {
+            winner: None,
+            reason: reason.clone(),
+        });
+        state.finished = Some(Finish {
+            winner: None,
+            reason,
+        });
+        return;
+    }
+    state.round += 1;
+    ev.push(Event::RoundStarted { round: state.round });
+}
+
+/// Starts `a`'s turn; false when a failed death save ends it before it begins.
+fn begin_turn<D: Dice>(
+    state: &mut State,
+    a: usize,
+    dice: &mut D,
+    ev: &mut Vec<Event>,
+) -> Result<bool, RuleError> {
+    let budget = state.fighters[a].move_metres(&state.settings);
+    let mut turn = TurnState {
+        budget,
+        ..TurnState::default()
+    };
+    let f = &mut state.fighters[a];
+    if f.suppressed {
+        f.suppressed = false;
+        turn.spent = turn.budget;
+        turn.moved = true;
+    }
+    if f.lose_action {
+        f.lose_action = false;
+        turn.action_used = true;
+    }
+    let name = f.name.clone();
+    let dying = f.wound() == Wound::Mortally && !f.stabilized;
+    let (body, penalty) = (f.stats.body, f.death_penalty());
+    state.turn = turn;
+    ev.push(Event::TurnStarted { who: name.clone() });
+    if dying {
+        let save = death_save(dice, body, penalty, None)?;
+        ev.push(Event::DeathSave {
+            who: name.clone(),
+            roll: save.roll,
+            penalty: save.penalty,
+            body,
+            success: save.success,
+        });
+        if save.success {
+            state.fighters[a].death_saves += 1;
+        } else {
+            state.fighters[a].dead = true;
+            ev.push(Event::Died { who: name });
+            release_holds(state, a);
+            return Ok(false);
+        }
+    }
+    Ok(true)
+}
+
+fn release_holds(state: &mut State, a: usize) {
+    if let Some(v) = state.fighters[a].grabbing.take() {
+        state.fighters[v].grabbed_by = None;
+    }
+    state.fighters[a].human_shield = false;
+    if let Some(g) = state.fighters[a].grabbed_by.take() {
+        state.fighters[g].grabbing = None;
+        state.fighters[g].human_shield = false;
+    }
+}
+
+fn actor_of(cmd: &Command) -> Option<usize> {
+    use Command as C;
+    Some(match cmd {
+        C::Move { actor, .. }
+        | C::Run { actor }
+        | C::Attack { actor, .. }
+        | C::Suppress { actor, .. }
+        | C::Reload { actor, .. }
+        | C::UseSkill { actor, .. }
+        | C::Stabilize { actor, .. }
+        | C::Grab { actor, .. }
+        | C::Choke { actor }
+        | C::Throw { actor }
+        | C::HumanShield { actor }
+        | C::Shield { actor, .. }
+        | C::GetUp { actor }
+        | C::UseObject { actor, .. }
+        | C::Delay { actor, .. }
+        | C::Board { actor, .. }
+        | C::StartVehicle { actor }
+        | C::Maneuver { actor, .. }
+        | C::LeaveVehicle { actor }
+        | C::NetAction { actor, .. }
+        | C::Draw { actor, .. }
+        | C::Drop { actor, .. }
+        | C::EndTurn { actor }
+        | C::Leave { actor, .. } => *actor,
+        C::Join { .. } => return None,
+    })
+}
+
+fn require_action(state: &State) -> Result<(), RuleError> {
+    if state.turn.action_used {
+        return Err(err(
+            "RED-05",
+            format!(
+                "{} has already spent this turn's Action (a turn is one Move Action and one Action)",
+                state.name(state.actor())
+            ),
+        ));
+    }
+    Ok(())
+}
+
+fn target_index(state: &State, target: usize) -> Result<usize, RuleError> {
+    if target >= state.fighters.len() {
+        return Err(err(
+            "RED-08",
+            format!(
+                "there is no participant #{target} (there are {})",
+                state.fighters.len()
+            ),
+        ));
+    }
+    Ok(target)
+}
+
+fn within_reach(state: &State, a: usize, b: usize, what: &str) -> Result<(), RuleError> {
+    let d = state.fighters[a]
+        .position
+        .abs_diff(state.fighters[b].position);
+    if d > state.settings.reach {
+        return Err(err(
+            "RED-08",
+            format!(
+                "{what} needs {} within {} m; {} is {d} m away",
+                state.name(b),
+                state.settings.reach,
+                state.name(b)
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// Applies one command; refuses it (changing nothing) when it breaks a rule.
+pub fn apply<D: Dice>(
+    state: &mut State,
+    cmd: &Command,
+    dice: &mut D,
+) -> Result<Vec<Event>, RuleError> {
+    if let Some(f) = &state.finished {
+        return Err(err(
+            "RED-01",
+            format!("the fight is over ({}); no more commands", f.reason),
+        ));
+    }
+    if let Some(actor) = actor_of(cmd) {
+        if actor >= state.fighters.len() {
+            return Err(err("RED-03", format!("there is no participant #{actor}")));
+        }
+        if actor != state.actor() {
+            return Err(err(
+                "RED-03",
+                format!(
+                    "it is {}'s turn, not {}'s: the initiative queue never changes",
+                    state.name(state.actor()),
+                    state.name(actor)
+                ),
+            ));
+        }
+    }
+    let mut ev = Vec::new();
+    let ends_task = !matches!(
+        cmd,
+        Command::UseSkill { .. }
+            | Command::EndTurn { .. }
+            | Command::Draw { .. }
+            | Command::Drop { .. }
+            | Command::Move { .. }
+            | Command::Join { .. }
+    );
+    match cmd {
+        Command::Move { actor, to, mode } => do_move(state, *actor, *to, *mode, dice, &mut ev)?,
+        Command::Run { actor } => {
+            require_action(state)?;
+            if !state.turn.moved {
+                return Err(err(
+                    "RED-08",
+                    "Run is a second move: it is only allowed after moving this turn",
+                ));
+            }
+            let metres = state.fighters[*actor].move_metres(&state.settings);
+            state.turn.action_used = true;
+            state.turn.budget += metres;
+            ev.push(Event::Ran {
+                who: state.name(*actor),
+                metres,
+            });
+        }
+        Command::Attack {
+            actor,
+            target,
+            weapon,
+            unarmed,
+            mode,
+            aim,
+            evade,
+        } => {
+            let order = AttackOrder {
+                target: *target,
+                weapon: *weapon,
+                unarmed: *unarmed,
+                mode: *mode,
+                aim: *aim,
+                evade: *evade,
+            };
+            let prepared = prepare_attack(state, *actor, &order)?;
+            account_attack(state, &prepared)?;
+            resolve_attack(state, &prepared, dice, &mut ev, false)?;
+        }
+        Command::Suppress { actor, weapon } => suppress(state, *actor, *weapon, dice, &mut ev)?,
+        Command::Reload {
+            actor,
+            weapon,
+            ammo,
+        } => reload(state, *actor, *weapon, ammo.as_deref(), &mut ev)?,
+        Command::UseSkill {
+            actor,
+            stat,
+            skill,
+            dv,
+            turns,
+        } => use_skill(state, *actor, stat, skill, *dv, *turns, dice, &mut ev)?,
+        Command::Stabilize { actor, target } => stabilize(state, *actor, *target, dice, &mut ev)?,
+        Command::Grab { actor, target } => grab(state, *actor, *target, dice, &mut ev)?,
+        Command::Choke { actor } | Command::Throw { actor } | Command::HumanShield { actor } => {
+            hold_action(state, *actor, cmd, &mut ev)?
+        }
+        Command::Shield { actor, take } => {
+            require_action(state)?;
+            let free = 2 - state.fighters[*actor].hands_used(&state.tables).min(2);
+            let f = &mut state.fighters[*actor];
+            if f.shield.is_none() {
+                return Err(err("RED-08", format!("{} carries no shield", f.name)));
+            }
+            if *take == f.shield_in_hand {
+                return Err(err(
+                    "RED-08",
+                    format!(
+                        "{}'s shield is already {}",
+                        f.name,
+                        if *take { "in hand" } else { "stowed" }
+                    ),
+                ));
+            }
+            if *take && free == 0 {
+                return Err(err(
+                    "RED-09",
+                    format!("{} has no free hand for the shield", f.name),
+                ));
+            }
+            f.shield_in_hand = *take;
+            state.turn.action_used = true;
+            ev.push(Event::ShieldHeld {
+                who: f.name.clone(),
+                in_hand: *take,
+            });
+        }
+        Command::GetUp { actor } => {
+            require_action(state)?;
+            let f = &mut state.fighters[*actor];
+            if !f.prone {
+                return Err(err("RED-13", format!("{} is not prone", f.name)));
+            }
+            f.prone = false;
+            state.turn.action_used = true;
+            ev.push(Event::GotUp {
+                who: f.name.clone(),
+            });
+        }
+        Command::UseObject {
+            actor,
+            holster,
+            note,
+        } => {
+            require_action(state)?;
+            let name = state.name(*actor);
+            match holster {
+                Some(w) => {
+                    let weapon = weapon_at(state, *actor, *w)?;
+                    if weapon.holding != Holding::InHand {
+                        return Err(err(
+                            "RED-09",
+                            format!("{name}'s {} is not in hand", weapon.name),
+                        ));
+                    }
+                    let wname = weapon.name.clone();
+                    state.fighters[*actor].weapons[*w].holding = Holding::Holstered;
+                    ev.push(Event::Holstered {
+                        who: name,
+                        weapon: wname,
+                    });
+                }
+                None => ev.push(Event::UsedObject {
+                    who: name,
+                    note: note.clone(),
+                }),
+            }
+            state.turn.action_used = true;
+        }
+        Command::Delay {
+            actor,
+            attack,
+            trigger,
+        } => declare_delay(state, *actor, attack, *trigger, &mut ev)?,
+        Command::Board { actor, vehicle } => {
+            require_action(state)?;
+            let v = state
+                .vehicles
+                .get(*vehicle)
+                .ok_or_else(|| err("RED-08", format!("there is no vehicle #{vehicle}")))?;
+            let f = &state.fighters[*actor];
+            if f.vehicle.is_some() {
+                return Err(err("RED-08", format!("{} is already aboard", f.name)));
+            }
+            let d = f.position.abs_diff(v.position);
+            if d > state.settings.reach {
+                return Err(err(
+                    "RED-08",
+                    format!(
+                        "{} is {d} m from the {}; boarding needs {} m",
+                        f.name, v.name, state.settings.reach
+                    ),
+                ));
+            }
+            let driver = v.driver.is_none();
+            let vname = v.name.clone();
+            if driver {
+                state.vehicles[*vehicle].driver = Some(*actor);
+            }
+            state.fighters[*actor].vehicle = Some(*vehicle);
+            state.turn.action_used = true;
+            ev.push(Event::Boarded {
+                who: state.name(*actor),
+                vehicle: vname,
+                driver,
+            });
+        }
+        Command::StartVehicle { actor } => {
+            require_action(state)?;
+            let v = driven(state, *actor)?;
+            if state.vehicles[v].started {
+                return Err(err("RED-08", "the vehicle is already running"));
+            }
+            state.vehicles[v].started = true;
+            state.turn.action_used = true;
+            // RED-03: the driver goes to the front; those after keep their indices, so the
+            // round goes on with whoever was next.
+            let pos = state.current;
+            let who = state.queue.remove(pos);
+            state.queue.insert(0, who);
+            ev.push(Event::VehicleStarted {
+                who: state.name(*actor),
+                vehicle: state.vehicles[v].name.clone(),
+                queue: state.queue_names(),
+            });
+        }
+        Command::Maneuver { actor, dv } => {
+            require_action(state)?;
+            let v = driven(state, *actor)?;
+            if !state.vehicles[v].started {
+                return Err(err("RED-08", "start the vehicle before maneuvering"));
+            }
+            let f = &state.fighters[*actor];
+            let base =
+                f.reflexes() + f.skill("drive_land_vehicle") + f.check_modifier(&state.settings);
+            let r = check(
+                dice,
+                &CheckSpec {
+                    base,
+                    dv: *dv,
+                    critical: state.settings.critical_checks,
+                },
+                None,
+            )?;
+            state.turn.action_used = true;
+            ev.push(Event::SkillCheck {
+                who: state.name(*actor),
+                skill: "drive_land_vehicle".to_owned(),
+                roll: r.roll,
+                total: r.total,
+                dv: *dv,
+                success: r.success,
+            });
+        }
+        Command::LeaveVehicle { actor } => {
+            let v = state.fighters[*actor].vehicle.ok_or_else(|| {
+                err(
+                    "RED-09",
+                    format!("{} is not aboard a vehicle", state.name(*actor)),
+                )
+            })?;
+            if state.vehicles[v].driver == Some(*actor) {
+                state.vehicles[v].driver = None;
+            }
+            state.fighters[*actor].vehicle = None;
+            state.turn.moved = true;
+            ev.push(Event::LeftVehicle {
+                who: state.name(*actor),
+                vehicle: state.vehicles[v].name.clone(),
+            });
+        }
+        Command::NetAction { actor, what } => {
+            let f = &state.fighters[*actor];
+            if f.net_actions == 0 {
+                return Err(err(
+                    "RED-08",
+                    format!("{} is not a Netrunner: no NET actions", f.name),
+                ));
+            }
+            if state.turn.net_used == 0 {
+                require_action(state)?;
+            }
+            if state.turn.net_used >= f.net_actions {
+                return Err(err(
+                    "RED-08",
+                    format!(
+                        "{} has spent all {} NET actions this turn",
+                        f.name, f.net_actions
+                    ),
+                ));
+            }
+            state.turn.net_used += 1;
+            state.turn.action_used = true;
+            ev.push(Event::NetAction {
+                who: f.name.clone(),
+                what: what.clone(),
+                left: f.net_actions - state.turn.net_used,
+            });
+        }
+        Command::Draw { actor, weapon } => {
+            let w = weapon_at(state, *actor, *weapon)?;
+            let name = state.name(*actor);
+            if w.holding != Holding::Holstered {
+                return Err(err(
+                    "RED-09",
+                    format!("{name}'s {} is not at hand to draw", w.name),
+                ));
+            }
+            let need = state.tables.weapons[&w.profile].hands;
+            let used = state.fighters[*actor].hands_used(&state.tables);
+            if used + need > 2 {
+                return Err(err(
+                    "RED-09",
+                    format!("{name} has no free hand for the {} (needs {need})", w.name),
+                ));
+            }
+            let wname = w.name.clone();
+            state.fighters[*actor].weapons[*weapon].holding = Holding::InHand;
+            ev.push(Event::Drew {
+                who: name,
+                weapon: wname,
+            });
+        }
+        Command::Drop { actor, weapon } => {
+            let w = weapon_at(state, *actor, *weapon)?;
+            if w.holding != Holding::InHand {
+                return Err(err(
+                    "RED-09",
+                    format!("{}'s {} is not in hand", state.name(*actor), w.name),
+                ));
+            }
+            let wname = w.name.clone();
+            state.fighters[*actor].weapons[*weapon].holding = Holding::Dropped;
+            ev.push(Event::Dropped {
+                who: state.name(*actor),
+                weapon: wname,
+                forced: false,
+            });
+        }
+        Command::EndTurn { actor } => {
+            end_turn(state, *actor, dice, &mut ev)?;
+            return Ok(ev);
+        }
+        Command::Join { character } => join(state, character, dice, &mut ev)?,
+        Command::Leave { actor, how } => {
+            state.fighters[*actor].left = Some(*how);
+            release_holds(state, *actor);
+            ev.push(Event::Left {
+                who: state.name(*actor),
+                how: *how,
+            });
+            check_finish(state, &mut ev);
+            end_turn(state, *actor, dice, &mut ev)?;
+            return Ok(ev);
+        }
+    }
+    if ends_task {
+        if let Some(a) = actor_of(cmd) {
+            state.fighters[a].task = None;
+        }
+    }
+    check_finish(state, &mut ev);
+    if state.finished.is_none() && !state.fighters[state.actor()].present() {
+        advance(state, dice, &mut ev)?;
+    }
+    Ok(ev)
+}
+
+fn end_turn<D: Dice>(
+    state: &mut State,
+    actor: usize,
+    dice: &mut D,
+    ev: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    if state.finished.is_some() {
+        return Ok(());
+    }
+    ev.push(Event::TurnEnded {
+        who: state.name(actor),
+    });
+    fire_triggers(state, |t| *t == Trigger::AfterTurn { of: actor }, dice, ev)?;
+    check_finish(state, ev);
+    advance(state, dice, ev)
+}
+
+fn weapon_at(state: &State, actor: usize, w: usize) -> Result<&Weapon, RuleError> {
+    let f = &state.fighters[actor];
+    f.weapons.get(w).ok_or_else(|| {
+        err(
+            "RED-08",
+            format!(
+                "{} has no weapon #{w} (carries {})",
+                f.name,
+                f.weapons.len()
+            ),
+        )
+    })
+}
+
+fn driven(state: &State, actor: usize) -> Result<usize, RuleError> {
+    let f = &state.fighters[actor];
+    match f.vehicle {
+        Some(v) if state.vehicles[v].driver == Some(actor) => Ok(v),
+        _ => Err(err(
+            "RED-03",
+            format!("{} is not driving a vehicle", f.name),
+        )),
+    }
+}
+
+fn do_move<D: Dice>(
+    state: &mut State,
+    actor: usize,
+    to: i32,
+    mode: MoveMode,
+    dice: &mut D,
+    ev: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    let f = &state.fighters[actor];
+    if f.prone {
+        return Err(err(
+            "RED-13",
+            format!(
+                "{} is prone and cannot move: Get Up first (an Action)",
+                f.name
+            ),
+        ));
+    }
+    if f.grabbed_by.is_some() {
+        return Err(err(
+            "RED-08",
+            format!("{} is held by a grab and cannot move", f.name),
+        ));
+    }
+    if f.vehicle.is_some() {
+        return Err(err(
+            "RED-09",
+            format!("{} is aboard a vehicle: leave it first", f.name),
+        ));
+    }
+    let distance = f.position.abs_diff(to);
+    if distance == 0 {
+        return Err(err("RED-11", format!("{} is already at {to} m", f.name)));
+    }
+    let per_metre = match mode {
+        MoveMode::Walk => 1,
+        MoveMode::Swim | MoveMode::Climb | MoveMode::RunningJump => 2,
+        MoveMode::StandingJump => state.settings.standing_jump_cost,
+    };
+    let cost = distance.saturating_mul(per_metre);
+    let left = state.turn.budget.saturating_sub(state.turn.spent);
+    if cost > left {
+        let rule = if mode == MoveMode::Walk {
+            "RED-11"
+        } else {
+            "RED-12"
+        };
+        return Err(err(
+            rule,
+            format!(
+                "{} m by {mode:?} costs {cost} m of MOVE; {} has {left} m left this turn",
+                distance, f.name
+            ),
+        ));
+    }
+    let from = f.position;
+    state.fighters[actor].position = to;
+    state.turn.spent += cost;
+    state.turn.moved = true;
+    ev.push(Event::Moved {
+        who: state.name(actor),
+        from,
+        to,
+        mode,
+        cost,
+        left: left - cost,
+    });
+    fire_triggers(state, |t| *t == Trigger::Moves { who: actor }, dice, ev)
+}
+
+/// What an attack will do, worked out before any die is drawn.
+struct Prepared {
+    actor: usize,
+    target: usize,
+    recipient: usize,
+    weapon: Option<usize>,
+    label: String,
+    mode: FireMode,
+    aim: Aim,
+    rof: u32,
+    rounds: u32,
+    spec: AttackSpec,
+    location: Location,
+}
+
+fn prepare_attack(state: &State, actor: usize, order: &AttackOrder) -> Result<Prepared, RuleError> {
+    let s = &state.settings;
+    let target = target_index(state, order.target)?;
+    let a = &state.fighters[actor];
+    let t = &state.fighters[target];
+    if target == actor {
+        return Err(err("RED-08", format!("{} cannot attack themself", a.name)));
+    }
+    if !t.present() {
+        return Err(err(
+            "RED-08",
+            format!("{} is no longer in the fight", t.name),
+        ));
+    }
+    let distance = a.position.abs_diff(t.position);
+    let (kind, dice_n, rof, skill, half_sp, label, profile) = match (order.weapon, order.unarmed) {
+        (Some(w), None) => {
+            let weapon = weapon_at(state, actor, w)?;
+            if weapon.holding != Holding::InHand {
+                return Err(err(
+                    "RED-09",
+                    format!("{}'s {} is not in hand: draw it first", a.name, weapon.name),
+                ));
+            }
+            let p = &state.tables.weapons[&weapon.profile];
+            (
+                p.kind,
+                p.damage,
+                p.rof,
+                p.skill.clone(),
+                p.kind == WeaponKind::Melee,
+                weapon.name.clone(),
+                Some(p),
+            )
+        }
+        (None, Some(style)) => {
+            let (skill, half) = match style {
+                Unarmed::Brawling => ("brawling", false),
+                Unarmed::MartialArts => ("martial_arts", true),
+            };
+            (
+                WeaponKind::Melee,
+                unarmed_dice(a.stats.body),
+                2,
+                skill.to_owned(),
+                half,
+                skill.to_owned(),
+                None,
+            )
+        }
+        _ => {
+            return Err(err(
+                "RED-08",
+                "an attack names either a weapon or an unarmed style, not both or neither",
+            ))
+        }
+    };
+    let autofire = order.mode == FireMode::Autofire;
+    let mut modifier = a.check_modifier(s);
+    if order.aim != Aim::None {
+        if autofire {
+            return Err(err(
+                "RED-34",
+                "an aimed shot is a single attack, not autofire",
+            ));
+        }
+        modifier -= s.aimed_penalty;
+    }
+    let (attack_base, defense, rounds, dice_n, cap) = match kind {
+        WeaponKind::Ranged => {
+            let p = profile.expect("ranged attacks have a weapon");
+            let weapon = &a.weapons[order.weapon.expect("ranged attacks have a weapon")];
+            let (row, rounds, skill, dice_n, cap) = if autofire {
+                if p.autofire == 0 {
+                    return Err(err(
+                        "RED-35",
+                        format!("{} cannot fire on autofire", weapon.name),
+                    ));
+                }
+                (
+                    p.autofire_row.clone().expect("validated"),
+                    s.autofire_rounds,
+                    "autofire".to_owned(),
+                    2,
+                    p.autofire,
+                )
+            } else {
+                (p.dv_row.clone().expect("validated"), 1, skill, dice_n, 0)
+            };
+            if weapon.loaded < rounds {
+                return Err(err(
+                    "RED-36",
+                    format!(
+                        "{}'s {} has {} rounds loaded; this needs {rounds}: reload",
+                        a.name, weapon.name, weapon.loaded
+                    ),
+                ));
+            }
+            let dv = state.tables.dv.dv(&row, distance)?;
+            let base = a.reflexes() + a.skill(&skill) + modifier + a.effects.ranged;
+            let eligible = t.reflexes() >= s.evasion_ref && !t.effects.no_evade && t.standing();
+            let evade_base = t.evasion_base(s);
+            let evades = match order.evade.or(t.evade) {
+                Some(true) if !eligible => {
+                    return Err(err(
+                        "RED-33",
+                        format!(
+                            "{} cannot evade ranged attacks: it needs REF {} (has {})",
+                            t.name,
+                            s.evasion_ref,
+                            t.reflexes()
+                        ),
+                    ))
+                }
+                Some(choice) => choice,
+                None => eligible && 2 * evade_base + 11 > 2 * dv,
+            };
+            let defense = if evades {
+                Defense::Opposed { base: evade_base }
+            } else {
+                Defense::Dv { dv }
+            };
+            (base, defense, rounds, dice_n, cap)
+        }
+        WeaponKind::Melee => {
+            if autofire {
+                return Err(err("RED-35", "melee attacks cannot autofire"));
+            }
+            if distance > s.reach {
+                return Err(err(
+                    "RED-37",
+                    format!(
+                        "{} is {distance} m away; melee reaches {} m",
+                        t.name, s.reach
+                    ),
+                ));
+            }
+            let base = a.dex() + a.skill(&skill) + modifier + a.effects.melee;
+            (
+                base,
+                Defense::Opposed {
+                    base: t.evasion_base(s),
+                },
+                0,
+                dice_n,
+                0,
+            )
+        }
+    };
+    let recipient = match (kind, t.human_shield, t.grabbing) {
+        (WeaponKind::Ranged, true, Some(v)) => v,
+        _ => target,
+    };
+    let location = if order.aim == Aim::Head && recipient == target {
+        Location::Head
+    } else {
+        Location::Body
+    };
+    let r = &state.fighters[recipient];
+    let sp = match location {
+        Location::Head => r.head.as_ref(),
+        Location::Body => r.body.as_ref(),
+    }
+    .map_or(0, |p| p.sp);
+    let spec = AttackSpec {
+        attack: attack_base,
+        defense,
+        autofire_cap: cap,
+        damage: DamageSpec {
+            dice: dice_n,
+            multiplier: 1,
+            sp,
+            half_sp,
+            head_multiplier: if location == Location::Head {
+                s.head_multiplier
+            } else {
+                1
+            },
+            crit_sixes: s.crit_sixes,
+            crit_bonus: s.crit_bonus,
+        },
+        critical: s.critical_checks,
+    };
+    Ok(Prepared {
+        actor,
+        target,
+        recipient,
+        weapon: order.weapon,
+        label,
+        mode: order.mode,
+        aim: order.aim,
+        rof: if autofire || order.aim != Aim::None {
+            1
+        } else {
+            rof
+        },
+        rounds,
+        spec,
+        location,
+    })
+}
+
+/// RED-05 … RED-07: whether this attack fits the turn, and spending for it.
+fn account_attack(state: &mut State, p: &Prepared) -> Result<(), RuleError> {
+    let t = &state.turn;
+    let name = state.name(p.actor);
+    if t.attacks >= 2 {
+        return Err(err(
+            "RED-07",
+            format!("{name} has made two attacks this turn; never more than two"),
+        ));
+    }
+    if t.attacks == 0 {
+        require_action(state)?;
+    } else if t.attack_rof < 2 {
+        return Err(err(
+            "RED-07",
+            format!("{name}'s Action went to a ROF 1 attack; a second attack needs ROF 2 (two ROF 1 weapons never fire with one Action)"),
+        ));
+    } else if p.rof < 2 {
+        return Err(err(
+            "RED-06",
+            format!(
+                "a second attack in one Action needs a ROF 2 weapon used singly; {} is not",
+                p.label
+            ),
+        ));
+    }
+    state.turn.action_used = true;
+    state.turn.attacks += 1;
+    state.turn.attack_rof = if state.turn.attacks == 1 { p.rof } else { 0 };
+    Ok(())
+}
+
+fn resolve_attack<D: Dice>(
+    state: &mut State,
+    p: &Prepared,
+    dice: &mut D,
+    ev: &mut Vec<Event>,
+    delayed: bool,
+) -> Result<(), RuleError> {
+    let mut transcript = Transcript::new();
+    let result = attack(dice, &p.spec, Some(&mut transcript))?;
+    let rounds_left = p.weapon.and_then(|w| {
+        let weapon = &mut state.fighters[p.actor].weapons[w];
+        (p.rounds > 0).then(|| {
+            weapon.loaded -= p.rounds;
+            weapon.loaded
+        })
+    });
+    let defense = match (p.spec.defense, result.defense_roll) {
+        (Defense::Opposed { .. }, Some(roll)) => DefenseRoll::Evasion {
+            roll,
+            total: result.defense_total,
+        },
+        _ => DefenseRoll::Dv {
+            dv: result.defense_total,
+        },
+    };
+    ev.push(Event::Attack {
+        who: state.name(p.actor),
+        target: state.name(p.target),
+        weapon: p.label.clone(),
+        mode: p.mode,
+        aim: p.aim,
+        roll: result.roll,
+        total: result.total,
+        defense,
+        hit: result.hit,
+        margin: result.margin,
+        multiplier: result.multiplier,
+        rounds_left,
+        delayed,
+    });
+    let Some(dmg) = result.damage else {
+        return Ok(());
+    };
+    let r = p.recipient;
+    if r != p.target {
+        ev.push(Event::Shielded {
+            who: state.name(p.target),
+            by: state.name(r),
+        });
+    }
+    if p.aim == Aim::Item && (dmg.penetrated || !state.settings.item_drop_needs_damage) {
+        drop_held(state, p.target, ev);
+    }
+    if state.fighters[r].shield_in_hand {
+        let f = &mut state.fighters[r];
+        let hp = f.shield.unwrap_or(0) - dmg.raw as i32;
+        let broken = hp <= 0;
+        f.shield = if broken { None } else { Some(hp) };
+        f.shield_in_hand = !broken;
+        ev.push(Event::ShieldHit {
+            who: f.name.clone(),
+            damage: dmg.raw,
+            hp: hp.max(0),
+            broken,
+        });
+        return Ok(());
+    }
+    let dice_shown: Vec<u32> = transcript
+        .dice
+        .iter()
+        .filter(|d| d.label == "damage")
+        .map(|d| d.value)
+        .collect();
+    let sp_before = match p.location {
+        Location::Head => state.fighters[r].head.as_ref(),
+        Location::Body => state.fighters[r].body.as_ref(),
+    }
+    .map_or(0, |a| a.sp);
+    let hp_after = state.fighters[r].hp - dmg.hp_loss as i32;
+    ev.push(Event::Damage {
+        who: state.name(r),
+        location: p.location,
+        dice: dice_shown,
+        multiplier: result.multiplier,
+        raw: dmg.raw,
+        sp: sp_before,
+        effective_sp: dmg.effective_sp,
+        through: dmg.through,
+        bonus: dmg.hp_loss - dmg.through,
+        hp_loss: dmg.hp_loss,
+        hp: hp_after,
+    });
+    lose_hp(state, r, dmg.hp_loss, ev);
+    if dmg.penetrated {
+        let f = &mut state.fighters[r];
+        let piece = match p.location {
+            Location::Head => f.head.as_mut(),
+            Location::Body => f.body.as_mut(),
+        };
+        if let Some(piece) = piece {
+            if piece.sp > 0 {
+                piece.sp -= 1;
+                ev.push(Event::Ablated {
+                    who: f.name.clone(),
+                    location: p.location,
+                    sp: piece.sp,
+                });
+            }
+        }
+    }
+    if dmg.critical {
+        inflict_injury(
+            state,
+            r,
+            p.location == Location::Head,
+            dmg.injury_roll,
+            dmg.injury_roll,
+            ev,
+        );
+    }
+    if p.aim == Aim::Leg && dmg.penetrated {
+        let roll = state.settings.leg_injury;
+        inflict_injury(state, r, false, roll, 0, ev);
+    }
+    Ok(())
+}
+
+fn drop_held(state: &mut State, who: usize, ev: &mut Vec<Event>) {
+    let name = state.name(who);
+    for w in &mut state.fighters[who].weapons {
+        if w.holding == Holding::InHand {
+            w.holding = Holding::Dropped;
+            ev.push(Event::Dropped {
+                who: name.clone(),
+                weapon: w.name.clone(),
+                forced: true,
+            });
+        }
+    }
+}
+
+fn inflict_injury(
+    state: &mut State,
+    who: usize,
+    head: bool,
+    row: u32,
+    shown_roll: u32,
+    ev: &mut Vec<Event>,
+) {
+    let Some(injury) = state.tables.injury(head, row).cloned() else {
+        return;
+    };
+    state.critical_injuries += 1;
+    let table = if head { Location::Head } else { Location::Body };
+    ev.push(Event::CriticalInjury {
+        who: state.name(who),
+        table,
+        roll: shown_roll,
+        name: injury.name.clone(),
+        effect: injury.effect.clone(),
+    });
+    let m = injury.modifiers;
+    let f = &mut state.fighters[who];
+    f.injuries.push(InjuryTaken {
+        table,
+        name: injury.name,
+    });
+    f.effects.all += m.all;
+    f.effects.ranged += m.ranged;
+    f.effects.melee += m.melee;
+    f.effects.move_ += m.move_;
+    f.effects.death_save += m.death_save;
+    f.effects.no_evade |= m.no_evade;
+    if m.lose_action {
+        f.lose_action = true;
+    }
+    if m.drop_held {
+        drop_held(state, who, ev);
+    }
+}
+
+/// HP loss with its wound-state consequences (RED-44); HP never rises here.
+fn lose_hp(state: &mut State, who: usize, amount: u32, ev: &mut Vec<Event>) {
+    if amount == 0 {
+        return;
+    }
+    let f = &mut state.fighters[who];
+    let before = f.wound();
+    f.hp -= amount as i32;
+    f.stabilized = false;
+    let after = f.wound();
+    if after != before {
+        ev.push(Event::Wounded {
+            who: f.name.clone(),
+            state: after,
+        });
+    }
+    if after == Wound::Mortally && before != Wound::Mortally {
+        release_holds(state, who);
+    }
+}
+
+fn suppress<D: Dice>(
+    state: &mut State,
+    actor: usize,
+    weapon: usize,
+    dice: &mut D,
+    ev: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    let s = state.settings.clone();
+    let w = weapon_at(state, actor, weapon)?;
+    let p = &state.tables.weapons[&w.profile];
+    if w.holding != Holding::InHand {
+        return Err(err("RED-09", format!("{} is not in hand", w.name)));
+    }
+    if p.autofire == 0 {
+        return Err(err(
+            "RED-35",
+            format!("{} cannot lay down suppressive fire", w.name),
+        ));
+    }
+    if w.loaded < s.autofire_rounds {
+        return Err(err(
+            "RED-36",
+            format!(
+                "{} has {} rounds; suppressive fire needs {}",
+                w.name, w.loaded, s.autofire_rounds
+            ),
+        ));
+    }
+    let row = p.autofire_row.clone().expect("validated");
+    let label = w.name.clone();
+    let prepared = Prepared {
+        actor,
+        target: actor,
+        recipient: actor,
+        weapon: Some(weapon),
+        label: label.clone(),
+        mode: FireMode::Autofire,
+        aim: Aim::None,
+        rof: 1,
+        rounds: s.autofire_rounds,
+        spec: AttackSpec::default(),
+        location: Location::Body,
+    };
+    account_attack(state, &prepared)?;
+    let a = &state.fighters[actor];
+    let base = a.reflexes() + a.skill("autofire") + a.check_modifier(&s);
+    let pos = a.position;
+    let side = a.side;
+    let roll = roll_d10(dice, s.critical_checks, "suppressive fire", None)?;
+    let total = base + roll.value;
+    let f = &mut state.fighters[actor];
+    f.weapons[weapon].loaded -= s.autofire_rounds;
+    ev.push(Event::Suppress {
+        who: f.name.clone(),
+        weapon: label,
+        roll,
+        total,
+        rounds_left: f.weapons[weapon].loaded,
+    });
+    for i in 0..state.fighters.len() {
+        let t = &state.fighters[i];
+        if t.side == side
+            || !t.standing()
+            || state.tables.dv.dv(&row, t.position.abs_diff(pos)).is_err()
+        {
+            continue;
+        }
+        let base = t.stats.will + t.skill("concentration") + t.check_modifier(&s);
+        let r = check(
+            dice,
+            &CheckSpec {
+                base,
+                dv: total - 1,
+                critical: s.critical_checks,
+            },
+            None,
+        )?;
+        // The defender wins ties: holding firm needs total >= the suppressor's.
+        ev.push(Event::SkillCheck {
+            who: t.name.clone(),
+            skill: "concentration".to_owned(),
+            roll: r.roll,
+            total: r.total,
+            dv: total,
+            success: r.success,
+        });
+        if !r.success {
+            state.fighters[i].suppressed = true;
+            ev.push(Event::Suppressed { who: state.name(i) });
+        }
+    }
+    Ok(())
+}
+
+fn reload(
+    state: &mut State,
+    actor: usize,
+    weapon: usize,
+    ammo: Option<&str>,
+    ev: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    require_action(state)?;
+    let w = weapon_at(state, actor, weapon)?.clone();
+    let p = state.tables.weapons[&w.profile].clone();
+    let name = state.name(actor);
+    if p.magazine == 0 {
+        return Err(err("RED-36", format!("{} takes no ammunition", w.name)));
+    }
+    if w.holding != Holding::InHand {
+        return Err(err(
+            "RED-36",
+            format!("{name}'s {} must be in hand to reload", w.name),
+        ));
+    }
+    let calibre = p.calibre.clone().unwrap_or_else(|| w.profile.clone());
+    let kind = ammo.unwrap_or(&w.ammo).to_owned();
+    let f = &state.fighters[actor];
+    let available = f
+        .reserve
+        .get(&calibre)
+        .and_then(|m| m.get(&kind))
+        .copied()
+        .unwrap_or(0);
+    if available == 0 {
+        return Err(err(
+            "RED-36",
+            format!(
+                "{name} has no spare {kind} {calibre} rounds to reload the {}",
+                w.name
+            ),
+        ));
+    }
+    if kind == w.ammo && w.loaded == p.magazine {
+        return Err(err(
+            "RED-36",
+            format!("{name}'s {} is already full", w.name),
+        ));
+    }
+    // RED-08: a reload fills the magazine with one type; rounds of the old type go back.
+    let f = &mut state.fighters[actor];
+    let stock = f.reserve.entry(calibre.clone()).or_default();
+    *stock.entry(w.ammo.clone()).or_insert(0) += w.loaded;
+    let have = stock.entry(kind.clone()).or_insert(0);
+    let rounds = p.magazine.min(*have);
+    *have -= rounds;
+    let weapon_now = &mut f.weapons[weapon];
+    weapon_now.loaded = rounds;
+    weapon_now.ammo = kind.clone();
+    state.turn.action_used = true;
+    ev.push(Event::Reloaded {
+        who: name,
+        weapon: w.name,
+        ammo: kind,
+        rounds,
+    });
+    Ok(())
+}
+
+#[allow(clippy::too_many_arguments)]
+fn use_skill<D: Dice>(
+    state: &mut State,
+    actor: usize,
+    stat: &str,
+    skill: &str,
+    dv: i32,
+    turns: u32,
+    dice: &mut D,
+    ev: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    require_action(state)?;
+    let f = &state.fighters[actor];
+    let stat_value = f.stats.get(stat).ok_or_else(|| {
+        err(
+            "RED-08",
+            format!("'{stat}' is not a stat (ref, dex, body, will, move, tech, int, cool)"),
+        )
+    })?;
+    if turns == 0 {
+        return Err(err("RED-08", "a task takes at least one turn"));
+    }
+    let task = match &f.task {
+        Some(t) if t.stat == stat && t.skill == skill && t.dv == dv && t.turns == turns => Task {
+            done: t.done + 1,
+            ..t.clone()
+        },
+        _ => Task {
+            stat: stat.to_owned(),
+            skill: skill.to_owned(),
+            dv,
+            turns,
+            done: 1,
+        },
+    };
+    state.turn.action_used = true;
+    if task.done < task.turns {
+        ev.push(Event::TaskProgress {
+            who: f.name.clone(),
+            skill: skill.to_owned(),
+            done: task.done,
+            turns,
+        });
+        state.fighters[actor].task = Some(task);
+        return Ok(());
+    }
+    let base = stat_value + f.skill(skill) + f.check_modifier(&state.settings);
+    let r = check(
+        dice,
+        &CheckSpec {
+            base,
+            dv,
+            critical: state.settings.critical_checks,
+        },
+        None,
+    )?;
+    ev.push(Event::SkillCheck {
+        who: f.name.clone(),
+        skill: skill.to_owned(),
+        roll: r.roll,
+        total: r.total,
+        dv,
+        success: r.success,
+    });
+    state.fighters[actor].task = None;
+    Ok(())
+}
+
+fn stabilize<D: Dice>(
+    state: &mut State,
+    actor: usize,
+    target: usize,
+    dice: &mut D,
+    ev: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    require_action(state)?;
+    let target = target_index(state, target)?;
+    let t = &state.fighters[target];
+    if t.dead || t.wound() != Wound::Mortally || t.stabilized {
+        return Err(err(
+            "RED-45",
+            format!(
+                "{} is not a mortally wounded, unstabilized, living character",
+                t.name
+            ),
+        ));
+    }
+    within_reach(state, actor, target, "Stabilize")?;
+    let f = &state.fighters[actor];
+    let base = f.stats.tech
+        + f.skill("first_aid").max(f.skill("paramedic"))
+        + f.check_modifier(&state.settings);
+    let dv = state.settings.stabilize_dv;
+    let r = check(
+        dice,
+        &CheckSpec {
+            base,
+            dv,
+            critical: state.settings.critical_checks,
+        },
+        None,
+    )?;
+    state.turn.action_used = true;
+    if r.success {
+        let t = &mut state.fighters[target];
+        t.stabilized = true;
+        t.death_saves = 0;
+    }
+    ev.push(Event::Stabilize {
+        who: state.name(actor),
+        target: state.name(target),
+        roll: r.roll,
+        total: r.total,
+        dv,
+        success: r.success,
+    });
+    Ok(())
+}
+
+fn grab<D: Dice>(
+    state: &mut State,
+    actor: usize,
+    target: usize,
+    dice: &mut D,
+    ev: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    require_action(state)?;
+    let target = target_index(state, target)?;
+    if target == actor || !state.fighters[target].present() {
+        return Err(err("RED-08", "grab someone else who is still in the fight"));
+    }
+    within_reach(state, actor, target, "a grab")?;
+    let a = &state.fighters[actor];
+    let escape = a.grabbed_by == Some(target);
+    if !escape {
+        if a.grabbing.is_some() {
+            return Err(err("RED-08", format!("{} already holds someone", a.name)));
+        }
+        if a.hands_used(&state.tables) >= 2 {
+            return Err(err(
+                "RED-08",
+                format!("{} has no free hand to grab with", a.name),
+            ));
+        }
+    }
+    let s = &state.settings;
+    let t = &state.fighters[target];
+    let base = a.dex() + a.skill("brawling") + a.check_modifier(s);
+    let dbase = t.dex() + t.skill("brawling") + t.check_modifier(s);
+    let ar = roll_d10(dice, s.critical_checks, "grab", None)?;
+    let dr = roll_d10(dice, s.critical_checks, "grab defense", None)?;
+    let (total, defense) = (base + ar.value, dbase + dr.value);
+    let success = total > defense;
+    state.turn.action_used = true;
+    if success {
+        if escape {
+            release_holds(state, actor);
+        } else {
+            state.fighters[actor].grabbing = Some(target);
+            state.fighters[target].grabbed_by = Some(actor);
+        }
+    }
+    ev.push(Event::Grab {
+        who: state.name(actor),
+        target: state.name(target),
+        total,
+        defense,
+        success,
+        escape,
+    });
+    Ok(())
+}
+
+fn hold_action(
+    state: &mut State,
+    actor: usize,
+    cmd: &Command,
+    ev: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    require_action(state)?;
+    let victim = state.fighters[actor].grabbing.ok_or_else(|| {
+        err(
+            "RED-08",
+            format!("{} holds no one: Grab first", state.name(actor)),
+        )
+    })?;
+    state.turn.action_used = true;
+    let body = state.fighters[actor].stats.body.max(0) as u32;
+    let (who, target) = (state.name(actor), state.name(victim));
+    match cmd {
+        Command::HumanShield { .. } => {
+            state.fighters[actor].human_shield = true;
+            ev.push(Event::HumanShield { who, target });
+        }
+        Command::Choke { .. } => {
+            ev.push(Event::Hurt {
+                who: target,
+                by: who,
+                how: "choke".to_owned(),
+                damage: body,
+                hp: state.fighters[victim].hp - body as i32,
+            });
+            lose_hp(state, victim, body, ev);
+        }
+        _ => {
+            ev.push(Event::Thrown {
+                who: who.clone(),
+                target: target.clone(),
+            });
+            ev.push(Event::Hurt {
+                who: target.clone(),
+                by: who,
+                how: "throw".to_owned(),
+                damage: body,
+                hp: state.fighters[victim].hp - body as i32,
+            });
+            release_holds(state, actor);
+            state.fighters[victim].prone = true;
+            ev.push(Event::FellProne { who: target });
+            lose_hp(state, victim, body, ev);
+        }
+    }
+    Ok(())
+}
+
+fn declare_delay(
+    state: &mut State,
+    actor: usize,
+    attack: &AttackOrder,
+    trigger: Trigger,
+    ev: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    require_action(state)?;
+    let watched = match trigger {
+        Trigger::AfterTurn { of } => of,
+        Trigger::Moves { who } => who,
+    };
+    if watched >= state.fighters.len() || watched == actor {
+        return Err(err(
+            "RED-10",
+            "a delay's trigger must watch another participant of the fight",
+        ));
+    }
+    let target = target_index(state, attack.target)?;
+    if target == actor {
+        return Err(err(
+            "RED-10",
+            "a delayed attack needs a target other than oneself",
+        ));
+    }
+    match (attack.weapon, attack.unarmed) {
+        (Some(w), None) => {
+            weapon_at(state, actor, w)?;
+        }
+        (None, Some(_)) => {}
+        _ => {
+            return Err(err(
+                "RED-10",
+                "the delayed attack names either a weapon or an unarmed style",
+            ))
+        }
+    }
+    if state.delays.iter().any(|d| d.actor == actor) {
+        return Err(err("RED-10", "only one delayed action may wait at a time"));
+    }
+    state.turn.action_used = true;
+    state.delays.push(Delay {
+        actor,
+        attack: attack.clone(),
+        trigger,
+        round: state.round,
+    });
+    ev.push(Event::DelayDeclared {
+        who: state.name(actor),
+        target: state.name(target),
+        trigger,
+        watching: state.name(watched),
+    });
+    Ok(())
+}
+
+/// Fires every waiting delay whose trigger matches, in the order they were declared.
+fn fire_triggers<D: Dice>(
+    state: &mut State,
+    matches: impl Fn(&Trigger) -> bool,
+    dice: &mut D,
+    ev: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    let mut i = 0;
+    while i < state.delays.len() {
+        if !matches(&state.delays[i].trigger) || state.finished.is_some() {
+            i += 1;
+            continue;
+        }
+        let d = state.delays.remove(i);
+        let who = state.name(d.actor);
+        if !state.fighters[d.actor].present() {
+            ev.push(Event::DelayLost {
+                who,
+                reason: "no longer in the fight".to_owned(),
+            });
+            continue;
+        }
+        match prepare_attack(state, d.actor, &d.attack) {
+            Ok(p) => {
+                ev.push(Event::DelayTriggered { who });
+                resolve_attack(state, &p, dice, ev, true)?;
+                check_finish(state, ev);
+            }
+            Err(e) => ev.push(Event::DelayLost {
+                who,
+                reason: e.to_string(),
+            }),
+        }
+    }
+    Ok(())
+}
+
+fn join<D: Dice>(
+    state: &mut State,
+    c: &CharacterSetup,
+    dice: &mut D,
+    ev: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    c.validate(&state.tables)?;
+    if state.fighters.iter().any(|f| f.name == c.name) {
+        return Err(err(
+            "setup",
+            format!("a participant named '{}' is already in the fight", c.name),
+        ));
+    }
+    let i = state.fighters.len();
+    state.fighters.push(Fighter::new(c, &state.tables));
+    roll_initiative(state, i, dice, ev)?;
+    let score = state.fighters[i].initiative;
+    // Default: an equal already in the queue cannot reroll: the newcomer goes after it
+    // (or before it with `newcomer_wins_ties`).
+    let first = state.settings.newcomer_wins_ties;
+    let pos = state
+        .queue
+        .iter()
+        .position(|&q| {
+            let other = state.fighters[q].initiative;
+            other < score || (first && other == score)
+        })
+        .unwrap_or(state.queue.len());
+    state.queue.insert(pos, i);
+    if pos <= state.current {
+        state.current += 1;
+    }
+    ev.push(Event::Joined {
+        who: state.name(i),
+        initiative: score,
+        queue: state.queue_names(),
+    });
+    Ok(())
+}

@@ -1,0 +1,136 @@
+//! # fray-red
+//!
+//! ## Overview
+//! Cyberpunk RED style combat for Fray (ruleset ID `"red"`), after `rules/red.md`
+//! (RED-01 … RED-14 from the source chapter, RED-30 … RED-45 for the chapters it points to).
+//!
+//! Two layers:
+//! 1. **Pure resolution**, generic over [`fray_dice::Dice`], with `Copy` specs and results and
+//!    no allocation unless a [`fray_dice::Transcript`] is passed: [`check`] (STAT + SKILL +
+//!    1d10 with the exploding/imploding d10 of RED-31 against a DV, ties to the defender),
+//!    [`attack`] (a ranged shot against a DV or the REF ≥ 8 evasion roll, autofire with its
+//!    multiplier capped per weapon, melee as an opposed roll; then [`damage`]: armour SP,
+//!    half SP for melee and Martial Arts, head doubling, critical injuries on two sixes with
+//!    the +5 bonus and the 2d6 injury roll), [`death_save`], [`hp_max`], [`wound_state`].
+//!    Exact odds by convolution: [`odds`] (hit chance with the critical d10 on both sides of
+//!    an opposed roll, autofire multiplier, HP lost after armour, penetration, critical
+//!    injury), [`check_odds`], [`d10_distribution`].
+//! 2. **The encounter engine** ([`Red`] implements `Ruleset`, `AutoPlay`, `Catalog`):
+//!    initiative with tie rerolls among the tied only, the fixed queue with its two exceptions
+//!    (a driver who starts a vehicle goes to the front; a newcomer takes its place), one Move
+//!    Action and one Action per turn in any order with split movement, ROF 2, the two-attack
+//!    cap, every action of RED-08 with its legality checks, free actions, Delay with a trigger
+//!    that lapses at the end of the round, movement costs, armour penalties, ammunition,
+//!    ablation, wound states, death saves and Stabilize.
+//!
+//! Every table (DV bands and rows, weapons, armour, the Body and Head critical-injury tables
+//! with names and effects) is data in [`Tables`], defaulting to the rules; every number and
+//! default of the engine is a field of [`Settings`]. Both sit in the [`Setup`].
+//!
+//! Side names (`AutoPlay::SIDES`) are the generic `["side_a", "side_b"]`: characters say
+//! `"side": 0` or `1`. The simulation metric is `"critical injuries"` (per fight).
+//!
+//! ## Example
+//! ```
+//! use fray_dice::{Rng, Session};
+//! use fray_red::{attack, odds, AttackSpec, DamageSpec, Defense, Red};
+//!
+//! // A heavy pistol (3d6) against DV 15, into Kevlar (SP 7).
+//! let spec = AttackSpec {
+//!     attack: 12,
+//!     defense: Defense::Dv { dv: 15 },
+//!     damage: DamageSpec { dice: 3, sp: 7, ..DamageSpec::default() },
+//!     ..AttackSpec::default()
+//! };
+//! let mut rng = Rng::new(7, 0);
+//! let shot = attack(&mut rng, &spec, None).unwrap();
+//! assert_eq!(shot.hit, shot.total > 15);
+//! let exact = odds(&spec).unwrap();
+//! assert!(exact.hit.numerator < exact.hit.denominator);
+//!
+//! // The demo fight, played by the default tactic.
+//! let mut session = Session::<Red>::start(fray_red::demo_setup(), 7, 0).unwrap();
+//! while let Some(cmd) = <Red as fray_dice::AutoPlay>::next_command(session.state()) {
+//!     session.apply(cmd).unwrap();
+//! }
+//! assert!(session.state().finished.is_some());
+//! assert!(session.replay().verify::<Red>().is_ok());
+//! ```
+//!
+//! ## Defaults
+//! Every **\[default\]** (where the source is silent) and how to replace it:
+//! - RED-04 critical initiative: the initiative d10 explodes/implodes —
+//!   `settings.critical_initiative`.
+//! - RED-03 a newcomer tied with someone already in the queue goes after them —
+//!   `settings.newcomer_wins_ties` puts it before.
+//! - Round limit: the fight ends undecided after 100 rounds — `settings.max_rounds`.
+//! - Reach of melee, grabs, Stabilize and boarding: 2 m — `settings.reach`.
+//! - Stabilize: TECH + the better of First Aid and Paramedic + 1d10 against DV 15 —
+//!   `settings.stabilize_dv`; success stops death saves and resets their penalty; any later
+//!   HP loss undoes it.
+//! - Death saves are rolled at the start of each of the character's turns while Mortally
+//!   Wounded and not stabilized.
+//! - An aimed leg shot that gets through armour inflicts Body-table row 8 (Broken Leg) —
+//!   `settings.leg_injury`; an aimed shot at a held item makes the target drop what it holds
+//!   on a hit — `settings.item_drop_needs_damage` to require damage through armour.
+//! - Standing jump costs 4 m of MOVE per metre (half as far as a running jump) —
+//!   `settings.standing_jump_cost`.
+//! - Melee "ignores half of the SP, rounded up": the SP that applies is SP − ⌈SP/2⌉ — use
+//!   `DamageSpec::half_sp` / the weapon kind.
+//! - A second attack in one Action needs a ROF 2 weapon for both attacks (the same weapon
+//!   twice, or two ROF 2 weapons in two hands); aimed shots and autofire take the whole
+//!   Action.
+//! - The defender's evasion choice against ranged attacks: per character `evade`
+//!   (always/never), or per attack `evade`; when unset, the defender evades when eligible
+//!   (REF after armour penalty ≥ `settings.evasion_ref`) and DEX + Evasion + 5.5 beats the DV.
+//! - Delay holds one attack (weapon or unarmed) per character, triggered `after_turn` of a
+//!   participant or when a participant `moves`; if the attack is no longer legal when the
+//!   trigger comes, it is lost.
+//! - Grab: DEX + Brawling + 1d10 opposed by the same; it takes a free hand; the held one
+//!   cannot move; a Grab against one's holder breaks free. Choke deals BODY damage and Throw
+//!   deals BODY damage and leaves the target prone, both past armour. A human shield takes
+//!   the ranged hits aimed at its holder.
+//! - A shield (HP from the setup, one hand) takes a whole hit's raw damage; a hit that breaks
+//!   it is spent on it.
+//! - Suppressive fire: targets within the autofire range roll WILL + Concentration + 1d10 and
+//!   must match the shooter's total; those who fail spend their next Move Action taking cover.
+//! - Vehicles: board within reach; the first aboard drives; a maneuver is REF + Drive Land
+//!   Vehicle + 1d10 against the given DV; leaving is movement that costs no metres; aboard,
+//!   one cannot walk.
+//! - Long tasks: repeat the same `use_skill` command on consecutive turns; the check is
+//!   rolled on the last one; any other Action abandons it.
+//! - A NET action spends the Action; a Netrunner gets `net_actions` of them per turn.
+//! - Reloading needs the weapon in hand; rounds of the old ammo type go back to the reserve.
+//!   Ammo types have no effect beyond their count. Dropped weapons are out of the fight.
+//! - MOVE never drops below 0. The fight ends when one side has no one present with HP ≥ 1.
+//! - Critical-injury effects are the published ones as plain modifiers ([`InjuryEffect`]);
+//!   those that need a GM (moving with broken ribs, speech) are text only.
+#![deny(missing_docs)]
+
+mod catalog;
+mod engine;
+mod odds;
+mod resolve;
+mod setup;
+mod tables;
+mod tactic;
+
+pub use catalog::{demo_setup, describe, odds_tables, OddsSpec, Red};
+pub use engine::{
+    apply, start, Aim, ArmorPiece, AttackOrder, Command, DefenseRoll, Delay, Event, Fighter,
+    Finish, FireMode, InjuryTaken, Leaving, Location, MoveMode, State, Task, Trigger, TurnState,
+    Unarmed, Vehicle, Weapon,
+};
+pub use odds::{check_odds, d10_distribution, odds, AttackOdds, CheckOdds};
+pub use resolve::{
+    attack, check, damage, death_save, hp_max, roll_d10, wound_state, AttackResult, AttackSpec,
+    CheckResult, CheckSpec, Damage, DamageSpec, DeathSave, Defense, Wound, AUTOFIRE_ROUNDS, D10,
+    MAX_DAMAGE_DICE,
+};
+pub use setup::{
+    ArmorSetup, CharacterSetup, Holding, Settings, Setup, Stats, VehicleSetup, WeaponSetup,
+};
+pub use tables::{
+    default_armor, default_body_injuries, default_head_injuries, default_weapons, unarmed_dice,
+    ArmorProfile, DvTable, Injury, InjuryEffect, Tables, WeaponKind, WeaponProfile,
+};

@@ -1,0 +1,253 @@
+//! The default tactic: one legal command at a time, a pure function of the state.
+//!
+//! Get up if prone; stabilize a dying ally within reach; pick the nearest enemy still
+//! standing; keep a usable weapon in hand (reload, drop an empty one, draw another, or fall
+//! back to Brawling); an `ambush` character opens round 1 with a delayed attack triggered by
+//! its target moving (or, when the target has already acted this round, by the end of the
+//! next participant's turn); ranged fighters first step to the range band with the lowest DV they
+//! can reach, prefer autofire when the weapon has the rounds, and take a second ROF 2 shot;
+//! melee fighters close in (running if needed) and strike; then end the turn.
+
+use crate::engine::{AttackOrder, Command, Fighter, FireMode, State, Trigger, Unarmed};
+use crate::resolve::Wound;
+use crate::setup::Holding;
+use crate::tables::WeaponKind;
+
+/// The default tactic's next command, or `None` when the fight is over.
+pub fn next_command(state: &State) -> Option<Command> {
+    if state.finished.is_some() {
+        return None;
+    }
+    let a = state.actor();
+    let f = &state.fighters[a];
+    let t = &state.turn;
+    let s = &state.settings;
+    let end = Some(Command::EndTurn { actor: a });
+    if f.prone {
+        return if t.action_used {
+            end
+        } else {
+            Some(Command::GetUp { actor: a })
+        };
+    }
+    if !t.action_used && f.standing() {
+        let dying = state.fighters.iter().enumerate().find(|(i, g)| {
+            *i != a
+                && g.side == f.side
+                && g.present()
+                && g.wound() == Wound::Mortally
+                && !g.stabilized
+                && g.position.abs_diff(f.position) <= s.reach
+        });
+        if let Some((i, _)) = dying {
+            return Some(Command::Stabilize {
+                actor: a,
+                target: i,
+            });
+        }
+    }
+    let target = state
+        .fighters
+        .iter()
+        .enumerate()
+        .filter(|(_, g)| g.side != f.side && g.standing())
+        .min_by_key(|(i, g)| (g.position.abs_diff(f.position), *i))
+        .map(|(i, _)| i)?;
+    let weapon = match choose_weapon(state, a) {
+        Choice::Use(w) => w,
+        Choice::Do(cmd) => return Some(cmd),
+        Choice::Wait => return end,
+    };
+    if f.ambush && state.round == 1 && !t.action_used && !state.delays.iter().any(|d| d.actor == a)
+    {
+        return Some(Command::Delay {
+            actor: a,
+            attack: AttackOrder {
+                target,
+                weapon,
+                unarmed: weapon.is_none().then_some(Unarmed::Brawling),
+                mode: FireMode::Single,
+                aim: crate::engine::Aim::None,
+                evade: None,
+            },
+            trigger: ambush_trigger(state, target),
+        });
+    }
+    let profile = weapon.map(|w| &state.tables.weapons[&f.weapons[w].profile]);
+    let rof = profile.map_or(2, |p| p.rof);
+    let ranged = profile.is_some_and(|p| p.kind == WeaponKind::Ranged);
+    let tpos = state.fighters[target].position;
+    let dir = (tpos - f.position).signum();
+    let left = t.budget.saturating_sub(t.spent);
+    let can_move = f.grabbed_by.is_none() && f.vehicle.is_none() && left > 0 && dir != 0;
+    let attack = |mode: FireMode| Command::Attack {
+        actor: a,
+        target,
+        weapon,
+        unarmed: weapon.is_none().then_some(Unarmed::Brawling),
+        mode,
+        aim: crate::engine::Aim::None,
+        evade: None,
+    };
+    let may_attack = !t.action_used && t.attacks == 0;
+    let second = t.attacks == 1 && t.attack_rof == 2 && rof == 2;
+    if ranged {
+        let p = profile.expect("ranged has a profile");
+        let w = &f.weapons[weapon.expect("ranged has a weapon")];
+        let autofire = p.autofire > 0 && w.loaded >= s.autofire_rounds && may_attack;
+        let dv_at = |pos: i32, auto: bool| {
+            let row = if auto {
+                p.autofire_row.as_deref()
+            } else {
+                p.dv_row.as_deref()
+            }?;
+            state.tables.dv.dv(row, pos.abs_diff(tpos)).ok()
+        };
+        let best = |pos: i32| {
+            let single = dv_at(pos, false);
+            let auto = if autofire { dv_at(pos, true) } else { None };
+            match (auto, single) {
+                (Some(a), _) => Some((a, FireMode::Autofire)),
+                (None, Some(s)) => Some((s, FireMode::Single)),
+                _ => None,
+            }
+        };
+        if can_move && !t.moved && may_attack {
+            let here = best(f.position);
+            let reach_max = (left as i32).min(f.position.abs_diff(tpos) as i32 - 1);
+            let mut pick: Option<(i32, i32)> = None;
+            for k in 1..=reach_max.max(0) {
+                let pos = f.position + dir * k;
+                if let Some((dv, _)) = best(pos) {
+                    match pick {
+                        Some((d, _)) if d <= dv => {}
+                        _ => pick = Some((dv, pos)),
+                    }
+                }
+            }
+            let better = match (here, pick) {
+                (Some((h, _)), Some((d, _))) => d < h,
+                (None, Some(_)) => true,
+                _ => false,
+            };
+            if better {
+                let (_, pos) = pick.expect("better implies a pick");
+                return Some(Command::Move {
+                    actor: a,
+                    to: pos,
+                    mode: Default::default(),
+                });
+            }
+            if here.is_none() && reach_max > 0 {
+                return Some(Command::Move {
+                    actor: a,
+                    to: f.position + dir * reach_max,
+                    mode: Default::default(),
+                });
+            }
+        }
+        return match best(f.position) {
+            Some((_, mode)) if may_attack => Some(attack(mode)),
+            Some(_) if second && w.loaded >= 1 && dv_at(f.position, false).is_some() => {
+                Some(attack(FireMode::Single))
+            }
+            _ => end,
+        };
+    }
+    let distance = f.position.abs_diff(tpos);
+    if distance > s.reach {
+        if can_move {
+            let step = (distance as i32 - 1).min(left as i32);
+            return Some(Command::Move {
+                actor: a,
+                to: f.position + dir * step,
+                mode: Default::default(),
+            });
+        }
+        if !t.action_used && t.moved && f.move_metres(s) > 0 {
+            return Some(Command::Run { actor: a });
+        }
+        return end;
+    }
+    if may_attack || second {
+        return Some(attack(FireMode::Single));
+    }
+    end
+}
+
+/// "As soon as the target moves" when the target still acts this round; otherwise "after
+/// the next participant's turn", so the delay can fire before it lapses (RED-10).
+fn ambush_trigger(state: &State, target: usize) -> Trigger {
+    let later = &state.queue[state.current + 1..];
+    if later.contains(&target) {
+        return Trigger::Moves { who: target };
+    }
+    match later.iter().find(|&&i| state.fighters[i].present()) {
+        Some(&next) => Trigger::AfterTurn { of: next },
+        None => Trigger::Moves { who: target },
+    }
+}
+
+enum Choice {
+    Use(Option<usize>),
+    Do(Command),
+    Wait,
+}
+
+fn usable(state: &State, f: &Fighter, w: usize) -> bool {
+    let weapon = &f.weapons[w];
+    let p = &state.tables.weapons[&weapon.profile];
+    p.kind == WeaponKind::Melee || weapon.loaded > 0
+}
+
+fn has_spare(state: &State, f: &Fighter, w: usize) -> bool {
+    let weapon = &f.weapons[w];
+    let p = &state.tables.weapons[&weapon.profile];
+    let calibre = p.calibre.clone().unwrap_or_else(|| weapon.profile.clone());
+    p.magazine > 0
+        && f.reserve
+            .get(&calibre)
+            .and_then(|m| m.get(&weapon.ammo))
+            .is_some_and(|&n| n > 0)
+}
+
+/// Which weapon to fight with, or the free/Action step that gets one ready.
+fn choose_weapon(state: &State, a: usize) -> Choice {
+    let f = &state.fighters[a];
+    let t = &state.turn;
+    let in_hand: Vec<usize> = (0..f.weapons.len())
+        .filter(|&w| f.weapons[w].holding == Holding::InHand)
+        .collect();
+    if let Some(&w) = in_hand.iter().find(|&&w| usable(state, f, w)) {
+        return Choice::Use(Some(w));
+    }
+    if let Some(&w) = in_hand.iter().find(|&&w| has_spare(state, f, w)) {
+        return if t.action_used {
+            Choice::Wait
+        } else {
+            Choice::Do(Command::Reload {
+                actor: a,
+                weapon: w,
+                ammo: None,
+            })
+        };
+    }
+    let holstered = (0..f.weapons.len())
+        .find(|&w| f.weapons[w].holding == Holding::Holstered && usable(state, f, w));
+    if let Some(w) = holstered {
+        let need = state.tables.weapons[&f.weapons[w].profile].hands;
+        if f.hands_used(&state.tables) + need <= 2 {
+            return Choice::Do(Command::Draw {
+                actor: a,
+                weapon: w,
+            });
+        }
+        if let Some(&empty) = in_hand.first() {
+            return Choice::Do(Command::Drop {
+                actor: a,
+                weapon: empty,
+            });
+        }
+    }
+    Choice::Use(None)
+}

@@ -1,0 +1,105 @@
+//! The demo fight, replay files and simulation.
+
+use fray_dice::{simulate, AutoPlay, Catalog, ReplayError, Session};
+use fray_red::{Event, FireMode, Red};
+
+fn demo() -> Session<Red> {
+    let mut s = Session::<Red>::start(Red::demo_setup(), Red::DEMO_SEED, 0).unwrap();
+    while let Some(c) = Red::next_command(s.state()) {
+        s.apply(c).unwrap();
+    }
+    s
+}
+
+#[test]
+fn demo_seed_7_is_pinned() {
+    assert_eq!(Red::DEMO_SEED, 7);
+    let s = demo();
+    let events: Vec<&Event> = s.events().collect();
+    insta::assert_json_snapshot!("demo_seed_7_events", events);
+    let log: Vec<String> = events.iter().map(|e| Red::describe(e)).collect();
+    insta::assert_snapshot!("demo_seed_7_log", log.join("\n"));
+}
+
+#[test]
+fn demo_shows_autofire_kevlar_delay_and_a_critical_injury() {
+    let s = demo();
+    let ev: Vec<&Event> = s.events().collect();
+    assert!(ev.iter().any(|e| matches!(e,
+        Event::Attack { who, mode: FireMode::Autofire, hit: true, multiplier, .. }
+            if who == "Solo" && *multiplier > 1)));
+    assert!(ev
+        .iter()
+        .any(|e| matches!(e, Event::Damage { who, sp: 7, .. } if who == "Razor")));
+    assert!(ev
+        .iter()
+        .any(|e| matches!(e, Event::DelayDeclared { who, .. } if who == "Dice")));
+    assert!(ev
+        .iter()
+        .any(|e| matches!(e, Event::DelayTriggered { who } if who == "Dice")));
+    assert!(ev
+        .iter()
+        .any(|e| matches!(e, Event::Attack { delayed: true, .. })));
+    assert!(ev.iter().any(|e| matches!(e, Event::CriticalInjury { .. })));
+    let f = s.state().finished.as_ref().expect("the demo ends");
+    assert!(f.winner.is_some());
+    assert!(s.state().critical_injuries >= 1);
+}
+
+#[test]
+fn demo_replay_verifies_and_an_edited_replay_names_the_first_difference() {
+    let s = demo();
+    let replay = s.replay();
+    let report = replay.verify::<Red>().unwrap();
+    assert_eq!(report.accepted, s.log().len());
+    assert_eq!(report.rejected, 0);
+    // Turn the first autofire burst into a single shot.
+    let index = replay
+        .commands
+        .iter()
+        .position(|c| c.command["mode"] == "autofire")
+        .unwrap();
+    let mut edited = replay.clone();
+    edited.commands[index].command["mode"] = serde_json::json!("single");
+    match edited.verify::<Red>() {
+        Err(ReplayError::Mismatch(m)) => assert_eq!(m.command, Some(index)),
+        other => panic!("expected a mismatch, got {other:?}"),
+    }
+    // The JSON round trip verifies too.
+    let text = replay.to_json();
+    let back = fray_dice::Replay::from_json(&text).unwrap();
+    assert!(back.verify::<Red>().is_ok());
+}
+
+#[test]
+fn simulation_is_deterministic_and_thread_count_independent() {
+    let setup = Red::demo_setup();
+    let one = simulate::<Red>(&setup, 400, 1, 1, None).unwrap();
+    let two = simulate::<Red>(&setup, 400, 1, 2, None).unwrap();
+    let again = simulate::<Red>(&setup, 400, 1, 2, None).unwrap();
+    assert_eq!(one, two);
+    assert_eq!(two, again);
+    assert_eq!(one.trials, 400);
+    assert_eq!(one.wins.iter().sum::<u64>() + one.draws, 400);
+    assert!(
+        one.metric_total > 0,
+        "critical injuries happen over 400 fights"
+    );
+}
+
+#[test]
+fn catalog_entry_round_trips_json() {
+    let entry = fray_dice::Entry::of::<Red>();
+    assert_eq!(entry.id, "red");
+    assert_eq!(entry.sides, ["side_a", "side_b"]);
+    assert_eq!(entry.metric, "critical injuries");
+    let tables =
+        (entry.odds)(r#"{"weapon":"heavy_pistol","distance":5,"armor":"kevlar"}"#).unwrap();
+    assert!(!tables.is_empty());
+    let mut enc = (entry.start)(&(entry.demo_setup)(), 7, 0).unwrap();
+    while let Some(c) = enc.suggest_json() {
+        enc.apply_json(&c).unwrap();
+    }
+    let verified = (entry.verify)(&enc.replay_json()).unwrap();
+    assert_eq!(verified.ruleset, "red");
+}
