@@ -15,13 +15,15 @@ fn bar(p: f64, max: f64) -> String {
 
 /// The distribution of a dice expression: value, exact probability, percent, P(≥ value), bar.
 pub fn distribution(title: &str, d: &Distribution) -> String {
-    let max = d
+    let denominator = d.denominator();
+    let rows: Vec<(i64, Ratio)> = d
         .iter()
-        .map(|(v, _)| d.probability(v).to_f64())
-        .fold(0.0, f64::max);
-    let width = d
+        .map(|(v, c)| (v, Ratio::new(c, denominator)))
+        .collect();
+    let max = rows.iter().map(|(_, p)| p.to_f64()).fold(0.0, f64::max);
+    let width = rows
         .iter()
-        .map(|(v, _)| d.probability(v).to_string().len())
+        .map(|(_, p)| p.to_string().len())
         .max()
         .unwrap_or(1)
         .max("probability".len());
@@ -29,15 +31,17 @@ pub fn distribution(title: &str, d: &Distribution) -> String {
         "exact odds of {title}\n{:>6}  {:>width$}  {:>8}  {:>8}\n",
         "value", "probability", "%", ">= %"
     );
-    for (value, _) in d.iter() {
-        let p = d.probability(value);
+    // P(X >= value) as a running suffix sum: one pass, not one scan per row.
+    let mut at_least: u128 = d.iter().map(|(_, c)| c).sum();
+    for ((value, p), (_, count)) in rows.iter().zip(d.iter()) {
         out.push_str(&format!(
             "{value:>6}  {:>width$}  {:>8.4}  {:>8.4}  {}\n",
             p.to_string(),
             p.to_f64() * 100.0,
-            d.at_least(value).to_f64() * 100.0,
+            at_least as f64 / denominator as f64 * 100.0,
             bar(p.to_f64(), max),
         ));
+        at_least -= count;
     }
     out.push_str(&format!(
         "mean {:.4}, standard deviation {:.4}\n",

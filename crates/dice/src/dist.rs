@@ -8,6 +8,9 @@ use crate::pool::{Keep, PoolSpec};
 /// At most this many distinct values in one exact distribution (and at most this many
 /// value pairs when two distributions are multiplied or divided).
 pub const MAX_SUPPORT: usize = 1 << 20;
+/// At most this many elementary steps for one exact computation, checked before it starts,
+/// so a hostile expression is refused at once instead of grinding.
+pub const MAX_WORK: u128 = 200_000_000;
 /// Odds of exploding dice are computed until the chance of a deeper chain would need more
 /// than this many bits in the denominator of the whole pool; the rest is reported as
 /// unresolved mass.
@@ -91,6 +94,9 @@ impl Distribution {
                 ErrorKind::InvalidDice,
                 "a die needs at least 1 side (got d0)",
             ));
+        }
+        if sides as usize > MAX_SUPPORT {
+            return Err(support_limit(sides as usize));
         }
         Self::from_counts(1, vec![1; sides as usize], u128::from(sides))
     }
@@ -276,23 +282,40 @@ impl Distribution {
         if len > MAX_SUPPORT {
             return Err(support_limit(len));
         }
-        let mut counts = vec![0u128; len];
-        for (i, &a) in self.counts.iter().enumerate() {
-            if a == 0 {
-                continue;
-            }
-            for (j, &b) in other.counts.iter().enumerate() {
-                let term = a.checked_mul(b).ok_or_else(|| overflow("a sum"))?;
-                counts[i + j] = counts[i + j]
-                    .checked_add(term)
-                    .ok_or_else(|| overflow("a sum"))?;
-            }
-        }
         let min = self
             .min
             .checked_add(other.min)
             .ok_or_else(arithmetic_overflow)?;
+        let counts = if let Some(c) = other.uniform_count() {
+            slide(&self.counts, other.counts.len(), c)?
+        } else if let Some(c) = self.uniform_count() {
+            slide(&other.counts, self.counts.len(), c)?
+        } else {
+            let work = self.counts.len() as u128 * other.counts.len() as u128;
+            if work > MAX_WORK {
+                return Err(work_limit(work));
+            }
+            let mut counts = vec![0u128; len];
+            for (i, &a) in self.counts.iter().enumerate() {
+                if a == 0 {
+                    continue;
+                }
+                for (j, &b) in other.counts.iter().enumerate() {
+                    let term = a.checked_mul(b).ok_or_else(|| overflow("a sum"))?;
+                    counts[i + j] = counts[i + j]
+                        .checked_add(term)
+                        .ok_or_else(|| overflow("a sum"))?;
+                }
+            }
+            counts
+        };
         Self::from_counts(min, counts, denominator)
+    }
+
+    /// `Some(c)` when every value in range has the same count `c` (a fair die, say).
+    fn uniform_count(&self) -> Option<u128> {
+        let first = *self.counts.first()?;
+        self.counts.iter().all(|&c| c == first).then_some(first)
     }
 
     /// The distribution of `-X`.
@@ -300,8 +323,25 @@ impl Distribution {
         self.map(|v| v.checked_neg().ok_or_else(arithmetic_overflow))
     }
 
-    /// The distribution of the sum of `n` independent copies (`n >= 1`), by repeated squaring.
+    /// The distribution of the sum of `n` independent copies (`n >= 1`).
+    ///
+    /// The denominator is checked first, so an impossible request fails at once. A fair die
+    /// is added one copy at a time by a sliding window (linear per copy); anything else by
+    /// repeated squaring.
     pub fn repeat_sum(&self, n: u32) -> Result<Self> {
+        if n == 0 {
+            return Ok(Self::constant(0));
+        }
+        self.denominator
+            .checked_pow(n)
+            .ok_or_else(|| overflow(&format!("the sum of {n} dice")))?;
+        if self.uniform_count().is_some() {
+            let mut total = self.clone();
+            for _ in 1..n {
+                total = total.add(self)?;
+            }
+            return Ok(total);
+        }
         let mut result: Option<Self> = None;
         let mut power = self.clone();
         let mut n = n;
@@ -361,6 +401,9 @@ impl Distribution {
 
     /// One die of the pool: reroll applied, then its explosion chain.
     fn chain(spec: &PoolSpec) -> Result<Self> {
+        if spec.sides as usize > MAX_SUPPORT {
+            return Err(support_limit(spec.sides as usize));
+        }
         let sides = u128::from(spec.sides);
         let face = match spec.reroll {
             None => Self::die(spec.sides)?,
@@ -450,6 +493,32 @@ fn support_limit(len: usize) -> Error {
     )
 }
 
+fn work_limit(work: u128) -> Error {
+    Error::new(
+        ErrorKind::Limit,
+        format!("exact odds would take about {work} steps, over the limit of {MAX_WORK}"),
+    )
+}
+
+/// Convolution of `counts` with `width` equal counts `c`: a sliding window sum, linear time.
+fn slide(counts: &[u128], width: usize, c: u128) -> Result<Vec<u128>> {
+    let len = counts.len() + width - 1;
+    let mut out = Vec::with_capacity(len);
+    let mut window = 0u128;
+    for i in 0..len {
+        if let Some(&entering) = counts.get(i) {
+            window = window
+                .checked_add(entering)
+                .ok_or_else(|| overflow("a sum"))?;
+        }
+        if i >= width {
+            window -= counts[i - width];
+        }
+        out.push(window.checked_mul(c).ok_or_else(|| overflow("a sum"))?);
+    }
+    Ok(out)
+}
+
 fn arithmetic_overflow() -> Error {
     Error::new(
         ErrorKind::Overflow,
@@ -492,6 +561,17 @@ fn keep_order_statistics(
         d.checked_mul(die.denominator)
             .ok_or_else(|| overflow("a keep/drop pool"))
     })?;
+    let contributions = faces.iter().map(|&(f, _)| value(f));
+    let spread = contributions
+        .clone()
+        .max()
+        .unwrap_or(0)
+        .abs_diff(contributions.min().unwrap_or(0));
+    let totals = u128::from(spread) * u128::from(k) + 1;
+    let work = faces.len() as u128 * u128::from(n + 1).pow(2) * totals;
+    if work > MAX_WORK {
+        return Err(work_limit(work));
+    }
     let choose = binomials(n)?;
     let n = n as usize;
     let k = k as usize;

@@ -46,7 +46,7 @@ mod transcript;
 
 pub use catalog::{Catalog, Entry, OddsRow, OddsTable, Progress, SimulateFn, StartFn};
 pub use dice::{Dice, Scripted};
-pub use dist::{Distribution, Ratio, MAX_SUPPORT};
+pub use dist::{Distribution, Ratio, MAX_SUPPORT, MAX_WORK};
 pub use erased::{
     parse_json, replay_ruleset, start_json, verify_json, Encounter, EncounterError, MAX_JSON_BYTES,
 };

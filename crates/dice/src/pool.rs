@@ -57,6 +57,49 @@ impl Compare {
     }
 }
 
+impl Compare {
+    /// The faces that pass, as an inclusive interval (possibly empty when `lo > hi`).
+    fn interval(&self) -> (i64, i64) {
+        let v = self.value;
+        match self.op {
+            CmpOp::Eq => (v, v),
+            CmpOp::Lt => (i64::MIN, v.saturating_sub(1)),
+            CmpOp::Le => (i64::MIN, v),
+            CmpOp::Gt => (v.saturating_add(1), i64::MAX),
+            CmpOp::Ge => (v, i64::MAX),
+        }
+    }
+
+    /// How many faces of a die with `sides` faces pass, without visiting them.
+    pub fn count_on(&self, sides: u32) -> u64 {
+        let (lo, hi) = self.interval();
+        let (lo, hi) = (lo.max(1), hi.min(i64::from(sides)));
+        if lo > hi {
+            0
+        } else {
+            (hi - lo + 1) as u64
+        }
+    }
+}
+
+/// Whether every face 1..=sides passes at least one of two tests.
+fn covered_by_either(a: Compare, b: Compare, sides: u32) -> bool {
+    let clip = |(lo, hi): (i64, i64)| (lo.max(1), hi.min(i64::from(sides)));
+    let mut parts = [clip(a.interval()), clip(b.interval())];
+    parts.sort_unstable();
+    let mut next = 1i64;
+    for (lo, hi) in parts {
+        if lo > hi {
+            continue;
+        }
+        if lo > next {
+            return false;
+        }
+        next = next.max(hi + 1);
+    }
+    next > i64::from(sides)
+}
+
 impl fmt::Display for Compare {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let op = match self.op {
@@ -185,7 +228,7 @@ impl PoolSpec {
             ));
         }
         if let Some(r) = self.reroll {
-            if !r.once && self.faces_after_reroll().next().is_none() {
+            if !r.once && r.when.count_on(self.sides) == u64::from(self.sides) {
                 return Err(Error::new(
                     ErrorKind::InvalidDice,
                     format!(
@@ -205,11 +248,12 @@ impl PoolSpec {
                     ),
                 ));
             }
-            let faces: Vec<u32> = match self.reroll {
-                Some(r) if r.once => (1..=self.sides).collect(),
-                _ => self.faces_after_reroll().collect(),
+            // Faces that can stand after rerolling all explode: the chain never stops.
+            let never_stops = match self.reroll {
+                Some(r) if !r.once => covered_by_either(e.when, r.when, self.sides),
+                _ => e.when.count_on(self.sides) == u64::from(self.sides),
             };
-            if faces.iter().all(|&f| e.when.matches(i64::from(f))) {
+            if never_stops {
                 return Err(Error::new(
                     ErrorKind::InvalidDice,
                     format!(

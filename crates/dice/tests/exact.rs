@@ -148,3 +148,31 @@ fn odds_err(text: &str) -> String {
         .unwrap_err()
         .to_string()
 }
+
+#[test]
+fn hostile_expressions_are_refused_with_a_limit_error() {
+    use fray_dice::ErrorKind;
+    for text in [
+        "10000d10000",
+        "1d4294967295",
+        "2d4294967295!",
+        "6d1000000kh3",
+        "1d4294967295r<=4294967294",
+        "200d2",
+    ] {
+        let err = Expr::parse(text).unwrap().distribution().unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::Limit, "{text}: {err}");
+    }
+}
+
+#[test]
+fn sums_of_fair_dice_take_the_sliding_window_and_stay_exact() {
+    // 12d1000 via the linear path: symmetric, and the extremes are 1/1000^12.
+    let d = odds("12d1000");
+    assert_eq!(d.probability(12), Ratio::new(1, 1000u128.pow(12)));
+    assert_eq!(d.probability(12_000), d.probability(12));
+    assert_eq!(d.probability(6000), d.probability(6012));
+    // A non-uniform sum (2d6 + 2d6) goes through the general convolution: same as 4d6.
+    let two = odds("2d6");
+    assert_eq!(two.add(&two).unwrap(), odds("4d6"));
+}
