@@ -17,13 +17,15 @@
 //! ```
 #![deny(missing_docs)]
 
+pub use fray_andromeda as andromeda;
 pub use fray_dice as dice;
+pub use fray_red as red;
 
 use fray_dice::{Entry, Error, ErrorKind, ReplayError, ReplayReport};
 
 /// Every ruleset compiled into this build, in a stable order.
 pub fn rulesets() -> Vec<Entry> {
-    vec![]
+    vec![Entry::of::<andromeda::Andromeda>(), Entry::of::<red::Red>()]
 }
 
 /// The ruleset with id `id`, or an error listing the ids that exist.
