@@ -138,3 +138,61 @@ pub fn tier_of(e: &Event) -> fray_andromeda::Tier {
         _ => panic!("not a check"),
     }
 }
+
+/// Like [`fighter`] but with weak Fortitude (1), medium Control (2), strong Will (3).
+pub fn soft(id: &str, side: &str, pos: [i64; 2]) -> Value {
+    with(
+        fighter(id, side, pos),
+        json!({"archetype": {"name": "Soft", "strong": "will", "medium": "control", "weak": "fortitude"}}),
+    )
+}
+
+/// `base` with an extra ability.
+pub fn plus_ability(mut base: Value, ability: Value) -> Value {
+    base["abilities"]
+        .as_array_mut()
+        .expect("abilities")
+        .push(ability);
+    base
+}
+
+/// Passes turns until it is `id`'s turn, ending everyone else's turn on the way.
+pub fn turn_of(t: &mut T, id: &str) {
+    for _ in 0..20 {
+        match t.state.phase {
+            fray_andromeda::Phase::Turn { actor } => {
+                let a = t.state.fighters[actor].id.clone();
+                if a == id {
+                    return;
+                }
+                t.ok(end(&a), &[]);
+            }
+            fray_andromeda::Phase::Choosing { side } => {
+                let f = t
+                    .state
+                    .fighters
+                    .iter()
+                    .find(|f| f.id == id)
+                    .expect("known id");
+                let next = if f.side == side && f.turns_left > 0 {
+                    id.to_owned()
+                } else {
+                    t.state
+                        .fighters
+                        .iter()
+                        .find(|f| {
+                            f.side == side
+                                && f.turns_left > 0
+                                && f.status == fray_andromeda::Status::Active
+                        })
+                        .expect("someone can act")
+                        .id
+                        .clone()
+                };
+                t.ok(start(&next), &[]);
+            }
+            fray_andromeda::Phase::Over { .. } => panic!("the combat is over"),
+        }
+    }
+    panic!("never reached {id}'s turn");
+}
