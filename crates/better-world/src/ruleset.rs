@@ -383,7 +383,12 @@ pub fn odds_tables(spec: &OddsSpec) -> Result<Vec<OddsTable>, RuleError> {
     for (b, &p) in odds.bonus.iter().enumerate() {
         check = check.row(format!("success, {b} bonus"), p);
     }
-    for (d, &p) in odds.deficit.iter().enumerate() {
+    for (d, &p) in odds
+        .deficit
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| p.numerator > 0)
+    {
         check = check.row(format!("failure, deficit {d}"), p);
     }
     let dmg = damage_odds(&attack)?;
@@ -399,7 +404,12 @@ pub fn odds_tables(spec: &OddsSpec) -> Result<Vec<OddsTable>, RuleError> {
         }
     ))
     .row("miss", dmg.miss);
-    for (k, &p) in dmg.damage.iter().enumerate() {
+    for (k, &p) in dmg
+        .damage
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| p.numerator > 0)
+    {
         let note = match track.shock(k as u32) {
             Shock::None => "",
             Shock::PainShock => " (Pain Shock)",
