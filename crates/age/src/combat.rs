@@ -1,0 +1,732 @@
+//! Attacks, damage, armour, range, capacity, grenades, the damage flow and the stunt table
+//! (AGE-12 … AGE-21): pure functions over `D: Dice`.
+
+use fray_dice::{Dice, RuleError};
+use serde::{Deserialize, Serialize};
+
+use crate::conditions::Injury;
+use crate::test::{roll_d6, test, TestResult, TestSpec};
+
+/// The attack types of the damage table (AGE-13) and the range table (AGE-17).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AttackKind {
+    /// 1d3 + Str (1d6 + Str with the Striking Style talent).
+    Unarmed,
+    /// 1d6 + Str.
+    Improvised,
+    /// 1d6 + Str or Dex (a setting).
+    LightMelee,
+    /// 2d6 + Str.
+    HeavyMelee,
+    /// 2d6 + Per, 50/75 m, a firearm.
+    Pistol,
+    /// 3d6 + Per, 200/300 m, a firearm.
+    Rifle,
+    /// 100/150 m; the source gives no damage, so the weapon must state it.
+    Bow,
+    /// 10 + Str / 15 + 1½ × Str m; the source gives no damage, so the weapon must state it.
+    Thrown,
+    /// 3d6 to everyone within 5 m; thrown at 10 + Str / 15 + 1½ × Str m (AGE-19).
+    Grenade,
+}
+
+impl AttackKind {
+    /// Melee attacks use Fighting; the rest Accuracy (AGE-12).
+    pub fn is_melee(self) -> bool {
+        matches!(
+            self,
+            AttackKind::Unarmed
+                | AttackKind::Improvised
+                | AttackKind::LightMelee
+                | AttackKind::HeavyMelee
+        )
+    }
+
+    /// Firearms are subject to the capacity rule (AGE-18).
+    pub fn is_firearm(self) -> bool {
+        matches!(self, AttackKind::Pistol | AttackKind::Rifle)
+    }
+
+    /// The damage dice of the table (AGE-13); `None` where the source gives none.
+    pub fn damage_dice(self, striking_style: bool) -> Option<DamageDice> {
+        let d = |count, sides| Some(DamageDice { count, sides });
+        match self {
+            AttackKind::Unarmed if striking_style => d(1, 6),
+            AttackKind::Unarmed => d(1, 3),
+            AttackKind::Improvised | AttackKind::LightMelee => d(1, 6),
+            AttackKind::HeavyMelee | AttackKind::Pistol => d(2, 6),
+            AttackKind::Rifle | AttackKind::Grenade => d(3, 6),
+            AttackKind::Bow | AttackKind::Thrown => None,
+        }
+    }
+
+    /// The ability added to damage (AGE-13).
+    pub fn damage_ability(self, light: LightMeleeDamage) -> DamageAbility {
+        match self {
+            AttackKind::Unarmed | AttackKind::Improvised | AttackKind::HeavyMelee => {
+                DamageAbility::Strength
+            }
+            AttackKind::LightMelee => match light {
+                LightMeleeDamage::StrengthOrDexterity => DamageAbility::StrengthOrDexterity,
+                LightMeleeDamage::StrengthOnly => DamageAbility::Strength,
+            },
+            AttackKind::Pistol | AttackKind::Rifle | AttackKind::Bow => DamageAbility::Perception,
+            AttackKind::Thrown => DamageAbility::Strength,
+            AttackKind::Grenade => DamageAbility::None,
+        }
+    }
+
+    /// Normal and maximum range (AGE-17); `None` for melee. Thrown weapons and grenades
+    /// reach 10 + Str and at most 15 + 1½ × Str (rounded down).
+    pub fn range(self, strength: i32) -> Option<RangeBand> {
+        let band = |normal: i32, max: i32| {
+            Some(RangeBand {
+                normal: normal.max(0) as u32,
+                max: max.max(0) as u32,
+            })
+        };
+        match self {
+            AttackKind::Pistol => band(50, 75),
+            AttackKind::Rifle => band(200, 300),
+            AttackKind::Bow => band(100, 150),
+            AttackKind::Thrown | AttackKind::Grenade => {
+                band(10 + strength, 15 + (3 * strength).div_euclid(2))
+            }
+            _ => None,
+        }
+    }
+}
+
+/// Which ability light melee weapons add to damage (AGE-13): canon Str or Dex, or the
+/// seed's optional house rule, Str only.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LightMeleeDamage {
+    /// Canon: the attacker adds the better of Strength and Dexterity.
+    #[default]
+    StrengthOrDexterity,
+    /// House rule: Strength only.
+    StrengthOnly,
+}
+
+/// The ability a damage roll adds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DamageAbility {
+    /// Strength.
+    Strength,
+    /// The better of Strength and Dexterity (the attacker's choice).
+    StrengthOrDexterity,
+    /// Perception.
+    Perception,
+    /// Nothing (grenades).
+    None,
+}
+
+/// A number of dice of one size.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DamageDice {
+    /// How many dice.
+    pub count: u8,
+    /// Faces per die.
+    pub sides: u8,
+}
+
+/// Normal and maximum range in metres (AGE-17).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RangeBand {
+    /// Within this, no penalty.
+    pub normal: u32,
+    /// Up to this, −2; beyond, out of reach.
+    pub max: u32,
+}
+
+/// The penalty beyond normal range.
+pub const LONG_RANGE_PENALTY: i32 = -2;
+
+/// The attack modifier for shooting `distance` metres: 0 within range, −2 up to the maximum,
+/// an error beyond it (AGE-17).
+pub fn range_modifier(band: RangeBand, distance: u32) -> Result<i32, RuleError> {
+    if distance <= band.normal {
+        Ok(0)
+    } else if distance <= band.max {
+        Ok(LONG_RANGE_PENALTY)
+    } else {
+        Err(RuleError::new(
+            "AGE-17",
+            format!(
+                "the target is {distance} m away, beyond the maximum range of {} m",
+                band.max
+            ),
+        ))
+    }
+}
+
+/// An attack roll against Defense (AGE-12), with range (AGE-17) and capacity (AGE-18).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct AttackSpec {
+    /// Fighting (melee) or Accuracy (ranged).
+    pub ability: i32,
+    /// A weapon focus applies (+2).
+    pub focus: bool,
+    /// Every other modifier (Aim, Charge, prone target, conditions, stance …).
+    pub modifier: i32,
+    /// The target's Defense (or the TN of a grenade throw).
+    pub defense: i32,
+    /// The weapon's range, `None` in melee.
+    pub range: Option<RangeBand>,
+    /// Metres to the target.
+    pub distance: u32,
+    /// A firearm: a miss with a 6 on the Drama Die jams it (AGE-18).
+    pub firearm: bool,
+    /// A High Capacity weapon whose one free pass is still unused (AGE-18).
+    pub high_capacity: bool,
+}
+
+/// What the capacity rule did to the weapon (AGE-18).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Capacity {
+    /// Nothing happened.
+    #[default]
+    Ready,
+    /// A jam result that High Capacity ignored (its one free pass is now used).
+    Ignored,
+    /// Jammed or empty: clearing or reloading takes a minor action.
+    Jammed,
+}
+
+/// The outcome of an attack roll.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct AttackResult {
+    /// The 3d6 test (its TN was the Defense).
+    pub roll: TestResult,
+    /// Total ≥ Defense.
+    pub hit: bool,
+    /// The range modifier that applied.
+    pub range_modifier: i32,
+    /// The capacity rule's verdict.
+    pub capacity: Capacity,
+}
+
+/// Rolls an attack: 3d6 + ability + focus + modifiers (+ range) ≥ Defense (AGE-12, AGE-17,
+/// AGE-18). Stunt points are in `roll.stunt_points` (a hit with doubles). No allocation.
+pub fn attack<D: Dice>(dice: &mut D, spec: &AttackSpec) -> Result<AttackResult, RuleError> {
+    let range_mod = match spec.range {
+        Some(band) => range_modifier(band, spec.distance)?,
+        None => 0,
+    };
+    let roll = test(
+        dice,
+        &TestSpec {
+            ability: spec.ability,
+            focus: spec.focus,
+            modifier: spec.modifier + range_mod,
+            tn: Some(spec.defense),
+            auto_fail: false,
+        },
+    )?;
+    let capacity = if spec.firearm && !roll.success && roll.drama() == 6 {
+        if spec.high_capacity {
+            Capacity::Ignored
+        } else {
+            Capacity::Jammed
+        }
+    } else {
+        Capacity::Ready
+    };
+    Ok(AttackResult {
+        roll,
+        hit: roll.success,
+        range_modifier: range_mod,
+        capacity,
+    })
+}
+
+/// A damage roll: dice + ability + modifiers, plus extra d6 from stunts (AGE-13, AGE-21).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct DamageSpec {
+    /// The weapon's dice (zero dice for a Stunt Attack's own damage).
+    pub dice: DamageDice,
+    /// Ability and modifiers (Heavy Attack +1 …).
+    pub bonus: i32,
+    /// Extra d6 from stunts (Vicious Blow, Lethal Blow …).
+    pub extra_d6: u8,
+}
+
+impl Default for DamageSpec {
+    fn default() -> Self {
+        DamageSpec {
+            dice: DamageDice { count: 1, sides: 6 },
+            bonus: 0,
+            extra_d6: 0,
+        }
+    }
+}
+
+/// Rolls damage (never below 0). No allocation.
+pub fn roll_damage<D: Dice>(dice: &mut D, spec: &DamageSpec) -> Result<i32, RuleError> {
+    let mut total = spec.bonus;
+    for _ in 0..spec.dice.count {
+        total += dice.roll(u32::from(spec.dice.sides))? as i32;
+    }
+    for _ in 0..spec.extra_d6 {
+        total += i32::from(roll_d6(dice)?);
+    }
+    Ok(total.max(0))
+}
+
+/// Armour types (AGE-14): rating / penalty.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ArmourKind {
+    /// No armour.
+    #[default]
+    None,
+    /// +1 / 0.
+    Padded,
+    /// +2 / −1.
+    Light,
+    /// +4 / −2.
+    Medium,
+    /// +6 / −3.
+    Heavy,
+    /// +12 / 0.
+    Power,
+}
+
+impl ArmourKind {
+    /// (rating, penalty) of the table; the penalty is a negative number.
+    pub fn stats(self) -> (i32, i32) {
+        match self {
+            ArmourKind::None => (0, 0),
+            ArmourKind::Padded => (1, 0),
+            ArmourKind::Light => (2, -1),
+            ArmourKind::Medium => (4, -2),
+            ArmourKind::Heavy => (6, -3),
+            ArmourKind::Power => (12, 0),
+        }
+    }
+}
+
+/// Shield bonuses to Defense (AGE-14): against blows and against ballistic attacks. A shield
+/// never raises Toughness.
+pub const SHIELD_DEFENSE: (i32, i32) = (2, 3);
+
+/// How much lower armour counts against an armour-piercing weapon (AGE-16).
+pub const ARMOUR_PIERCING: i32 = 2;
+
+/// How damage is absorbed after Toughness (AGE-15, a \[default\]); replace it in the setup's
+/// rules.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct DamageFlow {
+    /// Whether a target out of Fortune takes Injured, then Wounded, to absorb damage.
+    pub use_conditions: bool,
+    /// Damage Injured absorbs (1d6).
+    pub injured_absorbs: DamageDice,
+    /// Damage Wounded absorbs (1d6).
+    pub wounded_absorbs: DamageDice,
+}
+
+impl Default for DamageFlow {
+    fn default() -> Self {
+        DamageFlow {
+            use_conditions: true,
+            injured_absorbs: DamageDice { count: 1, sides: 6 },
+            wounded_absorbs: DamageDice { count: 1, sides: 6 },
+        }
+    }
+}
+
+/// What protects a target from one hit.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Soak {
+    /// Constitution.
+    pub constitution: i32,
+    /// Armour rating.
+    pub armour: i32,
+    /// Penetrating damage skips Toughness altogether (AGE-15).
+    pub penetrating: bool,
+    /// Armour counts 2 lower (AGE-16).
+    pub armour_piercing: bool,
+}
+
+impl Soak {
+    /// Toughness against this hit: Constitution + armour (armour-piercing: armour − 2, never
+    /// below 0); 0 against penetrating damage; never below 0.
+    pub fn toughness(&self) -> i32 {
+        if self.penetrating {
+            return 0;
+        }
+        let armour = if self.armour_piercing {
+            (self.armour - ARMOUR_PIERCING).max(0)
+        } else {
+            self.armour
+        };
+        (self.constitution + armour).max(0)
+    }
+}
+
+/// Fortune and the injury chain: what damage eats into.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Vitals {
+    /// Fortune left.
+    pub fortune: i32,
+    /// The injury chain.
+    pub injury: Injury,
+}
+
+/// Where one hit's damage went (AGE-15).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct DamageOutcome {
+    /// Damage rolled.
+    pub raw: i32,
+    /// Toughness subtracted.
+    pub toughness: i32,
+    /// Paid from Fortune.
+    pub fortune_lost: i32,
+    /// Absorbed by taking Injured (the roll), if it was taken.
+    pub injured_absorbed: Option<i32>,
+    /// Absorbed by taking Wounded (the roll), if it was taken.
+    pub wounded_absorbed: Option<i32>,
+    /// Damage was left over: the target is taken out.
+    pub taken_out: bool,
+    /// Fortune and injury after the hit.
+    pub after: Vitals,
+}
+
+/// Runs one hit's damage through Toughness, Fortune, Injured, Wounded and Taken Out
+/// (AGE-15, the \[default\] [`DamageFlow`]). Dice are drawn only for the absorptions taken.
+pub fn take_damage<D: Dice>(
+    dice: &mut D,
+    raw: i32,
+    soak: &Soak,
+    vitals: Vitals,
+    flow: &DamageFlow,
+) -> Result<DamageOutcome, RuleError> {
+    let toughness = soak.toughness();
+    let mut left = (raw - toughness).max(0);
+    let fortune_lost = left.min(vitals.fortune.max(0));
+    left -= fortune_lost;
+    let mut out = DamageOutcome {
+        raw,
+        toughness,
+        fortune_lost,
+        after: Vitals {
+            fortune: vitals.fortune - fortune_lost,
+            injury: vitals.injury,
+        },
+        ..DamageOutcome::default()
+    };
+    let roll = |dice: &mut D, d: DamageDice| -> Result<i32, RuleError> {
+        roll_damage(
+            dice,
+            &DamageSpec {
+                dice: d,
+                bonus: 0,
+                extra_d6: 0,
+            },
+        )
+    };
+    if left > 0 && flow.use_conditions && out.after.injury == Injury::None {
+        let absorbed = roll(dice, flow.injured_absorbs)?;
+        out.injured_absorbed = Some(absorbed);
+        out.after.injury = Injury::Injured;
+        left = (left - absorbed).max(0);
+    }
+    if left > 0 && flow.use_conditions && out.after.injury == Injury::Injured {
+        let absorbed = roll(dice, flow.wounded_absorbs)?;
+        out.wounded_absorbed = Some(absorbed);
+        out.after.injury = Injury::Wounded;
+        left = (left - absorbed).max(0);
+    }
+    out.taken_out = left > 0;
+    Ok(out)
+}
+
+/// The TN of a grenade throw unless the GM raises it (AGE-19).
+pub const GRENADE_TN: i32 = 11;
+/// Everyone within this many metres of the blast takes the grenade's damage (AGE-19).
+pub const GRENADE_RADIUS: u32 = 5;
+
+/// A grenade throw (AGE-19) on a line: thrower and aim point are positions in metres.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct GrenadeSpec {
+    /// Accuracy.
+    pub ability: i32,
+    /// The Throwing focus applies.
+    pub focus: bool,
+    /// Other modifiers.
+    pub modifier: i32,
+    /// TN 11 unless raised.
+    pub tn: i32,
+    /// Strength, which sets the range.
+    pub strength: i32,
+    /// The thrower's position.
+    pub from: i32,
+    /// The chosen point of detonation.
+    pub at: i32,
+    /// On a miss, the grenade flies past the point (`true`) or falls short; the GM's choice.
+    pub deviate_long: bool,
+}
+
+impl Default for GrenadeSpec {
+    fn default() -> Self {
+        GrenadeSpec {
+            ability: 0,
+            focus: false,
+            modifier: 0,
+            tn: GRENADE_TN,
+            strength: 0,
+            from: 0,
+            at: 10,
+            deviate_long: true,
+        }
+    }
+}
+
+/// Where a grenade went off.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct GrenadeResult {
+    /// The throw.
+    pub roll: TestResult,
+    /// Metres it strayed (0 on a success, 1d6 on a failure).
+    pub deviation: u8,
+    /// Where it detonated.
+    pub detonation: i32,
+}
+
+/// Throws a grenade: Accuracy vs TN 11 within 10 + Str / 15 + 1½ × Str m (−2 past normal
+/// range); a miss deviates 1d6 m (AGE-19).
+pub fn throw_grenade<D: Dice>(
+    dice: &mut D,
+    spec: &GrenadeSpec,
+) -> Result<GrenadeResult, RuleError> {
+    let band = AttackKind::Grenade
+        .range(spec.strength)
+        .unwrap_or(RangeBand { normal: 0, max: 0 });
+    let range_mod = range_modifier(band, spec.from.abs_diff(spec.at))?;
+    let roll = test(
+        dice,
+        &TestSpec {
+            ability: spec.ability,
+            focus: spec.focus,
+            modifier: spec.modifier + range_mod,
+            tn: Some(spec.tn),
+            auto_fail: false,
+        },
+    )?;
+    if roll.success {
+        return Ok(GrenadeResult {
+            roll,
+            deviation: 0,
+            detonation: spec.at,
+        });
+    }
+    let deviation = roll_d6(dice)?;
+    let away = if spec.at >= spec.from { 1 } else { -1 };
+    let sign = if spec.deviate_long { away } else { -away };
+    Ok(GrenadeResult {
+        roll,
+        deviation,
+        detonation: spec.at + sign * i32::from(deviation),
+    })
+}
+
+/// A missed armour-piercing shot next to the hull: 1d6, on 1–2 the compartment
+/// decompresses (AGE-16). Returns the die and the verdict.
+pub fn decompression_check<D: Dice>(dice: &mut D) -> Result<(u8, bool), RuleError> {
+    let d = roll_d6(dice)?;
+    Ok((d, d <= 2))
+}
+
+/// What a stunt does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum StuntEffect {
+    /// Moves the target 2 m per SP.
+    Skirmish,
+    /// +1 Defense per SP until the attacker's next turn.
+    DuckAndWeave,
+    /// +1 Defense per SP against ranged attacks until the attacker's next turn (\[default\]).
+    TakeCover,
+    /// +3 initiative per SP, from the next round.
+    Momentum,
+    /// The target falls Prone.
+    KnockProne,
+    /// A second attack.
+    LightningAttack,
+    /// Extra d6 of damage.
+    ExtraDamage {
+        /// How many d6.
+        d6: u8,
+    },
+}
+
+/// One row of the stunt table.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StuntDef {
+    /// Its name, as commands give it ("knock_prone").
+    pub name: String,
+    /// Least SP it costs.
+    pub min: u8,
+    /// Most SP it takes (`None`: any amount, like Skirmish).
+    #[serde(default)]
+    pub max: Option<u8>,
+    /// What it does.
+    pub effect: StuntEffect,
+    /// Only with an automatic weapon (AGE-20).
+    #[serde(default)]
+    pub automatic_only: bool,
+}
+
+/// The stunt table (AGE-21, a \[default\]); replace it in the setup's rules.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct StuntTable(pub Vec<StuntDef>);
+
+impl Default for StuntTable {
+    fn default() -> Self {
+        let row = |name: &str, min, max, effect, automatic_only| StuntDef {
+            name: name.to_owned(),
+            min,
+            max,
+            effect,
+            automatic_only,
+        };
+        StuntTable(vec![
+            row("skirmish", 1, None, StuntEffect::Skirmish, false),
+            row(
+                "duck_and_weave",
+                1,
+                Some(3),
+                StuntEffect::DuckAndWeave,
+                false,
+            ),
+            row("take_cover", 1, Some(3), StuntEffect::TakeCover, false),
+            row("momentum", 1, Some(3), StuntEffect::Momentum, false),
+            row("knock_prone", 2, Some(2), StuntEffect::KnockProne, false),
+            row(
+                "lightning_attack",
+                2,
+                Some(2),
+                StuntEffect::LightningAttack,
+                false,
+            ),
+            row(
+                "vicious_blow",
+                2,
+                Some(2),
+                StuntEffect::ExtraDamage { d6: 1 },
+                false,
+            ),
+            row(
+                "lethal_blow",
+                5,
+                Some(5),
+                StuntEffect::ExtraDamage { d6: 2 },
+                false,
+            ),
+            row(
+                "short_burst",
+                1,
+                Some(1),
+                StuntEffect::ExtraDamage { d6: 1 },
+                true,
+            ),
+            row(
+                "long_burst",
+                3,
+                Some(3),
+                StuntEffect::ExtraDamage { d6: 2 },
+                true,
+            ),
+        ])
+    }
+}
+
+/// One stunt bought with stunt points.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StuntChoice {
+    /// The stunt's name in the table.
+    pub stunt: String,
+    /// SP spent on it.
+    pub points: u8,
+    /// For Lightning Attack: another target (default: the same one).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub target: Option<String>,
+}
+
+impl StuntTable {
+    /// The row named `name`.
+    pub fn get(&self, name: &str) -> Option<&StuntDef> {
+        self.0.iter().find(|s| s.name == name)
+    }
+
+    /// Checks a purchase against the points earned (AGE-21): every stunt exists, is bought at
+    /// most once, within its cost; automatic-only stunts need an automatic weapon (AGE-20);
+    /// the total never passes `earned`. Returns the SP spent. No allocation.
+    pub fn validate(
+        &self,
+        choices: &[StuntChoice],
+        earned: u8,
+        automatic: bool,
+    ) -> Result<u8, RuleError> {
+        let mut spent: u32 = 0;
+        for (i, c) in choices.iter().enumerate() {
+            let def = self.get(&c.stunt).ok_or_else(|| {
+                RuleError::new(
+                    "AGE-21",
+                    format!("there is no stunt named '{}' in the stunt table", c.stunt),
+                )
+            })?;
+            if choices[..i].iter().any(|o| o.stunt == c.stunt) {
+                return Err(RuleError::new(
+                    "AGE-21",
+                    format!("'{}' may be bought once per attack", c.stunt),
+                ));
+            }
+            if def.automatic_only && !automatic {
+                return Err(RuleError::new(
+                    "AGE-20",
+                    format!("'{}' needs an automatic weapon", c.stunt),
+                ));
+            }
+            if c.points < def.min || def.max.is_some_and(|m| c.points > m) {
+                return Err(RuleError::new(
+                    "AGE-21",
+                    format!(
+                        "'{}' costs {}{} SP, not {}",
+                        c.stunt,
+                        def.min,
+                        match def.max {
+                            Some(m) if m == def.min => String::new(),
+                            Some(m) => format!("–{m}"),
+                            None => "+".to_owned(),
+                        },
+                        c.points
+                    ),
+                ));
+            }
+            spent += u32::from(c.points);
+        }
+        if spent > u32::from(earned) {
+            return Err(RuleError::new(
+                "AGE-21",
+                format!("spending {spent} SP, but only {earned} were earned"),
+            ));
+        }
+        Ok(spent as u8)
+    }
+}

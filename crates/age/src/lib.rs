@@ -1,0 +1,131 @@
+//! # fray-age
+//!
+//! ## Overview
+//! The AGE ruleset (The Expanse / Modern AGE style) for Fray, from a four-page Russian
+//! quick-reference sheet restated in `rules/age.md` (AGE-01 … AGE-31).
+//!
+//! Two layers:
+//! 1. **Resolution**, pure and allocation-free over any [`fray_dice::Dice`]: [`test()`] (3d6 +
+//!    ability + focus + modifier vs TN, the third die is the Drama Die, stunt points on a
+//!    success with doubles), [`opposed`] with the full tie-break, [`advanced_test`] (and
+//!    challenge tests through [`AdvancedResult::failed_rolls`]), [`attack`] against Defense
+//!    with range bands and jams, [`roll_damage`], [`take_damage`] (Toughness → Fortune →
+//!    Injured → Wounded → Taken Out), [`throw_grenade`], [`decompression_check`] and
+//!    [`StuntTable::validate`]. Exact odds: [`test_odds`] (success, doubles, stunt points),
+//!    [`opposed_odds`], [`expected_rolls`] (an exact fraction of any size) and
+//!    [`finish_within`].
+//! 2. **The encounter engine** ([`Age`] implements [`fray_dice::Ruleset`],
+//!    [`fray_dice::AutoPlay`] and [`fray_dice::Catalog`]): initiative, turns of one major
+//!    and one minor action or two minor actions, every action of AGE-10/AGE-11 with its
+//!    legality, stunts spent after a hit, condition chains and their effects, Dying and
+//!    death, grenades, jams, decompression and free fall. Characters, weapons, armour and
+//!    the stunt table are data in the [`Setup`].
+//!
+//! Positions are metres on one line (a ship's corridor): distance is the difference of two
+//! positions, so moves are always "in a straight line".
+//!
+//! ## Example
+//! ```
+//! use fray_age::{test, test_odds, Age, TestSpec};
+//! use fray_dice::{AutoPlay, Catalog, Ratio, Scripted, Session};
+//!
+//! // Accuracy 2 with a focus vs TN 11; the dice show 4, 4 and a Drama Die of 5.
+//! let spec = TestSpec { ability: 2, focus: true, tn: Some(11), ..TestSpec::default() };
+//! let roll = test(&mut Scripted::new([4, 4, 5]), &spec).unwrap();
+//! assert_eq!((roll.total, roll.success, roll.stunt_points), (17, true, 5));
+//! assert_eq!(test_odds(&spec).unwrap().doubles, Ratio::new(4, 9));
+//!
+//! // The demo boarding action, played by the default tactic.
+//! let mut session = Session::<Age>::start(Age::demo_setup(), Age::DEMO_SEED, 0).unwrap();
+//! while let Some(command) = Age::next_command(session.state()) {
+//!     session.apply(command).unwrap();
+//! }
+//! assert!(session.replay().verify::<Age>().is_ok());
+//! ```
+//!
+//! ## Defaults (where the source is silent) and how to replace them
+//! Each is data in the setup (`Setup.rules`, a [`Rules`]) or on a character/weapon, or a
+//! field of a resolution spec — never a code edit.
+//! - **TNs beyond the source** (AGE-02): Easy 9, Formidable 17, Imposing 19, Nigh-Impossible
+//!   21 ([`Tn`]); any TN may be passed as a number instead.
+//! - **Advanced-test thresholds** (AGE-06): Easy 5, Average 10, Challenging 15, Hard 20,
+//!   Formidable 25 ([`Threshold`]); `AdvancedSpec::threshold` takes any number.
+//! - **Initiative** (AGE-09): 3d6 + Dexterity + armour penalty + 2 with the "Initiative"
+//!   focus; ties by Dexterity, then 1d6 roll-offs (8 at most, then setup order). Replace via
+//!   `rules.initiative` (`armour_penalty`, `focus`). Momentum's raised initiative re-sorts
+//!   the order from the next round; new ties keep the first round's order.
+//! - **Defense** (AGE-12): 10 + Dexterity + shield (+2 blows, +3 ballistic) + Defend +
+//!   Guarded Stance + Duck and Weave (+ Take Cover against ranged) − 1 after a Heavy Attack.
+//!   The armour penalty is not applied to Defense (it is not a test).
+//! - **Melee reach** 2 m (`rules.melee_reach`).
+//! - **Speed**: 10 + Dexterity + armour penalty unless the character gives `speed`.
+//!   Exhausted (and Wounded, which includes it) halves it once, Slowed halves it again,
+//!   crawling while Prone halves it again; Restrained makes it 0 (AGE-23/25/27/29).
+//! - **Damage flow** (AGE-15): `rules.damage_flow` — whether Injured/Wounded absorb damage
+//!   and how much (1d6 each). Toughness never goes below 0.
+//! - **Taken Out** means Dying and Unconscious (so AGE-26's clock runs);
+//!   `rules.taken_out` = `dying` | `unconscious` | `dead`.
+//! - **Death** at Constitution −3 (`rules.death_at`); **first aid** on the Dying is a major
+//!   action, Intelligence (Medicine) vs TN 11 (`rules.first_aid_tn`), within reach.
+//! - **Stunt table** (AGE-21): `rules.stunts`, rows `{name, min, max, effect,
+//!   automatic_only}`. Each stunt at most once per attack. Take Cover gives +1 Defense per SP
+//!   against ranged attacks, Duck and Weave +1 per SP, both until the attacker's next turn.
+//!   The automatic stunts (AGE-20) modelled are Short Burst (1 SP, +1d6) and Long Burst
+//!   (3 SP, +2d6); the source names them without effects.
+//! - **Stunt Attack** (AGE-10): a hit earns `rules.stunt_attack_points` (1) SP plus the Drama
+//!   Die on doubles.
+//! - **Light melee damage** (AGE-13): canon Str or Dex (the better one);
+//!   `rules.light_melee_damage = "strength_only"` is the seed's house rule. Bows and thrown
+//!   weapons have no damage in the source: such weapons must state `damage`.
+//! - **Melee with a firearm in hand** counts as an Improvised attack (1d6 + Str); empty
+//!   hands are Unarmed.
+//! - **Grenades** (AGE-19): TN 11 (`rules.grenade_tn`; a command may raise it); the GM's
+//!   deviation direction is the command's `deviate_long`; one damage roll for everyone
+//!   within 5 m, friend or foe; grenade hits open no stunt spending.
+//! - **Stand Firm** (AGE-11): the stunt works only if the attacker wins the opposed test
+//!   (a full tie holds).
+//! - **Free fall** (AGE-31): without `free_fall_mobility`, only a push (`move` with `push`)
+//!   is possible; the body then drifts the same distance at the start of each of its turns
+//!   until it hits an end of `Setup.corridor`.
+//! - **Round limit**: `rules.max_rounds` = 100, then a draw.
+//!
+//! ## Where the source and the inventory differ
+//! The opposed test's second tie-break is "the higher ability" (навык) in the source; the
+//! inventory says "ability (+ focus)". This crate follows the source: focus does not count.
+#![deny(missing_docs)]
+
+mod big;
+mod combat;
+mod conditions;
+mod engine;
+mod model;
+mod odds;
+mod tactic;
+mod test;
+
+/// The AGE ruleset: `Ruleset`, `AutoPlay` and `Catalog` with ID `"age"`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Age;
+
+pub use big::ExactValue;
+pub use combat::{
+    attack, decompression_check, range_modifier, roll_damage, take_damage, throw_grenade,
+    ArmourKind, AttackKind, AttackResult, AttackSpec, Capacity, DamageAbility, DamageDice,
+    DamageFlow, DamageOutcome, DamageSpec, GrenadeResult, GrenadeSpec, LightMeleeDamage, RangeBand,
+    Soak, StuntChoice, StuntDef, StuntEffect, StuntTable, Vitals, ARMOUR_PIERCING, GRENADE_RADIUS,
+    GRENADE_TN, LONG_RANGE_PENALTY, SHIELD_DEFENSE,
+};
+pub use conditions::{Condition, Conditions, Fatigue, Injury};
+pub use model::{
+    Abilities, Ability, AttackAction, Character, Combatant, Command, Event, InitiativeRule,
+    MoveKind, Pending, Readied, Rules, Sense, Setup, State, TakenOut, Turn, Weapon, WeaponState,
+};
+pub use odds::{
+    expected_rolls, finish_within, opposed_odds, test_odds, OpposedOdds, TestOdds,
+    MAX_FINISH_WITHIN,
+};
+pub use tactic::{demo, describe, odds_tables, OddsSpec};
+pub use test::{
+    advanced_test, opposed, opposed_outcome, test, AdvancedResult, AdvancedSpec, OpposedResult,
+    TestResult, TestSpec, Threshold, TieBreak, Tn, FOCUS_BONUS, MAX_ADVANCED_ROLLS,
+};

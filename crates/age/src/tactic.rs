@@ -1,0 +1,652 @@
+//! The default tactic, the outcome of a fight, the odds tables, the demo and the log lines.
+
+use fray_dice::{AutoPlay, Catalog, OddsTable, RuleError, TrialOutcome};
+use serde::{Deserialize, Serialize};
+
+use crate::combat::{AttackKind, DamageDice, StuntChoice, GRENADE_RADIUS};
+use crate::conditions::Condition;
+use crate::engine::{approach, pursue_target, slot_check, speed, Slot, SIDES};
+use crate::model::{
+    Abilities, Character, Combatant, Command, Event, MoveKind, Pending, Setup, State, Weapon,
+};
+use crate::odds::{expected_rolls, finish_within, opposed_odds, test_odds, MAX_FINISH_WITHIN};
+use crate::test::{AdvancedSpec, TestSpec};
+use crate::{combat::ArmourKind, Age};
+
+fn enemies(state: &State, me: usize) -> impl Iterator<Item = usize> + '_ {
+    let side = state.combatants[me].side;
+    (0..state.combatants.len()).filter(move |&i| {
+        let c = &state.combatants[i];
+        c.side != side && !c.taken_out && !c.dead
+    })
+}
+
+fn nearest_enemy(state: &State, me: usize) -> Option<usize> {
+    let pos = state.combatants[me].position;
+    enemies(state, me).min_by_key(|&i| (state.combatants[i].position.abs_diff(pos), i))
+}
+
+/// Buys stunts in a fixed order of preference, only from rows the table has and at costs it
+/// allows: Lethal Blow (5), Lightning Attack (2), Knock Prone (2, melee) or Vicious Blow
+/// (2), then Skirmish (melee, without a Lightning Attack) or Duck and Weave with the rest.
+fn choose_stunts(state: &State, p: &Pending) -> Vec<StuntChoice> {
+    let table = &state.rules.stunts;
+    let mut left = p.points;
+    let mut out: Vec<StuntChoice> = Vec::new();
+    let buy = |out: &mut Vec<StuntChoice>, left: &mut u8, name: &str, points: u8| {
+        let fits = table.get(name).is_some_and(|d| {
+            !d.automatic_only && points >= d.min && d.max.map_or(true, |m| points <= m)
+        });
+        if fits && points <= *left && points > 0 && !out.iter().any(|c| c.stunt == name) {
+            out.push(StuntChoice {
+                stunt: name.to_owned(),
+                points,
+                target: None,
+            });
+            *left -= points;
+        }
+    };
+    buy(&mut out, &mut left, "lethal_blow", 5);
+    buy(&mut out, &mut left, "lightning_attack", 2);
+    if p.melee {
+        buy(&mut out, &mut left, "knock_prone", 2);
+    } else {
+        buy(&mut out, &mut left, "vicious_blow", 2);
+    }
+    let lightning = out.iter().any(|c| c.stunt == "lightning_attack");
+    if p.melee && !lightning {
+        let all = left;
+        buy(&mut out, &mut left, "skirmish", all);
+    }
+    let some = left.min(3);
+    buy(&mut out, &mut left, "duck_and_weave", some);
+    let some = left.min(3);
+    buy(&mut out, &mut left, "momentum", some);
+    out
+}
+
+fn grenade_point(state: &State, me: usize) -> Option<i32> {
+    let c = &state.combatants[me];
+    let band = AttackKind::Grenade.range(c.abilities.strength)?;
+    let mut best: Option<(usize, i32)> = None;
+    for e in enemies(state, me) {
+        let at = state.combatants[e].position;
+        if c.position.abs_diff(at) > band.max {
+            continue;
+        }
+        let near = |i: &usize| state.combatants[*i].position.abs_diff(at) <= GRENADE_RADIUS + 3;
+        let allies = (0..state.combatants.len())
+            .filter(|&i| state.combatants[i].side == c.side && !state.combatants[i].dead)
+            .filter(near)
+            .count();
+        let caught = enemies(state, me)
+            .filter(|i| state.combatants[*i].position.abs_diff(at) <= GRENADE_RADIUS)
+            .count();
+        if allies == 0 && caught >= 2 && best.map_or(true, |(n, _)| caught > n) {
+            best = Some((caught, at));
+        }
+    }
+    best.map(|(_, at)| at)
+}
+
+/// The default tactic: spend stunts; pursue; stand up; clear jams; throw a grenade at two or
+/// more foes clear of friends; take up the main weapon; aim, then shoot or strike the
+/// nearest foe; charge or move into reach; else end the turn.
+fn tactic(state: &State) -> Command {
+    if let Some(p) = &state.pending {
+        return Command::SpendStunts {
+            actor: state.combatants[p.attacker].name.clone(),
+            stunts: choose_stunts(state, p),
+        };
+    }
+    let me = state.turn.actor;
+    let c = &state.combatants[me];
+    let actor = c.name.clone();
+    let turn = &state.turn;
+    let major = slot_check(turn, Slot::Major).is_ok();
+    let minor = slot_check(turn, Slot::Minor).is_ok();
+    let fresh = major && minor && turn.minors_used == 0;
+    let mobile = !state.free_fall || c.free_fall_mobility;
+    let end = Command::EndTurn {
+        actor: actor.clone(),
+    };
+    if pursue_target(state).is_some() && mobile {
+        return Command::Pursue { actor };
+    }
+    let Some(target) = nearest_enemy(state, me) else {
+        return end;
+    };
+    let target_name = state.combatants[target].name.clone();
+    if c.conditions.prone && !c.conditions.unconscious && minor && fresh {
+        return Command::Move {
+            actor,
+            to: c.position,
+            stand_up: true,
+            drop_prone: false,
+            push: false,
+        };
+    }
+    let held = c.in_hand.map(|i| &c.weapons[i]);
+    if held.is_some_and(|w| w.jammed) {
+        return if minor {
+            Command::Reload { actor }
+        } else {
+            end
+        };
+    }
+    let grenade = c
+        .weapons
+        .iter()
+        .position(|w| w.weapon.kind == AttackKind::Grenade && w.count > 0);
+    if let (Some(g), false) = (grenade, c.conditions.blinded) {
+        if let Some(at) = grenade_point(state, me) {
+            if c.in_hand == Some(g) && major {
+                return Command::ThrowGrenade {
+                    actor,
+                    at,
+                    tn: None,
+                    deviate_long: true,
+                };
+            }
+            if c.in_hand != Some(g) && fresh {
+                return Command::TakeUp {
+                    actor,
+                    item: c.weapons[g].weapon.name.clone(),
+                };
+            }
+        }
+    }
+    let primary = c
+        .weapons
+        .iter()
+        .position(|w| w.weapon.kind != AttackKind::Grenade && w.count > 0);
+    let holds_grenade = held.is_some_and(|w| w.weapon.kind == AttackKind::Grenade);
+    if let Some(p) = primary {
+        if (c.in_hand.is_none() || holds_grenade) && minor {
+            return Command::TakeUp {
+                actor,
+                item: c.weapons[p].weapon.name.clone(),
+            };
+        }
+    }
+    let dist = c.position.abs_diff(state.combatants[target].position);
+    let ranged = held.filter(|w| !w.weapon.kind.is_melee() && w.weapon.kind != AttackKind::Grenade);
+    if let (Some(w), false) = (ranged, c.conditions.blinded) {
+        let band = w
+            .weapon
+            .range
+            .or_else(|| w.weapon.kind.range(c.abilities.strength));
+        if band.is_some_and(|b| dist <= b.max) {
+            if fresh && !turn.aimed {
+                return Command::Aim { actor };
+            }
+            if major {
+                return Command::RangedAttack {
+                    actor,
+                    target: target_name,
+                };
+            }
+            return end;
+        }
+        return step_toward(state, me, target, minor && mobile, actor);
+    }
+    let reach = state.rules.melee_reach;
+    if dist <= reach {
+        if fresh && !turn.aimed {
+            return Command::Aim { actor };
+        }
+        if major {
+            let heavy = held.is_some_and(|w| w.weapon.kind == AttackKind::HeavyMelee);
+            return if heavy {
+                Command::HeavyAttack {
+                    actor,
+                    target: target_name,
+                }
+            } else {
+                Command::MeleeAttack {
+                    actor,
+                    target: target_name,
+                }
+            };
+        }
+        return end;
+    }
+    if major && mobile && c.conditions.run_forbidden_by().is_none() {
+        let to = approach(state, me, target, speed(c) / 2);
+        if to.abs_diff(state.combatants[target].position) <= reach {
+            return Command::Charge {
+                actor,
+                target: target_name,
+            };
+        }
+    }
+    step_toward(state, me, target, minor && mobile, actor)
+}
+
+fn step_toward(state: &State, me: usize, target: usize, can: bool, actor: String) -> Command {
+    let c: &Combatant = &state.combatants[me];
+    let to = approach(state, me, target, speed(c));
+    if can && to != c.position {
+        Command::Move {
+            actor,
+            to,
+            stand_up: false,
+            drop_prone: false,
+            push: false,
+        }
+    } else {
+        Command::EndTurn { actor }
+    }
+}
+
+impl AutoPlay for Age {
+    const SIDES: &'static [&'static str] = &SIDES;
+    const METRIC: &'static str = "stunt points earned";
+
+    fn next_command(state: &State) -> Option<Command> {
+        (!state.over).then(|| tactic(state))
+    }
+
+    fn outcome(state: &State) -> TrialOutcome {
+        let mut health = [0i64; 2];
+        for c in &state.combatants {
+            if !c.taken_out && !c.dead {
+                health[usize::from(c.side)] += i64::from(c.fortune.max(0));
+            }
+        }
+        TrialOutcome {
+            winner: state.winner,
+            rounds: state.round.min(state.rules.max_rounds),
+            health,
+            metric: i64::from(state.stunt_points_earned),
+        }
+    }
+}
+
+/// What `fray odds age …` takes; every key is optional.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct OddsSpec {
+    /// Ability score.
+    pub ability: i32,
+    /// A focus applies (+2).
+    pub focus: bool,
+    /// Circumstance modifier.
+    pub modifier: i32,
+    /// Target number (11).
+    pub tn: i32,
+    /// An opponent's ability: adds the opposed-test table.
+    pub opponent: Option<i32>,
+    /// The opponent has a focus.
+    pub opponent_focus: bool,
+    /// The opponent's modifier.
+    pub opponent_modifier: i32,
+    /// Advanced-test threshold (10; 0 leaves the table out).
+    pub threshold: u32,
+    /// Rolls listed in the advanced-test table (10, at most 16).
+    pub rolls: u32,
+}
+
+impl Default for OddsSpec {
+    fn default() -> Self {
+        OddsSpec {
+            ability: 0,
+            focus: false,
+            modifier: 0,
+            tn: 11,
+            opponent: None,
+            opponent_focus: false,
+            opponent_modifier: 0,
+            threshold: 10,
+            rolls: 10,
+        }
+    }
+}
+
+fn signed(n: i32) -> String {
+    if n >= 0 {
+        format!("+{n}")
+    } else {
+        n.to_string()
+    }
+}
+
+/// The odds tables of a spec: the test, the opposed test (with an opponent), the advanced test.
+pub fn odds_tables(spec: &OddsSpec) -> Result<Vec<OddsTable>, RuleError> {
+    let test = TestSpec {
+        ability: spec.ability,
+        focus: spec.focus,
+        modifier: spec.modifier,
+        tn: Some(spec.tn),
+        auto_fail: false,
+    };
+    let odds = test_odds(&test)?;
+    let mut table = OddsTable::new(format!("3d6{} vs TN {}", signed(test.bonus()), spec.tn))
+        .row("success", odds.success)
+        .row("doubles", odds.doubles);
+    for sp in 0..=6 {
+        table = table.row(
+            format!("{sp} stunt points"),
+            odds.stunt_points.probability(sp),
+        );
+    }
+    let mut tables = vec![table];
+    if let Some(ability) = spec.opponent {
+        let other = TestSpec {
+            ability,
+            focus: spec.opponent_focus,
+            modifier: spec.opponent_modifier,
+            tn: None,
+            auto_fail: false,
+        };
+        let o = opposed_odds(&test, &other);
+        tables.push(
+            OddsTable::new(format!(
+                "opposed: 3d6{} vs 3d6{}",
+                signed(test.bonus()),
+                signed(other.bonus())
+            ))
+            .row("first wins", o.first_wins)
+            .row("second wins", o.second_wins)
+            .row("tie", o.tie)
+            .row("decided by total", o.by_total)
+            .row("decided by drama die", o.by_drama_die)
+            .row("decided by ability", o.by_ability),
+        );
+    }
+    if spec.threshold > 0 {
+        let adv = AdvancedSpec {
+            test,
+            threshold: spec.threshold,
+            max_rolls: spec.rolls.clamp(1, MAX_FINISH_WITHIN),
+        };
+        let title = match expected_rolls(&adv) {
+            Ok(e) => format!(
+                "advanced test to {} (TN {}): expected rolls {e} ≈ {:.3}",
+                spec.threshold, spec.tn, e.approx
+            ),
+            Err(_) => format!(
+                "advanced test to {} (TN {}): never finishes",
+                spec.threshold, spec.tn
+            ),
+        };
+        let mut table = OddsTable::new(title);
+        for (n, p) in finish_within(&adv, adv.max_rolls)?.into_iter().enumerate() {
+            let rolls = if n == 0 {
+                "1 roll".to_owned()
+            } else {
+                format!("{} rolls", n + 1)
+            };
+            table = table.row(format!("finished within {rolls}"), p);
+        }
+        tables.push(table);
+    }
+    Ok(tables)
+}
+
+fn weapon(name: &str, kind: AttackKind, focus: &str) -> Weapon {
+    Weapon {
+        name: name.to_owned(),
+        kind,
+        damage: None,
+        damage_bonus: 0,
+        range: None,
+        focus: Some(focus.to_owned()),
+        armour_piercing: false,
+        penetrating: false,
+        high_capacity: false,
+        automatic: false,
+        count: 1,
+    }
+}
+
+fn character(name: &str, side: u8, fortune: i32, position: i32) -> Character {
+    Character {
+        name: name.to_owned(),
+        side,
+        abilities: Abilities::default(),
+        foci: Vec::new(),
+        fortune,
+        armour: ArmourKind::None,
+        shield: false,
+        striking_style: false,
+        speed: None,
+        weapons: Vec::new(),
+        wielding: None,
+        position,
+        near_hull: false,
+        free_fall_mobility: false,
+        conditions: Default::default(),
+    }
+}
+
+/// The demo: a boarding action in a ship's corridor. Two marines with armour-piercing rifles
+/// and a grenade each against three pirates: a knife fighter, a pistolero by the hull and a
+/// brute in power armour with a shock maul.
+pub fn demo() -> Setup {
+    let marine = |name: &str, position, accuracy, fortune| {
+        let mut c = character(name, 0, fortune, position);
+        c.abilities = Abilities {
+            accuracy,
+            constitution: 2,
+            dexterity: 2,
+            fighting: 1,
+            perception: 2,
+            strength: 2,
+            intelligence: 1,
+            ..Abilities::default()
+        };
+        c.foci = vec!["Rifles".into(), "Throwing".into()];
+        c.armour = ArmourKind::Light;
+        let mut rifle = weapon("rifle", AttackKind::Rifle, "Rifles");
+        rifle.armour_piercing = true;
+        c.weapons = vec![
+            rifle,
+            weapon("frag grenade", AttackKind::Grenade, "Throwing"),
+        ];
+        c.wielding = Some("rifle".into());
+        c
+    };
+    let mut mako = character("Mako", 1, 10, 12);
+    mako.abilities = Abilities {
+        fighting: 3,
+        dexterity: 2,
+        strength: 1,
+        constitution: 1,
+        ..Abilities::default()
+    };
+    mako.foci = vec!["Light Blades".into(), "Acrobatics".into()];
+    mako.armour = ArmourKind::Padded;
+    mako.weapons = vec![weapon("knife", AttackKind::LightMelee, "Light Blades")];
+    mako.wielding = Some("knife".into());
+    let mut vex = character("Vex", 1, 10, 16);
+    vex.abilities = Abilities {
+        accuracy: 0,
+        dexterity: 2,
+        perception: 1,
+        constitution: 1,
+        ..Abilities::default()
+    };
+    vex.foci = vec!["Pistols".into()];
+    vex.armour = ArmourKind::Light;
+    vex.near_hull = true;
+    vex.weapons = vec![weapon("pistol", AttackKind::Pistol, "Pistols")];
+    vex.wielding = Some("pistol".into());
+    let mut kask = character("Kask", 1, 6, 18);
+    kask.abilities = Abilities {
+        fighting: 2,
+        strength: 3,
+        constitution: 2,
+        ..Abilities::default()
+    };
+    kask.foci = vec!["Bludgeons".into(), "Might".into()];
+    kask.armour = ArmourKind::Power;
+    let mut maul = weapon("shock maul", AttackKind::HeavyMelee, "Bludgeons");
+    maul.damage = Some(DamageDice { count: 2, sides: 6 });
+    kask.weapons = vec![maul];
+    kask.wielding = Some("shock maul".into());
+    Setup {
+        characters: vec![
+            marine("Sgt. Okafor", 0, 2, 14),
+            marine("Pvt. Lindqvist", 2, 1, 12),
+            mako,
+            vex,
+            kask,
+        ],
+        rules: Default::default(),
+        free_fall: false,
+        corridor: Some([-10, 30]),
+    }
+}
+
+fn cond(c: Condition) -> String {
+    serde_json::to_value(c)
+        .ok()
+        .and_then(|v| v.as_str().map(str::to_owned))
+        .unwrap_or_default()
+}
+
+/// One readable line per event.
+pub fn describe(event: &Event) -> String {
+    match event {
+        Event::Initiative { name, dice, total } => {
+            format!("{name} rolls initiative {}+{}+{} → {total}", dice[0], dice[1], dice[2])
+        }
+        Event::RoundStarted { round, order } => format!("— round {round}: {}", order.join(", ")),
+        Event::TurnStarted { name } => format!("{name}'s turn"),
+        Event::TurnSkipped { name, reason } => format!("{name} cannot act ({reason})"),
+        Event::TurnEnded { name } => format!("{name} ends the turn"),
+        Event::DyingTick { name, constitution } => {
+            format!("{name} is dying: Constitution falls to {constitution}")
+        }
+        Event::Died { name } => format!("{name} dies"),
+        Event::ReadyLost { name } => format!("{name}'s readied action is lost"),
+        Event::Moved { name, from, to, how } => {
+            let verb = match how {
+                MoveKind::Move => "moves",
+                MoveKind::Run => "runs",
+                MoveKind::Charge => "charges",
+                MoveKind::Pursue => "pursues",
+                MoveKind::Skirmish => "is pushed (skirmish)",
+                MoveKind::Push => "pushes off",
+                MoveKind::Drift => "drifts",
+            };
+            format!("{name} {verb} from {from} m to {to} m")
+        }
+        Event::Attack { attacker, target, action, weapon, roll, defense, hit, stunt_points } => {
+            let d = roll.dice;
+            format!(
+                "{attacker} {} {target} with {weapon}: {}+{}+[{}] → {} vs Defense {defense}: {}{}",
+                match action {
+                    crate::model::AttackAction::Melee => "strikes at",
+                    crate::model::AttackAction::Ranged => "shoots at",
+                    crate::model::AttackAction::Heavy => "swings a heavy attack at",
+                    crate::model::AttackAction::Stunt => "makes a stunt attack on",
+                    crate::model::AttackAction::Charge => "charges",
+                    crate::model::AttackAction::Lightning => "strikes again (lightning attack) at",
+                    crate::model::AttackAction::Readied => "springs a readied attack on",
+                },
+                d[0],
+                d[1],
+                d[2],
+                roll.total,
+                if *hit { "hit" } else { "miss" },
+                if *stunt_points > 0 { format!(", {stunt_points} SP") } else { String::new() }
+            )
+        }
+        Event::Capacity { name, weapon, result } => match result {
+            crate::combat::Capacity::Jammed => format!("{name}'s {weapon} jams (Drama Die 6 on a miss)"),
+            _ => format!("{name}'s {weapon} would jam, but High Capacity absorbs it"),
+        },
+        Event::Decompression { die, decompressed } => format!(
+            "the round hits the hull: d6 = {die}, {}",
+            if *decompressed { "the compartment DECOMPRESSES" } else { "the hull holds" }
+        ),
+        Event::StuntsSpent { attacker, stunts, spent, earned } => {
+            let list: Vec<String> = stunts.iter().map(|s| format!("{} ({})", s.stunt, s.points)).collect();
+            if list.is_empty() {
+                format!("{attacker} forgoes {earned} SP")
+            } else {
+                format!("{attacker} spends {spent}/{earned} SP: {}", list.join(", "))
+            }
+        }
+        Event::StandFirm { stunt, result, held } => format!(
+            "stand firm against {stunt}: {} vs {} — {}",
+            result.first.total,
+            result.second.total,
+            if *held { "holds" } else { "fails" }
+        ),
+        Event::Damage { target, outcome } => {
+            let mut s = format!(
+                "{target} takes {} damage − {} toughness, {} from Fortune",
+                outcome.raw, outcome.toughness, outcome.fortune_lost
+            );
+            if let Some(a) = outcome.injured_absorbed {
+                s.push_str(&format!(", Injured absorbs {a}"));
+            }
+            if let Some(a) = outcome.wounded_absorbed {
+                s.push_str(&format!(", Wounded absorbs {a}"));
+            }
+            s.push_str(&format!(" (Fortune {})", outcome.after.fortune));
+            s
+        }
+        Event::ConditionGained { name, condition, reached } if condition == reached => {
+            format!("{name} is now {}", cond(*reached))
+        }
+        Event::ConditionGained { name, condition, reached } => {
+            format!("{name} gains {} → {}", cond(*condition), cond(*reached))
+        }
+        Event::ConditionRemoved { name, condition } => format!("{name} is no longer {}", cond(*condition)),
+        Event::TakenOut { name } => format!("{name} is taken out"),
+        Event::DefenseBonus { name, bonus, ranged_only, source } => format!(
+            "{name}: +{bonus} Defense{} ({source})",
+            if *ranged_only { " against ranged attacks" } else { "" }
+        ),
+        Event::Momentum { name, initiative } => format!("{name}'s initiative rises to {initiative}"),
+        Event::Minor { name, action, detail } if detail.is_empty() => format!("{name}: {action}"),
+        Event::Minor { name, action, detail } => format!("{name}: {action} {detail}"),
+        Event::Grenade { thrower, result, damage, caught } => format!(
+            "{thrower} throws a grenade: {} → {}; it bursts at {} m{} for {damage} damage, catching {}",
+            result.roll.total,
+            if result.roll.success { "on target" } else { "off target" },
+            result.detonation,
+            if result.deviation > 0 { format!(" ({} m off)", result.deviation) } else { String::new() },
+            if caught.is_empty() { "nobody".to_owned() } else { caught.join(", ") }
+        ),
+        Event::LightningLost { attacker } => format!("{attacker}'s lightning attack finds no target"),
+        Event::FirstAid { medic, target, roll } => format!(
+            "{medic} gives {target} first aid: {} → {}",
+            roll.total,
+            if roll.success { "stabilised" } else { "fails" }
+        ),
+        Event::Test { name, ability, roll } => format!(
+            "{name} tests {}: {} → {}",
+            format!("{ability:?}").to_lowercase(),
+            roll.total,
+            if roll.success { "success" } else { "failure" }
+        ),
+        Event::EncounterEnded { winner, rounds } => match winner {
+            Some(w) => format!("the {w} win after {rounds} rounds"),
+            None => format!("no winner after {rounds} rounds"),
+        },
+    }
+}
+
+impl Catalog for Age {
+    type OddsSpec = OddsSpec;
+    const ODDS_KEYS: &'static str =
+        "ability focus modifier tn opponent opponent_focus opponent_modifier threshold rolls";
+    const DEMO_SEED: u64 = 7;
+
+    fn odds(spec: &OddsSpec) -> Result<Vec<OddsTable>, RuleError> {
+        odds_tables(spec)
+    }
+
+    fn demo_setup() -> Setup {
+        demo()
+    }
+
+    fn describe(event: &Event) -> String {
+        describe(event)
+    }
+}

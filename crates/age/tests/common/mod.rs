@@ -1,0 +1,108 @@
+//! Shared helpers for the engine tests: a small duel setup and scripted commands.
+#![allow(dead_code)]
+
+use fray_age::{Age, Command, Event, Setup, State};
+use fray_dice::{RuleError, Ruleset, Scripted};
+use serde_json::{json, Value};
+
+/// A (side 0, at 0 m): Fighting 2, Accuracy 2, Dex 2 (Defense 12), Con 2, Str 2, Per 1,
+/// Fortune 10, wields a knife (Light Blades focus), carries a rifle (Rifles focus) and one
+/// grenade. B (side 1, at 1 m): Fighting 1, Dex 1 (Defense 11), Con 1, Str 1, Fortune 10,
+/// wields a club (heavy melee), carries a pistol.
+pub fn duel_json() -> Value {
+    json!({
+        "characters": [
+            {
+                "name": "A", "side": 0, "fortune": 10,
+                "abilities": {"fighting": 2, "accuracy": 2, "dexterity": 2, "constitution": 2,
+                              "strength": 2, "perception": 1, "intelligence": 1},
+                "foci": ["Rifles", "Light Blades", "Throwing"],
+                "weapons": [
+                    {"name": "knife", "kind": "light_melee", "focus": "Light Blades"},
+                    {"name": "rifle", "kind": "rifle", "focus": "Rifles"},
+                    {"name": "grenade", "kind": "grenade", "focus": "Throwing"}
+                ],
+                "wielding": "knife",
+                "position": 0
+            },
+            {
+                "name": "B", "side": 1, "fortune": 10,
+                "abilities": {"fighting": 1, "dexterity": 1, "constitution": 1, "strength": 1},
+                "weapons": [
+                    {"name": "club", "kind": "heavy_melee"},
+                    {"name": "pistol", "kind": "pistol"}
+                ],
+                "wielding": "club",
+                "position": 1
+            }
+        ]
+    })
+}
+
+/// The duel, changed by `edit`, with A first.
+pub fn duel_with(edit: impl FnOnce(&mut Value)) -> State {
+    let mut v = duel_json();
+    edit(&mut v);
+    start_with(&setup(v), &[5, 5, 5, 1, 1, 2]).0
+}
+
+/// Parses a setup.
+pub fn setup(v: Value) -> Setup {
+    serde_json::from_value(v).expect("setup JSON fits")
+}
+
+/// Starts with scripted initiative dice (3 per character, in setup order).
+pub fn start_with(setup: &Setup, dice: &[u32]) -> (State, Vec<Event>) {
+    let mut s = Scripted::new(dice.to_vec());
+    let r = Age::start(setup, &mut s).expect("setup starts");
+    assert_eq!(s.remaining(), 0, "unused initiative dice");
+    r
+}
+
+/// The duel with A first (A rolls 15 + 2, B rolls 4 + 1).
+pub fn duel() -> State {
+    start_with(&setup(duel_json()), &[5, 5, 5, 1, 1, 2]).0
+}
+
+/// Parses a command.
+pub fn cmd(v: Value) -> Command {
+    serde_json::from_value(v).expect("command JSON fits")
+}
+
+/// Applies a command with exactly these dice (all must be used when it succeeds).
+pub fn run(state: &mut State, command: Value, dice: &[u32]) -> Result<Vec<Event>, RuleError> {
+    let mut s = Scripted::new(dice.to_vec());
+    let r = Age::apply(state, &cmd(command), &mut s);
+    if r.is_ok() {
+        assert_eq!(s.remaining(), 0, "unused scripted dice");
+    }
+    r
+}
+
+/// Applies a command that must succeed.
+pub fn ok(state: &mut State, command: Value, dice: &[u32]) -> Vec<Event> {
+    run(state, command.clone(), dice).unwrap_or_else(|e| panic!("{command} refused: {e}"))
+}
+
+/// Applies a command that must be refused under `rule`, and checks nothing changed.
+pub fn refused(state: &mut State, command: Value, rule: &str) -> RuleError {
+    let before = serde_json::to_string(state).unwrap();
+    let mut s = Scripted::new([]);
+    let e = Age::apply(&mut state.clone(), &cmd(command.clone()), &mut s)
+        .expect_err("the command should be refused");
+    assert_eq!(e.rule, rule, "{command}: {e}");
+    // Through a clone above; the state itself must be untouched by validation too.
+    let e2 = Age::apply(state, &cmd(command), &mut Scripted::new([])).expect_err("refused");
+    assert_eq!(e2, e);
+    assert_eq!(serde_json::to_string(state).unwrap(), before);
+    e
+}
+
+/// The index of a combatant.
+pub fn who(state: &State, name: &str) -> usize {
+    state
+        .combatants
+        .iter()
+        .position(|c| c.name == name)
+        .unwrap()
+}
