@@ -1123,6 +1123,8 @@ pub struct State {
     pub queue: Vec<usize>,
     /// Position in the queue of the acting participant.
     pub current: usize,
+    /// Where the round goes on after a driver moved to the front mid-round (RED-03).
+    pub resume: Option<usize>,
     /// Round number, from 1.
     pub round: u32,
     /// The acting participant's spending this turn.
@@ -1192,6 +1194,7 @@ pub fn start<D: Dice>(setup: &Setup, dice: &mut D) -> Result<(State, Vec<Event>)
             .collect(),
         queue: Vec::new(),
         current: 0,
+        resume: None,
         round: 1,
         turn: TurnState::default(),
         delays: Vec::new(),
@@ -1321,7 +1324,10 @@ fn advance<D: Dice>(state: &mut State, dice: &mut D, ev: &mut Vec<Event>) -> Res
         if state.finished.is_some() {
             return Ok(());
         }
-        state.current = state.current.wrapping_add(1);
+        state.current = match state.resume.take() {
+            Some(next) => next,
+            None => state.current.wrapping_add(1),
+        };
         if state.current >= state.queue.len() {
             if state.current != 0 {
                 end_round(state, ev);
@@ -1720,6 +1726,8 @@ pub fn apply<D: Dice>(
             let pos = state.current;
             let who = state.queue.remove(pos);
             state.queue.insert(0, who);
+            state.current = 0;
+            state.resume = Some(pos + 1);
             ev.push(Event::VehicleStarted {
                 who: state.name(*actor),
                 vehicle: state.vehicles[v].name.clone(),
@@ -2938,6 +2946,11 @@ fn join<D: Dice>(
     state.queue.insert(pos, i);
     if pos <= state.current {
         state.current += 1;
+    }
+    if let Some(r) = state.resume.as_mut() {
+        if pos < *r {
+            *r += 1;
+        }
     }
     ev.push(Event::Joined {
         who: state.name(i),

@@ -41,7 +41,11 @@ pub fn refuse(state: &mut State, cmd: Command) -> RuleError {
     let before = serde_json::to_string(&*state).unwrap();
     let mut dice = Scripted::new([]);
     let e = apply(state, &cmd, &mut dice).expect_err("the command should be refused");
-    assert_eq!(before, serde_json::to_string(&*state).unwrap(), "a refusal changed the state");
+    assert_eq!(
+        before,
+        serde_json::to_string(&*state).unwrap(),
+        "a refusal changed the state"
+    );
     e
 }
 
