@@ -10,6 +10,7 @@ pub const MAX_POOL: u32 = 60;
 /// Who wins when both pools show the same number of ones (BW-02, a setting).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[repr(u8)]
 pub enum TieRule {
     /// **\[default\]** A tie is a bare success with 0 bonus units.
     #[default]
@@ -22,6 +23,7 @@ pub enum TieRule {
 /// it by value.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
+#[repr(C)]
 pub struct CheckSpec {
     /// K the actor rolls: aspect value plus bonus K (BW-03).
     pub pool: u32,
@@ -36,6 +38,7 @@ pub struct CheckSpec {
 
 /// What a check rolled and what it means.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[repr(C)]
 pub struct CheckResult {
     /// Ones in the actor's pool.
     pub ones: u32,
@@ -103,6 +106,7 @@ pub fn check<D: Dice>(dice: &mut D, spec: &CheckSpec) -> Result<CheckResult, Rul
 /// Restraint (BW-31): after effective damage is computed the attacker may deal less.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+#[repr(C, u8)]
 pub enum Restraint {
     /// Full damage.
     #[default]
@@ -139,6 +143,7 @@ impl Restraint {
 /// An attack: a check plus weapon and armour effectiveness (BW-14 … BW-16). `Copy`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
+#[repr(C)]
 pub struct AttackSpec {
     /// The attack check.
     pub check: CheckSpec,
@@ -152,6 +157,7 @@ pub struct AttackSpec {
 
 /// What an attack did.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[repr(C)]
 pub struct AttackResult {
     /// The attack check.
     pub check: CheckResult,

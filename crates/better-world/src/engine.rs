@@ -1769,12 +1769,11 @@ fn opportunity_attackers(
                 return false;
             }
             let p = state.f(e).character.position;
-            let ends_in_reach = (to - p).abs() < reach;
             if state.engaged(e, actor) {
-                return !ends_in_reach;
+                return (to - p).abs() >= reach;
             }
             let nearest = p.clamp(lo, hi);
-            (nearest - p).abs() < reach && !ends_in_reach
+            (nearest - p).abs() < reach
         })
         .collect()
 }

@@ -77,7 +77,8 @@
 //! - **Melee (BW-22 … BW-26)**: a firearm in melee uses the unarmed aspects and loses its
 //!   pool bonus; `settings.melee_cap` (4; lower for cramped space); engagers take the first
 //!   free 90° sector unless they name one; the engine makes every opportunity attack
-//!   (`settings.opportunity_attacks`). Attacks on a held or unconscious target in melee
+//!   (`settings.opportunity_attacks`): on leaving an engaged enemy's reach, or on passing
+//!   within reach of any other enemy that the move does not engage. Attacks on a held or unconscious target in melee
 //!   succeed automatically but still roll for bonus units. Defensive Stance and Full Defense
 //!   add to melee defence; armour `defence_bonus` adds to melee defence only.
 //! - **Grapple (BW-28)**: holding spends the grappler's Additional action automatically at
@@ -93,6 +94,8 @@
 //! - **Leaving (BW-11)**: `withdraw` (Minor, not while engaged); the next full round without
 //!   combat actions and without being attacked, then the character has left.
 //! - **Round limit**: `settings.max_rounds` (100), then a draw.
+//! - **Victory**: a side with nobody at 1 hit or more (Dying counts as down) and nobody
+//!   waiting to join has lost; both at once is a draw.
 //! - **Disarm (BW-27)**: the item lands a couple of metres away in a direction rolled on a d8.
 #![deny(missing_docs)]
 

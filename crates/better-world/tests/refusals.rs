@@ -1,0 +1,74 @@
+//! Illegal commands through a `Session`: refused under the rule they break, and nothing
+//! changes — not the state JSON, not the dice position, not the log.
+
+mod common;
+
+use common::*;
+use fray_better_world::*;
+use fray_dice::Session;
+
+fn refused(session: &mut Session<BetterWorld>, command: Command, expected: &str) {
+    let state = serde_json::to_string(session.state()).unwrap();
+    let position = session.dice_position();
+    let log = session.log().len();
+    let err = session.apply(command).expect_err("refused");
+    assert_eq!(err.rule, expected, "{}", err.message);
+    assert_eq!(serde_json::to_string(session.state()).unwrap(), state);
+    assert_eq!(session.dice_position(), position);
+    assert_eq!(session.log().len(), log);
+}
+
+fn shooter(name: &str, side: u8, position: i32, reflexes: u32) -> Character {
+    let mut c = fighter(name, side, position, reflexes);
+    c.weapons = vec![pistol()];
+    c
+}
+
+#[test]
+fn bw_12_two_main_actions_and_a_full_after_the_additional() {
+    let s = setup(vec![shooter("A", 0, 0, 3), shooter("B", 1, 10, 2)]);
+    let mut session = Session::<BetterWorld>::start(s.clone(), 1, 0).unwrap();
+    session.apply(Command::Attack(strike(0, 1))).unwrap();
+    refused(&mut session, Command::Attack(strike(0, 1)), "BW-12");
+    let mut session = Session::<BetterWorld>::start(s, 1, 0).unwrap();
+    session
+        .apply(Command::Move {
+            actor: 0,
+            to: 3,
+            sprint: false,
+            engage: None,
+            sector: None,
+        })
+        .unwrap();
+    refused(&mut session, Command::AimedShot(strike(0, 1)), "BW-12");
+    refused(&mut session, Command::Attack(strike(1, 0)), "BW-08");
+}
+
+#[test]
+fn bw_24_a_fifth_melee_attacker() {
+    let spots = [8, 12, 9, 11, 7];
+    let mut chars: Vec<Character> = (0..5)
+        .map(|i| fighter(&format!("M{i}"), 0, spots[i], 10 - i as u32))
+        .collect();
+    chars.push(fighter("T", 1, 10, 1));
+    let mut session = Session::<BetterWorld>::start(setup(chars), 3, 0).unwrap();
+    for (i, to) in [(0, 9), (1, 11), (2, 9), (3, 11)] {
+        session.apply(engage(i, to, 5)).unwrap();
+        session.apply(end(i)).unwrap();
+    }
+    refused(&mut session, engage(4, 9, 5), "BW-24");
+}
+
+#[test]
+fn bw_10_a_newcomer_joining_mid_round() {
+    let mut late = shooter("C", 1, 30, 2);
+    late.joins_round = Some(2);
+    let s = setup(vec![shooter("A", 0, 0, 3), shooter("B", 1, 10, 2), late]);
+    let mut session = Session::<BetterWorld>::start(s, 5, 0).unwrap();
+    refused(&mut session, Command::Join { actors: vec![2] }, "BW-10");
+    session.apply(end(0)).unwrap();
+    refused(&mut session, Command::Join { actors: vec![2] }, "BW-10");
+    session.apply(end(1)).unwrap();
+    session.apply(Command::Join { actors: vec![2] }).unwrap();
+    refused(&mut session, Command::Join { actors: vec![2] }, "BW-10");
+}
