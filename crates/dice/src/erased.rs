@@ -40,6 +40,8 @@ pub trait Encounter: Send {
     fn events_json(&self) -> String;
     /// The replay file as JSON.
     fn replay_json(&self) -> String;
+    /// Dice words drawn so far: unchanged by a refused command.
+    fn dice_position(&self) -> u128;
 }
 
 /// Parses JSON into `T`, refusing oversized text first.
@@ -96,6 +98,10 @@ where
 
     fn replay_json(&self) -> String {
         self.replay().to_json()
+    }
+
+    fn dice_position(&self) -> u128 {
+        Session::dice_position(self)
     }
 }
 
