@@ -82,7 +82,8 @@
 //!   Action.
 //! - The defender's evasion choice against ranged attacks: per character `evade`
 //!   (always/never), or per attack `evade`; when unset, the defender evades when eligible
-//!   (REF after armour penalty ≥ `settings.evasion_ref`) and DEX + Evasion + 5.5 beats the DV.
+//!   (REF after armour penalty ≥ `settings.evasion_ref`, HP ≥ 1) and DEX + Evasion + 5.5
+//!   beats the DV. A Mortally Wounded defender cannot evade ranged attacks.
 //! - Delay holds one attack (weapon or unarmed) per character, triggered `after_turn` of a
 //!   participant or when a participant `moves`; if the attack is no longer legal when the
 //!   trigger comes, it is lost.

@@ -61,6 +61,7 @@ fn red_01_fight_ends_when_a_side_has_no_one_standing_and_then_refuses_commands()
 
 #[test]
 fn red_02_ties_are_rerolled_among_the_tied_only_until_ordered() {
+    // RED-02: initiative = REF + 1d10, highest first; only the tied reroll, until ordered.
     let s = setup(vec![
         fighter("A", 0, 0),
         fighter("B", 1, 10),
@@ -157,6 +158,7 @@ fn red_03_fixed_queue_out_of_order_refused_driver_to_front_newcomer_takes_place(
 
 #[test]
 fn red_04_initiative_d10_explodes_by_default_and_can_be_turned_off() {
+    // RED-04 [default]: the initiative d10 follows RED-31 (10 then 6 → 16).
     let s = setup(vec![fighter("A", 0, 0), fighter("B", 1, 10)]);
     let (st, _) = begin(&s, &[10, 6, 3]);
     assert_eq!(st.fighters[0].initiative, 23);
@@ -208,6 +210,7 @@ fn red_05_move_action_and_action_in_any_order_with_split_movement() {
 
 #[test]
 fn red_06_rof_2_splits_the_action_and_two_hands_attack_once_each() {
+    // RED-06: ROF 2 splits the Action itself: move, shoot, move, shoot, move.
     let mut st = duel();
     // move, shoot, move, shoot, move
     run(
@@ -684,6 +687,7 @@ fn red_09_free_draw_and_drop_holster_and_shield_cost_the_action() {
 
 #[test]
 fn red_10_delay_fires_on_its_trigger_or_lapses_at_the_end_of_the_round() {
+    // RED-10: a declared action with a target and a trigger; lost at the end of the round.
     let s = setup(vec![
         fighter("A", 0, 0),
         fighter("B", 1, 10),
@@ -828,6 +832,7 @@ fn red_12_swim_climb_and_jumps_cost_more() {
 
 #[test]
 fn red_13_prone_cannot_move_until_get_up() {
+    // RED-13: no movement while prone; Get Up is an Action.
     let mut a = fighter("A", 0, 0);
     a.prone = true;
     let mut st = begin(&setup(vec![a, fighter("B", 1, 10)]), &[5, 3]).0;
@@ -1166,5 +1171,119 @@ fn start_refuses_bad_setups() {
     assert_eq!(
         start(&s, &mut Scripted::new([])).unwrap_err().rule,
         "RED-42"
+    );
+}
+
+#[test]
+fn red_35_suppressive_fire_spends_ten_rounds_and_pins_those_who_fail() {
+    let mut a = fighter("A", 0, 0);
+    a.weapons = serde_json::from_value(
+        json!([{"name": "rifle", "profile": "assault_rifle", "holding": "in_hand"}]),
+    )
+    .unwrap();
+    let s = setup(vec![a, fighter("B", 1, 10), fighter("C", 1, 20)]);
+    let mut st = begin(&s, &[7, 5, 3]).0;
+    // REF 7 + autofire 4 + 5 = 16; B: WILL 6 + 5 = 11 fails; C: 6 + (10+1) = 17 holds.
+    let ev = run(
+        &mut st,
+        cmd(json!({"type": "suppress", "actor": 0, "weapon": 0})),
+        &[5, 5, 10, 1],
+    );
+    assert!(matches!(
+        &ev[0],
+        Event::Suppress {
+            total: 16,
+            rounds_left: 15,
+            ..
+        }
+    ));
+    assert!(ev
+        .iter()
+        .any(|e| matches!(e, Event::Suppressed { who } if who == "B")));
+    assert!(!ev
+        .iter()
+        .any(|e| matches!(e, Event::Suppressed { who } if who == "C")));
+    assert_eq!(st.turn.attacks, 1);
+    run(&mut st, cmd(json!({"type": "end_turn", "actor": 0})), &[]);
+    // B's Move Action went to taking cover.
+    assert_eq!(
+        refuse(&mut st, cmd(json!({"type": "move", "actor": 1, "to": 9}))).rule,
+        "RED-11"
+    );
+    let mut st = duel();
+    let e = refuse(
+        &mut st,
+        cmd(json!({"type": "suppress", "actor": 0, "weapon": 0})),
+    );
+    assert_eq!(e.rule, "RED-35");
+}
+
+#[test]
+fn red_08_vehicle_actions_and_red_09_leaving_is_movement() {
+    let mut s = setup(vec![fighter("A", 0, 0), fighter("B", 1, 10)]);
+    s.vehicles = serde_json::from_value(json!([{"name": "bike", "position": 1}])).unwrap();
+    let mut st = begin(&s, &[5, 3]).0;
+    assert_eq!(
+        refuse(&mut st, cmd(json!({"type": "start_vehicle", "actor": 0}))).rule,
+        "RED-03"
+    );
+    run(
+        &mut st,
+        cmd(json!({"type": "board", "actor": 0, "vehicle": 0})),
+        &[],
+    );
+    run(&mut st, cmd(json!({"type": "end_turn", "actor": 0})), &[]);
+    assert_eq!(
+        refuse(
+            &mut st,
+            cmd(json!({"type": "board", "actor": 1, "vehicle": 0}))
+        )
+        .rule,
+        "RED-08"
+    );
+    run(&mut st, cmd(json!({"type": "end_turn", "actor": 1})), &[]);
+    assert_eq!(
+        refuse(
+            &mut st,
+            cmd(json!({"type": "maneuver", "actor": 0, "dv": 10}))
+        )
+        .rule,
+        "RED-08"
+    );
+    run(
+        &mut st,
+        cmd(json!({"type": "start_vehicle", "actor": 0})),
+        &[],
+    );
+    run(&mut st, cmd(json!({"type": "end_turn", "actor": 0})), &[]);
+    run(&mut st, cmd(json!({"type": "end_turn", "actor": 1})), &[]);
+    // REF 7 + 0 + 5 = 12 vs DV 10.
+    let ev = run(
+        &mut st,
+        cmd(json!({"type": "maneuver", "actor": 0, "dv": 10})),
+        &[5],
+    );
+    assert!(matches!(
+        &ev[0],
+        Event::SkillCheck {
+            total: 12,
+            success: true,
+            ..
+        }
+    ));
+    assert_eq!(
+        refuse(&mut st, cmd(json!({"type": "move", "actor": 0, "to": 3}))).rule,
+        "RED-09"
+    );
+    run(
+        &mut st,
+        cmd(json!({"type": "leave_vehicle", "actor": 0})),
+        &[],
+    );
+    assert!(st.turn.moved, "leaving a vehicle is movement");
+    assert!(st.fighters[0].vehicle.is_none());
+    assert_eq!(
+        refuse(&mut st, cmd(json!({"type": "leave_vehicle", "actor": 0}))).rule,
+        "RED-09"
     );
 }
