@@ -1,0 +1,1642 @@
+use fray_dice::{Dice, RuleError, Ruleset};
+use serde::{Deserialize, Serialize};
+
+use crate::model::{wound_name, AttackKind, Distance, Penalty, Rules, Tactic};
+use crate::resolve::{
+    resolve, roll_sum, stat_test, ExchangeContext, FighterOutcome, FighterSpec, StrikeOutcome,
+    StrikeSpec, TestRoll,
+};
+use crate::setup::{FighterSetup, Opening, Setup, Side, Stats, Weapon};
+
+/// The Hunt ruleset («Охота»): see the crate docs.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Hunt;
+
+/// Part of a split aimed at one target (HUNT-24).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Allocation {
+    /// The target's name.
+    pub target: String,
+    /// Attack dice on it.
+    #[serde(default)]
+    pub attack: u32,
+    /// Damage dice on it.
+    #[serde(default)]
+    pub damage: u32,
+}
+
+/// An action that keeps a fighter from fighting (HUNT-23).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Extraneous {
+    /// Refill the named (or first) weapon's magazine from its spare rounds.
+    Reload,
+    /// Bandage: **\[default\]** stops bleeding.
+    FirstAid,
+    /// Anything else (rigging gear …): no effect beyond the restrictions.
+    Other,
+}
+
+/// A fighter's secret declaration for one turn (HUNT-06).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Declaration {
+    /// Who declares.
+    pub fighter: String,
+    /// Weapon used (needed to attack; for a reload, the weapon reloaded).
+    #[serde(default)]
+    pub weapon: Option<String>,
+    /// Defense dice (≤ Agility).
+    #[serde(default)]
+    pub defense: u32,
+    /// Attack dice (≤ Agility) on `target`.
+    #[serde(default)]
+    pub attack: u32,
+    /// Damage dice (≤ Strength in melee, ≤ Marksmanship ranged) on `target`.
+    #[serde(default)]
+    pub damage: u32,
+    /// Target of `attack`/`damage`; may be left out when there is one opponent.
+    #[serde(default)]
+    pub target: Option<String>,
+    /// Attack and Damage divided among several targets (HUNT-24), instead of `attack`,
+    /// `damage` and `target`.
+    #[serde(default)]
+    pub split: Vec<Allocation>,
+    /// The tactic.
+    #[serde(default)]
+    pub tactic: Tactic,
+    /// An Extraneous action instead of fighting.
+    #[serde(default)]
+    pub action: Option<Extraneous>,
+    /// With Search: the distance the fight goes on at if the hider is found.
+    #[serde(default)]
+    pub distance: Option<Distance>,
+}
+
+impl Declaration {
+    /// An empty declaration for `fighter` (all dice 0, no tactic).
+    pub fn new(fighter: &str) -> Self {
+        Declaration {
+            fighter: fighter.to_owned(),
+            weapon: None,
+            defense: 0,
+            attack: 0,
+            damage: 0,
+            target: None,
+            split: Vec::new(),
+            tactic: Tactic::None,
+            action: None,
+            distance: None,
+        }
+    }
+}
+
+/// A counterattacker's new split after seeing its opponents' Attack dice (HUNT-19).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Resplit {
+    /// The counterattacker.
+    pub fighter: String,
+    /// New Defense dice.
+    #[serde(default)]
+    pub defense: u32,
+    /// New Attack dice.
+    #[serde(default)]
+    pub attack: u32,
+    /// New Damage dice.
+    #[serde(default)]
+    pub damage: u32,
+    /// New division among targets, if the declaration used one.
+    #[serde(default)]
+    pub split: Vec<Allocation>,
+}
+
+/// One decision sent to the game master.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Command {
+    /// Declare (or replace a declaration) for this turn.
+    Declare(Declaration),
+    /// A counterattacker re-splits while the counterattack window is open.
+    Resplit(Resplit),
+    /// Resolve the exchange once every fighter has declared (first opening the counterattack
+    /// window when someone counterattacks).
+    Resolve,
+}
+
+/// What became of a fighter.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Status {
+    /// Fighting.
+    #[default]
+    Active,
+    /// Killed (4 failed Endurance tests in one turn).
+    Dead,
+    /// Fled from Far.
+    Escaped,
+    /// Hid and was not found in time: the trail is lost.
+    TrailLost,
+}
+
+/// A weapon in play.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum WeaponStatus {
+    /// In hand.
+    #[default]
+    Ready,
+    /// On the ground after a 3-3/4-4 (HUNT-12).
+    Dropped,
+    /// Lost for good.
+    Lost,
+}
+
+/// A carried weapon and its state.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WeaponState {
+    /// The weapon (its `ammo` and `spare` are current).
+    pub weapon: Weapon,
+    /// Ready, dropped or lost.
+    pub status: WeaponStatus,
+}
+
+/// A fighter hiding (HUNT-20).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Hidden {
+    /// The hide test's margin, which a search must beat.
+    pub margin: i32,
+    /// Turns of searching left; `None` when it was bleeding as it hid (search goes on).
+    pub turns_left: Option<u32>,
+}
+
+/// A fighter in play.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Fighter {
+    /// Name.
+    pub name: String,
+    /// Side.
+    pub side: Side,
+    /// Stats before wounds.
+    pub base: Stats,
+    /// Weapons.
+    pub weapons: Vec<WeaponState>,
+    /// Crossfire direction.
+    pub direction: u32,
+    /// Fighting, dead, escaped or gone.
+    pub status: Status,
+    /// Failed Endurance tests of each turn that wounded it.
+    pub wounds: Vec<u32>,
+    /// Bleeding wounds: damage points at the end of every turn.
+    pub bleeding: u32,
+    /// Fell last turn: no tactic, −1 Defense, −1 melee Attack this turn.
+    pub fallen: bool,
+    /// Stunned last turn by this many doubles: no tactic, combat potential reduced.
+    pub stunned: u32,
+    /// Hiding.
+    pub hidden: Option<Hidden>,
+    /// Passed a test against the trap: never caught again.
+    pub trap_immune: bool,
+}
+
+impl Fighter {
+    fn active(&self) -> bool {
+        self.status == Status::Active
+    }
+
+    fn weapon(&self, name: &str) -> Option<usize> {
+        self.weapons.iter().position(|w| w.weapon.name == name)
+    }
+}
+
+/// How the encounter ended.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Ending {
+    /// The winning side, if any.
+    pub winner: Option<Side>,
+    /// Why it ended.
+    pub reason: String,
+}
+
+/// The game master's view of the encounter (the log is the players' view).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct State {
+    /// Current turn, from 1.
+    pub round: u32,
+    /// Distance this turn.
+    pub distance: Distance,
+    /// Every fighter.
+    pub fighters: Vec<Fighter>,
+    /// This turn's declarations, by fighter index (secret until resolution).
+    pub declarations: Vec<Option<Declaration>>,
+    /// The counterattack window is open: declarations are locked, counterattackers may re-split.
+    pub window: bool,
+    /// Counterattackers entitled to re-split, and whether they did.
+    pub resplits: Vec<Option<bool>>,
+    /// The side that strikes first in round 1 (surprise or ambush).
+    pub first_strike: Option<Side>,
+    /// The prey's ambush bonus (+1 Attack in round 1) is pending.
+    pub ambush_bonus: bool,
+    /// The side caught unaware: no tactic in round 1.
+    pub surprised: Option<Side>,
+    /// The location has a trap.
+    pub trap: bool,
+    /// Resolution settings.
+    pub rules: Rules,
+    /// Wound table.
+    pub wound_table: Vec<Penalty>,
+    /// Wound penalties add up.
+    pub accumulate_wounds: bool,
+    /// First aid stops bleeding.
+    pub first_aid_stops_bleeding: bool,
+    /// Round limit.
+    pub max_rounds: u32,
+    /// Set once the encounter is over.
+    pub ending: Option<Ending>,
+}
+
+/// What a counterattacker sees: one opponent's Attack dice on it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeenAttack {
+    /// The opponent.
+    pub opponent: String,
+    /// Attack dice it put on the counterattacker.
+    pub attack: u32,
+}
+
+/// One thing that happened. Before resolution events carry no declaration contents.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Event {
+    /// The fight begins.
+    Started {
+        /// Fighters as (name, side).
+        fighters: Vec<(String, Side)>,
+        /// Where.
+        location: String,
+        /// A trap is set.
+        trap: bool,
+    },
+    /// The hunter's search against the prey's precautions (HUNT-03, HUNT-04).
+    Searched {
+        /// Search roll total.
+        search: u32,
+        /// Precautions roll total.
+        precautions: u32,
+        /// The prey is caught unaware.
+        surprised: bool,
+    },
+    /// The prey's ambush test (HUNT-21).
+    Ambushed {
+        /// Who ambushes.
+        fighter: String,
+        /// Its Experience test.
+        test: TestRoll,
+    },
+    /// A turn begins.
+    Round {
+        /// Turn number.
+        round: u32,
+        /// Distance of this turn.
+        distance: Distance,
+    },
+    /// A fighter has sent its declaration (contents secret until resolution).
+    Declared {
+        /// Who.
+        fighter: String,
+        /// It replaced an earlier declaration.
+        replaced: bool,
+    },
+    /// Declarations are locked; a counterattacker learns its opponents' Attack dice (HUNT-19).
+    CounterattackWindow {
+        /// The counterattacker.
+        fighter: String,
+        /// Attack dice aimed at it.
+        sees: Vec<SeenAttack>,
+    },
+    /// A counterattacker re-split (contents secret until resolution).
+    Resplit {
+        /// Who.
+        fighter: String,
+    },
+    /// A declaration made public at resolution.
+    Revealed {
+        /// The declaration as resolved.
+        declaration: Declaration,
+    },
+    /// A pre-roll Experience test: "cover", "hide" or "search".
+    Test {
+        /// Who.
+        fighter: String,
+        /// Which test.
+        purpose: String,
+        /// The roll.
+        test: TestRoll,
+    },
+    /// A fighter's Defense roll.
+    Defense {
+        /// Who.
+        fighter: String,
+        /// Dice after tactics.
+        dice: u32,
+        /// Total.
+        total: u32,
+        /// Cover dice (against shooting).
+        cover_dice: u32,
+        /// Their total.
+        cover_total: u32,
+    },
+    /// One strike.
+    Strike {
+        /// Attacker.
+        attacker: String,
+        /// Target.
+        target: String,
+        /// Weapon used.
+        weapon: String,
+        /// Position in the order (equal = simultaneous).
+        order: u8,
+        /// Distance it was struck at.
+        distance: Distance,
+        /// Attack dice after tactics.
+        attack_dice: u32,
+        /// Attack total.
+        attack_total: u32,
+        /// Target's Defense total against it.
+        defense_total: u32,
+        /// Attack > Defense (and in reach).
+        hit: bool,
+        /// The hit was struck (its attacker was not killed first).
+        landed: bool,
+        /// Damage dice, highest first.
+        damage_dice: Vec<u32>,
+        /// Damage points.
+        points: u32,
+        /// Critical effects ("fall", "weapon_lost", "stun", "bleeding").
+        criticals: Vec<String>,
+        /// Endurance tests the target failed.
+        failures: u32,
+    },
+    /// A trap sprang (HUNT-14).
+    Trap {
+        /// The fleeing fighter.
+        fleer: String,
+        /// Its Experience test.
+        test: TestRoll,
+        /// Margin dice total.
+        total: u32,
+        /// The pursuer it was aimed at.
+        victim: String,
+        /// Caught: its Experience test.
+        caught: Option<TestRoll>,
+    },
+    /// Bleeding at the end of the turn.
+    Bled {
+        /// Who.
+        fighter: String,
+        /// Damage points.
+        points: u32,
+    },
+    /// The wound of this turn (HUNT-13).
+    Wounded {
+        /// Who.
+        fighter: String,
+        /// Failed Endurance tests this turn.
+        failures: u32,
+        /// "light wound", "heavy wound", "maimed" or "dead".
+        level: String,
+    },
+    /// A fighter died.
+    Died {
+        /// Who.
+        fighter: String,
+    },
+    /// The distance changed at the end of the turn.
+    DistanceChanged {
+        /// Before.
+        from: Distance,
+        /// After.
+        to: Distance,
+    },
+    /// A fighter fled from Far and is gone.
+    Escaped {
+        /// Who.
+        fighter: String,
+    },
+    /// A fighter hid (HUNT-20).
+    Hid {
+        /// Who.
+        fighter: String,
+        /// Turns the opponent has to find it (`None`: no limit, it bleeds).
+        turns: Option<u32>,
+    },
+    /// A hidden fighter was found.
+    Found {
+        /// The hider.
+        fighter: String,
+        /// The searcher.
+        by: String,
+        /// Distance the fight goes on at.
+        distance: Distance,
+    },
+    /// A hidden fighter was not found in time.
+    TrailLost {
+        /// The hider.
+        fighter: String,
+    },
+    /// A weapon dropped, picked up or lost (HUNT-12).
+    WeaponChanged {
+        /// Whose.
+        fighter: String,
+        /// Which.
+        weapon: String,
+        /// New status.
+        status: WeaponStatus,
+    },
+    /// Ammunition used or reloaded (HUNT-27).
+    Ammo {
+        /// Whose.
+        fighter: String,
+        /// Which weapon.
+        weapon: String,
+        /// Rounds left in it.
+        left: u32,
+        /// Spare rounds left.
+        spare: u32,
+    },
+    /// Bleeding stopped by first aid.
+    Bandaged {
+        /// Who.
+        fighter: String,
+    },
+    /// The encounter is over.
+    Ended {
+        /// The winner, if any.
+        winner: Option<Side>,
+        /// Why.
+        reason: String,
+    },
+}
+
+fn err(rule: &str, msg: impl Into<String>) -> RuleError {
+    RuleError::new(rule, msg)
+}
+
+impl State {
+    /// A fighter's index by name.
+    pub fn index(&self, name: &str) -> Option<usize> {
+        self.fighters.iter().position(|f| f.name == name)
+    }
+
+    /// A fighter's stats after its wounds (HUNT-13).
+    pub fn stats(&self, i: usize) -> Stats {
+        let f = &self.fighters[i];
+        let penalty = |w: u32| -> Penalty {
+            let level = w.min(self.wound_table.len() as u32);
+            if level == 0 {
+                Penalty::default()
+            } else {
+                self.wound_table[level as usize - 1]
+            }
+        };
+        if self.accumulate_wounds {
+            f.wounds.iter().fold(f.base, |s, &w| s.minus(&penalty(w)))
+        } else {
+            let worst = f.wounds.iter().copied().max().unwrap_or(0);
+            f.base.minus(&penalty(worst))
+        }
+    }
+
+    fn opponents(&self, i: usize) -> impl Iterator<Item = usize> + '_ {
+        let side = self.fighters[i].side;
+        (0..self.fighters.len())
+            .filter(move |&j| self.fighters[j].side != side && self.fighters[j].active())
+    }
+
+    /// Combat potential this turn: minus a Stun's doubles (HUNT-12) and one die per melee
+    /// opponent after the first at Near (HUNT-26).
+    pub fn pool(&self, i: usize) -> u32 {
+        let f = &self.fighters[i];
+        let mut pool = f.base.potential.saturating_sub(f.stunned);
+        if self.distance == Distance::Near {
+            let visible = self
+                .opponents(i)
+                .filter(|&j| self.fighters[j].hidden.is_none())
+                .count() as u32;
+            pool = pool.saturating_sub(visible.saturating_sub(1));
+        }
+        pool
+    }
+
+    /// The (target, attack, damage) parts of a declaration, or why they are wrong.
+    fn allocations(&self, i: usize, d: &Declaration) -> Result<Vec<(usize, u32, u32)>, RuleError> {
+        if !d.split.is_empty() {
+            if d.attack != 0 || d.damage != 0 || d.target.is_some() {
+                return Err(err(
+                    "HUNT-24",
+                    "give either attack/damage/target or a split among targets, not both",
+                ));
+            }
+            let mut out: Vec<(usize, u32, u32)> = Vec::new();
+            for a in &d.split {
+                let t = self.target(i, &a.target)?;
+                if out.iter().any(|o| o.0 == t) {
+                    return Err(err(
+                        "HUNT-24",
+                        format!("{} appears twice in the split", a.target),
+                    ));
+                }
+                out.push((t, a.attack, a.damage));
+            }
+            return Ok(out);
+        }
+        if d.attack == 0 && d.damage == 0 {
+            return Ok(Vec::new());
+        }
+        let t = match &d.target {
+            Some(name) => self.target(i, name)?,
+            None => {
+                let mut ops = self.opponents(i);
+                match (ops.next(), ops.next()) {
+                    (Some(t), None) => t,
+                    _ => {
+                        return Err(err(
+                            "HUNT-24",
+                            "several opponents: name the target, or divide attack and damage among them with a split",
+                        ))
+                    }
+                }
+            }
+        };
+        Ok(vec![(t, d.attack, d.damage)])
+    }
+
+    fn target(&self, i: usize, name: &str) -> Result<usize, RuleError> {
+        let t = self
+            .index(name)
+            .ok_or_else(|| err("HUNT-24", format!("there is no fighter named {name}")))?;
+        if self.fighters[t].side == self.fighters[i].side || !self.fighters[t].active() {
+            return Err(err(
+                "HUNT-24",
+                format!("{name} is not an opponent still in the fight"),
+            ));
+        }
+        Ok(t)
+    }
+
+    /// Checks a declaration against caps, pool, distance and state; says which rule it breaks.
+    pub fn validate(&self, d: &Declaration) -> Result<(), RuleError> {
+        let i = self.index(&d.fighter).ok_or_else(|| {
+            err(
+                "HUNT-06",
+                format!("there is no fighter named {}", d.fighter),
+            )
+        })?;
+        let f = &self.fighters[i];
+        match f.status {
+            Status::Active => {}
+            Status::Dead => return Err(err("HUNT-13", format!("{} is dead", f.name))),
+            Status::Escaped => return Err(err("HUNT-14", format!("{} has escaped", f.name))),
+            Status::TrailLost => {
+                return Err(err(
+                    "HUNT-20",
+                    format!("{} is gone: the trail was lost", f.name),
+                ))
+            }
+        }
+        let stats = self.stats(i);
+        let pool = self.pool(i);
+        let parts = self.allocations(i, d)?;
+        let attack: u32 = parts.iter().map(|p| p.1).sum();
+        let damage: u32 = parts.iter().map(|p| p.2).sum();
+        let attacking = attack + damage > 0;
+        let weapon = match &d.weapon {
+            Some(name) => {
+                let w = f.weapon(name).ok_or_else(|| {
+                    err(
+                        "HUNT-06",
+                        format!("{} carries no weapon named {name}", f.name),
+                    )
+                })?;
+                Some(&f.weapons[w])
+            }
+            None => None,
+        };
+        let near = self.distance == Distance::Near;
+        let tactic = d.tactic;
+        if let Some(action) = d.action {
+            if attacking {
+                return Err(err("HUNT-23", "an Extraneous action allows no attack"));
+            }
+            if tactic != Tactic::None && !(tactic == Tactic::Hide && f.hidden.is_some()) {
+                return Err(err("HUNT-23", "an Extraneous action allows no tactic"));
+            }
+            if d.defense > pool / 2 {
+                return Err(err(
+                    "HUNT-23",
+                    format!(
+                        "an Extraneous action allows at most half the combat potential on Defense: {} of {pool}, asked {}",
+                        pool / 2,
+                        d.defense
+                    ),
+                ));
+            }
+            if action == Extraneous::Reload {
+                let has = f.weapons.iter().any(|w| {
+                    w.status == WeaponStatus::Ready
+                        && w.weapon.ammo.is_some()
+                        && w.weapon.spare > 0
+                        && d.weapon.as_ref().map_or(true, |n| *n == w.weapon.name)
+                });
+                if !has {
+                    return Err(err(
+                        "HUNT-27",
+                        "no weapon in hand with spare rounds to reload",
+                    ));
+                }
+            }
+        }
+        if attacking {
+            let Some(w) = weapon else {
+                return Err(err(
+                    "HUNT-06",
+                    "an attack needs a weapon: name it in `weapon`",
+                ));
+            };
+            if w.status != WeaponStatus::Ready {
+                return Err(err(
+                    "HUNT-12",
+                    format!(
+                        "the {} is {:?}: it cannot be used this turn",
+                        w.weapon.name, w.status
+                    )
+                    .to_lowercase(),
+                ));
+            }
+            if w.weapon.kind == AttackKind::Melee && !near {
+                return Err(err(
+                    "HUNT-06",
+                    format!(
+                        "a melee attack is possible only at Near, the distance is {}",
+                        self.distance.name()
+                    ),
+                ));
+            }
+            if w.weapon.reach()[self.distance.index()] == 0 {
+                return Err(err(
+                    "HUNT-05",
+                    format!(
+                        "the {} does not reach at {} distance",
+                        w.weapon.name,
+                        self.distance.name()
+                    ),
+                ));
+            }
+            if w.weapon.kind == AttackKind::Ranged && w.weapon.ammo == Some(0) {
+                return Err(err(
+                    "HUNT-27",
+                    format!(
+                        "the {} is empty: reload it (an Extraneous action)",
+                        w.weapon.name
+                    ),
+                ));
+            }
+            for &(t, _, _) in &parts {
+                if self.fighters[t].hidden.is_some() && w.weapon.kind != AttackKind::Ranged {
+                    return Err(err(
+                        "HUNT-20",
+                        format!(
+                            "{} is hidden: only a blind ranged attack can reach it",
+                            self.fighters[t].name
+                        ),
+                    ));
+                }
+            }
+            if matches!(tactic, Tactic::Hide | Tactic::Search) {
+                return Err(err(
+                    "HUNT-20",
+                    format!("{} allows no attack this turn", tactic.name()),
+                ));
+            }
+        }
+        if f.hidden.is_some() && (attacking || !(tactic == Tactic::Hide || d.action.is_some())) {
+            return Err(err(
+                "HUNT-20",
+                "a hidden fighter stays hidden: declare the hide tactic (no attack) or an Extraneous action",
+            ));
+        }
+        // Caps and pool (HUNT-06).
+        if d.defense > stats.agility {
+            return Err(err(
+                "HUNT-06",
+                format!(
+                    "Defense {} is over the Agility cap of {}",
+                    d.defense, stats.agility
+                ),
+            ));
+        }
+        if attack > stats.agility {
+            return Err(err(
+                "HUNT-06",
+                format!(
+                    "Attack {attack} is over the Agility cap of {}",
+                    stats.agility
+                ),
+            ));
+        }
+        if attacking {
+            let ranged = weapon.is_some_and(|w| w.weapon.kind == AttackKind::Ranged);
+            let (cap, what) = if ranged {
+                (stats.marksmanship, "Marksmanship (ranged)")
+            } else {
+                (stats.strength, "Strength (melee)")
+            };
+            if damage > cap {
+                return Err(err(
+                    "HUNT-06",
+                    format!("Damage {damage} is over the {what} cap of {cap}"),
+                ));
+            }
+        }
+        let spent = d.defense + attack + damage;
+        if spent > pool {
+            let mut why = format!("{spent} dice declared, the combat potential is {pool}");
+            if f.stunned > 0 {
+                why.push_str(&format!(" (HUNT-12: stunned, −{})", f.stunned));
+            }
+            if near && pool < f.base.potential.saturating_sub(f.stunned) {
+                why.push_str(" (HUNT-26: −1 per melee opponent after the first)");
+            }
+            return Err(err("HUNT-06", why));
+        }
+        // Tactics.
+        if tactic != Tactic::None {
+            let staying_hidden = tactic == Tactic::Hide && f.hidden.is_some();
+            if f.fallen && !staying_hidden {
+                return Err(err(
+                    "HUNT-12",
+                    format!("{} fell last turn: no tactic this turn", f.name),
+                ));
+            }
+            if f.stunned > 0 && !staying_hidden {
+                return Err(err(
+                    "HUNT-12",
+                    format!("{} is stunned: no tactic this turn", f.name),
+                ));
+            }
+            if self.round == 1 && self.surprised == Some(f.side) {
+                return Err(err(
+                    "HUNT-03",
+                    format!(
+                        "{} was caught unaware: no tactic in the first round",
+                        f.name
+                    ),
+                ));
+            }
+        }
+        let ranged_weapon = weapon.is_some_and(|w| w.weapon.kind == AttackKind::Ranged);
+        match tactic {
+            Tactic::Onslaught => {
+                if !near {
+                    return Err(err("HUNT-18", "Onslaught is possible only at Near"));
+                }
+                if !attacking || weapon.is_some_and(|w| w.weapon.kind != AttackKind::Melee) {
+                    return Err(err("HUNT-18", "Onslaught needs a melee attack"));
+                }
+            }
+            Tactic::Counterattack if !near => {
+                return Err(err("HUNT-19", "Counterattack is possible only at Near"));
+            }
+            Tactic::Hide if near && f.hidden.is_none() => {
+                return Err(err("HUNT-20", "one cannot hide at Near"));
+            }
+            Tactic::AimedFire if !(attacking && ranged_weapon) => {
+                return Err(err("HUNT-17", "Aimed Fire needs a ranged attack"));
+            }
+            Tactic::BarrageFire if !(attacking && ranged_weapon) => {
+                return Err(err("HUNT-22", "Barrage Fire needs a ranged attack"));
+            }
+            Tactic::Search if !self.opponents(i).any(|j| self.fighters[j].hidden.is_some()) => {
+                return Err(err(
+                    "HUNT-20",
+                    "nobody is hidden: there is nothing to search for",
+                ));
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
+    fn counterattack_views(&self) -> Vec<(usize, Vec<SeenAttack>)> {
+        let mut out = Vec::new();
+        for (c, d) in self.declarations.iter().enumerate() {
+            let Some(d) = d else { continue };
+            if d.tactic != Tactic::Counterattack {
+                continue;
+            }
+            let mut sees = Vec::new();
+            for (o, od) in self.declarations.iter().enumerate() {
+                let Some(od) = od else { continue };
+                if self.fighters[o].side == self.fighters[c].side
+                    || od.tactic == Tactic::Counterattack
+                {
+                    continue;
+                }
+                if let Ok(parts) = self.allocations(o, od) {
+                    for (t, a, _) in parts {
+                        if t == c {
+                            sees.push(SeenAttack {
+                                opponent: self.fighters[o].name.clone(),
+                                attack: a,
+                            });
+                        }
+                    }
+                }
+            }
+            if !sees.is_empty() {
+                out.push((c, sees));
+            }
+        }
+        out
+    }
+
+    /// Fighters that must declare this turn and have not yet.
+    pub fn waiting(&self) -> Vec<usize> {
+        (0..self.fighters.len())
+            .filter(|&i| self.fighters[i].active() && self.declarations[i].is_none())
+            .collect()
+    }
+}
+
+fn start_state(setup: &Setup) -> Result<State, RuleError> {
+    if !setup.fighters.iter().any(|f| f.side == Side::Hunter)
+        || !setup.fighters.iter().any(|f| f.side == Side::Prey)
+    {
+        return Err(err(
+            "setup",
+            "the setup needs at least one hunter and one prey",
+        ));
+    }
+    if setup.fighters.len() > crate::resolve::MAX_FIGHTERS {
+        return Err(err(
+            "setup",
+            format!("at most {} fighters", crate::resolve::MAX_FIGHTERS),
+        ));
+    }
+    for (i, f) in setup.fighters.iter().enumerate() {
+        if setup.fighters[..i].iter().any(|g| g.name == f.name) {
+            return Err(err("setup", format!("two fighters are named {}", f.name)));
+        }
+        for (k, w) in f.weapons.iter().enumerate() {
+            if f.weapons[..k].iter().any(|v| v.name == w.name) {
+                return Err(err(
+                    "setup",
+                    format!("{} has two weapons named {}", f.name, w.name),
+                ));
+            }
+        }
+    }
+    let r = &setup.rules;
+    if r.test_dice == 0 || r.test_dice > 10 || r.deadly_failures == 0 || r.hide_turns == 0 {
+        return Err(err(
+            "setup",
+            "rules: test_dice must be 1..=10, deadly_failures and hide_turns at least 1",
+        ));
+    }
+    if setup.wound_table.len() + 1 < r.deadly_failures as usize {
+        return Err(err(
+            "setup",
+            "the wound table needs one row per failed-test count below deadly_failures",
+        ));
+    }
+    let fighters = setup
+        .fighters
+        .iter()
+        .enumerate()
+        .map(|(i, f): (usize, &FighterSetup)| Fighter {
+            name: f.name.clone(),
+            side: f.side,
+            base: f.stats,
+            weapons: f
+                .weapons
+                .iter()
+                .map(|w| {
+                    let mut w = w.clone();
+                    if w.magazine.is_none() {
+                        w.magazine = w.ammo;
+                    }
+                    WeaponState {
+                        weapon: w,
+                        status: WeaponStatus::Ready,
+                    }
+                })
+                .collect(),
+            direction: f.direction.unwrap_or(1000 + i as u32),
+            status: Status::Active,
+            wounds: Vec::new(),
+            bleeding: 0,
+            fallen: false,
+            stunned: 0,
+            hidden: None,
+            trap_immune: false,
+        })
+        .collect::<Vec<_>>();
+    let n = fighters.len();
+    Ok(State {
+        round: 1,
+        distance: Distance::Medium,
+        fighters,
+        declarations: vec![None; n],
+        window: false,
+        resplits: vec![None; n],
+        first_strike: None,
+        ambush_bonus: false,
+        surprised: None,
+        trap: setup.location.trap,
+        rules: setup.rules,
+        wound_table: setup.wound_table.clone(),
+        accumulate_wounds: setup.accumulate_wounds,
+        first_aid_stops_bleeding: setup.first_aid_stops_bleeding,
+        max_rounds: setup.max_rounds.max(1),
+        ending: None,
+    })
+}
+
+fn first_of(state: &State, side: Side) -> usize {
+    state
+        .fighters
+        .iter()
+        .position(|f| f.side == side)
+        .expect("validated: both sides present")
+}
+
+impl Ruleset for Hunt {
+    const ID: &'static str = "hunt";
+    const VERSION: u32 = 1;
+    type Setup = Setup;
+    type Command = Command;
+    type Event = Event;
+    type State = State;
+
+    fn start<D: Dice>(setup: &Setup, dice: &mut D) -> Result<(State, Vec<Event>), RuleError> {
+        let mut state = start_state(setup)?;
+        let mut events = vec![Event::Started {
+            fighters: state
+                .fighters
+                .iter()
+                .map(|f| (f.name.clone(), f.side))
+                .collect(),
+            location: setup.location.name.clone(),
+            trap: state.trap,
+        }];
+        let hunter = first_of(&state, Side::Hunter);
+        let prey = first_of(&state, Side::Prey);
+        match setup.opening {
+            Opening::Open { distance } => state.distance = distance,
+            Opening::Search {
+                hunter_distance,
+                prey_distance,
+                search_dice,
+                precaution_dice,
+            } => {
+                let s = search_dice.unwrap_or(state.fighters[hunter].base.experience);
+                let p = precaution_dice.unwrap_or(state.fighters[prey].base.experience);
+                let search = roll_sum(dice, s, "search", None)?;
+                let precautions = roll_sum(dice, p, "precautions", None)?;
+                let surprised = search > precautions;
+                events.push(Event::Searched {
+                    search,
+                    precautions,
+                    surprised,
+                });
+                if surprised {
+                    state.distance = hunter_distance;
+                    state.surprised = Some(Side::Prey);
+                    state.first_strike = Some(Side::Hunter);
+                } else {
+                    state.distance = prey_distance.unwrap_or(hunter_distance);
+                }
+            }
+            Opening::Ambush { prey_distance } => {
+                let test = stat_test(
+                    dice,
+                    state.fighters[prey].base.experience,
+                    state.rules.test_dice,
+                    "ambush",
+                    None,
+                )?;
+                events.push(Event::Ambushed {
+                    fighter: state.fighters[prey].name.clone(),
+                    test,
+                });
+                if test.passed {
+                    state.distance = prey_distance;
+                    state.first_strike = Some(Side::Prey);
+                    state.ambush_bonus = true;
+                } else {
+                    state.distance = Distance::from_d6(dice.roll(6)?);
+                }
+            }
+        }
+        events.push(Event::Round {
+            round: 1,
+            distance: state.distance,
+        });
+        Ok((state, events))
+    }
+
+    fn apply<D: Dice>(
+        state: &mut State,
+        command: &Command,
+        dice: &mut D,
+    ) -> Result<Vec<Event>, RuleError> {
+        if let Some(e) = &state.ending {
+            return Err(err("ended", format!("the encounter is over: {}", e.reason)));
+        }
+        match command {
+            Command::Declare(d) => {
+                if state.window {
+                    return Err(err(
+                        "HUNT-19",
+                        "declarations are locked while the counterattack window is open; only a counterattacker may re-split",
+                    ));
+                }
+                state.validate(d)?;
+                let i = state.index(&d.fighter).expect("validated");
+                let replaced = state.declarations[i].is_some();
+                state.declarations[i] = Some(d.clone());
+                Ok(vec![Event::Declared {
+                    fighter: d.fighter.clone(),
+                    replaced,
+                }])
+            }
+            Command::Resplit(r) => {
+                let i = state.index(&r.fighter).ok_or_else(|| {
+                    err(
+                        "HUNT-19",
+                        format!("there is no fighter named {}", r.fighter),
+                    )
+                })?;
+                if !state.window || state.resplits[i].is_none() {
+                    return Err(err(
+                        "HUNT-19",
+                        format!(
+                            "{} may not re-split: only a counterattacker, once the window is open",
+                            r.fighter
+                        ),
+                    ));
+                }
+                let old = state.declarations[i].clone().expect("declared");
+                let mut new = old.clone();
+                new.defense = r.defense;
+                if old.split.is_empty() {
+                    if !r.split.is_empty() {
+                        return Err(err(
+                            "HUNT-19",
+                            "the declaration had one target: give attack and damage",
+                        ));
+                    }
+                    new.attack = r.attack;
+                    new.damage = r.damage;
+                    if new.target.is_none() && (r.attack + r.damage) > 0 {
+                        new.target = state
+                            .allocations(i, &old)
+                            .ok()
+                            .and_then(|p| p.first().map(|p| state.fighters[p.0].name.clone()));
+                    }
+                } else {
+                    if r.attack != 0 || r.damage != 0 {
+                        return Err(err(
+                            "HUNT-19",
+                            "the declaration had a split: re-split it with `split`",
+                        ));
+                    }
+                    new.split = r.split.clone();
+                }
+                if new.weapon.is_none() && new.attack + new.damage > 0 {
+                    return Err(err(
+                        "HUNT-06",
+                        "an attack needs a weapon: the declaration named none",
+                    ));
+                }
+                state.validate(&new)?;
+                state.declarations[i] = Some(new);
+                state.resplits[i] = Some(true);
+                Ok(vec![Event::Resplit {
+                    fighter: r.fighter.clone(),
+                }])
+            }
+            Command::Resolve => {
+                let waiting = state.waiting();
+                if !waiting.is_empty() {
+                    let names: Vec<&str> = waiting
+                        .iter()
+                        .map(|&i| state.fighters[i].name.as_str())
+                        .collect();
+                    return Err(err(
+                        "HUNT-06",
+                        format!("waiting for the declaration of {}", names.join(", ")),
+                    ));
+                }
+                if !state.window {
+                    let views = state.counterattack_views();
+                    if !views.is_empty() {
+                        state.window = true;
+                        let mut events = Vec::new();
+                        for (c, sees) in views {
+                            state.resplits[c] = Some(false);
+                            events.push(Event::CounterattackWindow {
+                                fighter: state.fighters[c].name.clone(),
+                                sees,
+                            });
+                        }
+                        return Ok(events);
+                    }
+                }
+                resolve_turn(state, dice)
+            }
+        }
+    }
+}
+
+fn crit_names(c: &crate::resolve::Criticals) -> Vec<String> {
+    let mut v = Vec::new();
+    if c.fall {
+        v.push("fall".to_owned());
+    }
+    if c.weapon_lost {
+        v.push("weapon_lost".to_owned());
+    }
+    if c.stun {
+        v.push("stun".to_owned());
+    }
+    if c.bleeding {
+        v.push("bleeding".to_owned());
+    }
+    v
+}
+
+struct Built {
+    /// Fighter index of each spec.
+    who: Vec<usize>,
+    fighters: Vec<FighterSpec>,
+    strikes: Vec<StrikeSpec>,
+    /// Weapon index of each strike.
+    weapon_of: Vec<usize>,
+}
+
+fn build(state: &State) -> Built {
+    let who: Vec<usize> = (0..state.fighters.len())
+        .filter(|&i| state.fighters[i].active())
+        .collect();
+    let spec_of = |i: usize| who.iter().position(|&w| w == i).expect("active") as u8;
+    let barrage_by_hunter = state.round == 1
+        && who.iter().any(|&i| {
+            state.fighters[i].side == Side::Hunter
+                && state.declarations[i]
+                    .as_ref()
+                    .is_some_and(|d| d.tactic == Tactic::BarrageFire)
+        });
+    let mut fighters = Vec::new();
+    let mut strikes = Vec::new();
+    let mut weapon_of = Vec::new();
+    for &i in &who {
+        let f = &state.fighters[i];
+        let d = state.declarations[i].as_ref().expect("all declared");
+        let stats = state.stats(i);
+        let weapon = d.weapon.as_ref().and_then(|n| f.weapon(n));
+        let loaded = weapon
+            .and_then(|w| f.weapons[w].weapon.ammo)
+            .map_or(true, |a| a >= 2);
+        fighters.push(FighterSpec {
+            side: f.side.index(),
+            defense: d.defense,
+            tactic: if d.action.is_some() && f.hidden.is_none() {
+                Tactic::None
+            } else {
+                d.tactic
+            },
+            experience: stats.experience,
+            endurance: stats.endurance,
+            defense_bonus: if f.fallen { -1 } else { 0 },
+            hidden: f.hidden.is_some(),
+            hide_margin: f.hidden.map_or(0, |h| h.margin),
+            direction: f.direction,
+            trap_immune: f.trap_immune,
+            // First aid during the turn stops the bleeding before the turn's end (HUNT-23).
+            bleeding: if d.action == Some(Extraneous::FirstAid) && state.first_aid_stops_bleeding {
+                0
+            } else {
+                f.bleeding
+            },
+            barrage_loaded: loaded,
+        });
+        let Some(w) = weapon else { continue };
+        let ws = &f.weapons[w].weapon;
+        let parts = state.allocations(i, d).unwrap_or_default();
+        let round_one = state.round == 1 && state.first_strike == Some(f.side);
+        let ambush_void = f.side == Side::Prey && barrage_by_hunter;
+        for (k, (t, attack, damage)) in parts.into_iter().enumerate() {
+            if attack + damage == 0 {
+                continue;
+            }
+            let mut bonus = 0;
+            if k == 0 && f.fallen && ws.kind == AttackKind::Melee {
+                bonus -= 1;
+            }
+            if k == 0 && round_one && state.ambush_bonus && !ambush_void {
+                bonus += 1;
+            }
+            strikes.push(StrikeSpec {
+                attacker: spec_of(i),
+                target: spec_of(t),
+                kind: ws.kind,
+                attack,
+                damage,
+                thresholds: ws.reach(),
+                attack_bonus: bonus,
+                first: round_one && !ambush_void,
+                blind: state.fighters[t].hidden.is_some(),
+            });
+            weapon_of.push(w);
+        }
+    }
+    Built {
+        who,
+        fighters,
+        strikes,
+        weapon_of,
+    }
+}
+
+fn resolve_turn<D: Dice>(state: &mut State, dice: &mut D) -> Result<Vec<Event>, RuleError> {
+    let built = build(state);
+    let ctx = ExchangeContext {
+        distance: state.distance,
+        trap: state.trap,
+        rules: state.rules,
+    };
+    let mut fout = vec![FighterOutcome::default(); built.fighters.len()];
+    let mut sout = vec![StrikeOutcome::default(); built.strikes.len()];
+    let summary = resolve(
+        dice,
+        &ctx,
+        &built.fighters,
+        &built.strikes,
+        &mut fout,
+        &mut sout,
+        None,
+    )?;
+    let name = |k: usize| state.fighters[built.who[k]].name.clone();
+    let mut events = Vec::new();
+    for &i in &built.who {
+        events.push(Event::Revealed {
+            declaration: state.declarations[i].clone().expect("declared"),
+        });
+    }
+    for (k, o) in fout.iter().enumerate() {
+        for (purpose, t) in [("hide", o.hide), ("cover", o.cover), ("search", o.search)] {
+            if let Some(test) = t {
+                events.push(Event::Test {
+                    fighter: name(k),
+                    purpose: purpose.to_owned(),
+                    test,
+                });
+            }
+        }
+    }
+    for (k, o) in fout.iter().enumerate() {
+        events.push(Event::Defense {
+            fighter: name(k),
+            dice: o.defense_dice,
+            total: o.defense_roll,
+            cover_dice: o.cover_dice,
+            cover_total: o.cover_roll,
+        });
+    }
+    let mut by_order: Vec<usize> = (0..sout.len()).collect();
+    by_order.sort_by_key(|&k| (sout[k].order, k));
+    for k in by_order {
+        let s = &built.strikes[k];
+        let o = &sout[k];
+        let attacker = built.who[usize::from(s.attacker)];
+        events.push(Event::Strike {
+            attacker: name(usize::from(s.attacker)),
+            target: name(usize::from(s.target)),
+            weapon: state.fighters[attacker].weapons[built.weapon_of[k]]
+                .weapon
+                .name
+                .clone(),
+            order: o.order,
+            distance: o.distance,
+            attack_dice: o.attack_dice,
+            attack_total: o.attack_total,
+            defense_total: o.defense_total,
+            hit: o.hit,
+            landed: o.landed,
+            damage_dice: o.damage_values().collect(),
+            points: o.points,
+            criticals: if o.landed {
+                crit_names(&o.criticals())
+            } else {
+                Vec::new()
+            },
+            failures: o.failures,
+        });
+    }
+    for (k, o) in fout.iter().enumerate() {
+        let Some(trap) = o.trap else { continue };
+        for (j, v) in fout.iter().enumerate() {
+            let spec = &built.fighters[j];
+            if spec.side == built.fighters[k].side
+                || spec.trap_immune
+                || !matches!(spec.tactic, Tactic::Pursue | Tactic::Onslaught)
+            {
+                continue;
+            }
+            events.push(Event::Trap {
+                fleer: name(k),
+                test: trap.test,
+                total: trap.total,
+                victim: name(j),
+                caught: v.caught,
+            });
+        }
+    }
+    for (k, o) in fout.iter().enumerate() {
+        if o.bled > 0 {
+            events.push(Event::Bled {
+                fighter: name(k),
+                points: o.bled,
+            });
+        }
+    }
+    // Apply: ammunition, actions, wounds, criticals, weapons, hiding, movement.
+    let old = state.clone();
+    for (k, &i) in built.who.iter().enumerate() {
+        let d = old.declarations[i].clone().expect("declared");
+        let used_weapon = d.weapon.as_ref().and_then(|n| old.fighters[i].weapon(n));
+        let f = &mut state.fighters[i];
+        let o = &fout[k];
+        // Ammunition (HUNT-27, HUNT-22).
+        let fired = built
+            .strikes
+            .iter()
+            .any(|s| usize::from(s.attacker) == k && s.kind == AttackKind::Ranged);
+        if let (true, Some(w)) = (fired, used_weapon) {
+            let ws = &mut f.weapons[w].weapon;
+            if let Some(a) = ws.ammo {
+                let cost = if d.tactic == Tactic::BarrageFire {
+                    2
+                } else {
+                    1
+                };
+                ws.ammo = Some(a.saturating_sub(cost));
+                events.push(Event::Ammo {
+                    fighter: f.name.clone(),
+                    weapon: ws.name.clone(),
+                    left: ws.ammo.unwrap_or(0),
+                    spare: ws.spare,
+                });
+            }
+        }
+        match d.action {
+            Some(Extraneous::Reload) => {
+                if let Some(ws) = f.weapons.iter_mut().find(|w| {
+                    w.status == WeaponStatus::Ready
+                        && w.weapon.ammo.is_some()
+                        && w.weapon.spare > 0
+                        && d.weapon.as_ref().map_or(true, |n| *n == w.weapon.name)
+                }) {
+                    let w = &mut ws.weapon;
+                    let cap = w.magazine.unwrap_or(0);
+                    let have = w.ammo.unwrap_or(0);
+                    let take = cap.saturating_sub(have).min(w.spare);
+                    w.ammo = Some(have + take);
+                    w.spare -= take;
+                    events.push(Event::Ammo {
+                        fighter: f.name.clone(),
+                        weapon: w.name.clone(),
+                        left: have + take,
+                        spare: w.spare,
+                    });
+                }
+            }
+            Some(Extraneous::FirstAid) if state.first_aid_stops_bleeding && f.bleeding > 0 => {
+                f.bleeding = 0;
+                events.push(Event::Bandaged {
+                    fighter: f.name.clone(),
+                });
+            }
+            _ => {}
+        }
+        // Last turn's dropped weapon (HUNT-12): lost when fleeing or pursuing, kept on the
+        // ground while another weapon is used, else picked up.
+        let moving = matches!(d.tactic, Tactic::Flee | Tactic::Pursue);
+        for (w, ws) in f.weapons.iter_mut().enumerate() {
+            if ws.status != WeaponStatus::Dropped {
+                continue;
+            }
+            let other = used_weapon.is_some_and(|u| u != w) && fired_or_struck(&built, k);
+            let new = if moving {
+                WeaponStatus::Lost
+            } else if other {
+                WeaponStatus::Dropped
+            } else {
+                WeaponStatus::Ready
+            };
+            if new != ws.status {
+                ws.status = new;
+                events.push(Event::WeaponChanged {
+                    fighter: f.name.clone(),
+                    weapon: ws.weapon.name.clone(),
+                    status: new,
+                });
+            }
+        }
+        // Effects of this turn's criticals, for next turn.
+        let c = o.criticals();
+        f.fallen = c.fall;
+        f.stunned = if c.stun { o.stun_doubles } else { 0 };
+        f.bleeding += o.new_bleeding;
+        if c.weapon_lost {
+            let drop = used_weapon
+                .filter(|&w| f.weapons[w].status == WeaponStatus::Ready)
+                .or_else(|| {
+                    f.weapons
+                        .iter()
+                        .position(|w| w.status == WeaponStatus::Ready)
+                });
+            if let Some(w) = drop {
+                f.weapons[w].status = WeaponStatus::Dropped;
+                events.push(Event::WeaponChanged {
+                    fighter: f.name.clone(),
+                    weapon: f.weapons[w].weapon.name.clone(),
+                    status: WeaponStatus::Dropped,
+                });
+            }
+        }
+        if let Some(t) = o.caught {
+            if t.passed {
+                f.trap_immune = true;
+            }
+        }
+        // Wounds (HUNT-13).
+        if o.failures > 0 {
+            events.push(Event::Wounded {
+                fighter: f.name.clone(),
+                failures: o.failures,
+                level: wound_name(o.failures, state.rules.deadly_failures).to_owned(),
+            });
+            if o.dead {
+                f.status = Status::Dead;
+                f.hidden = None;
+                events.push(Event::Died {
+                    fighter: f.name.clone(),
+                });
+            } else {
+                f.wounds.push(o.failures);
+            }
+        }
+    }
+    // Movement (HUNT-05, HUNT-14, HUNT-15).
+    if summary.distance != state.distance {
+        events.push(Event::DistanceChanged {
+            from: state.distance,
+            to: summary.distance,
+        });
+        state.distance = summary.distance;
+    }
+    for (k, &i) in built.who.iter().enumerate() {
+        if fout[k].escaped && state.fighters[i].active() {
+            state.fighters[i].status = Status::Escaped;
+            events.push(Event::Escaped {
+                fighter: state.fighters[i].name.clone(),
+            });
+        }
+    }
+    // Hiding and searching (HUNT-20).
+    for (k, &i) in built.who.iter().enumerate() {
+        if !state.fighters[i].active() {
+            continue;
+        }
+        let o = &fout[k];
+        let was_hidden = state.fighters[i].hidden.is_some();
+        if !was_hidden {
+            if let Some(t) = o.hide.filter(|t| t.passed) {
+                let turns = if state.fighters[i].bleeding > 0 || old.fighters[i].bleeding > 0 {
+                    None
+                } else {
+                    Some(state.rules.hide_turns)
+                };
+                state.fighters[i].hidden = Some(Hidden {
+                    margin: t.margin,
+                    turns_left: turns,
+                });
+                events.push(Event::Hid {
+                    fighter: state.fighters[i].name.clone(),
+                    turns,
+                });
+            }
+            continue;
+        }
+        if o.found {
+            let hider = &built.fighters[k];
+            let by = built
+                .who
+                .iter()
+                .enumerate()
+                .find(|&(s, _)| {
+                    built.fighters[s].side != hider.side
+                        && fout[s]
+                            .search
+                            .is_some_and(|t| t.passed && t.margin > hider.hide_margin)
+                })
+                .map(|(_, &j)| j)
+                .expect("found by someone");
+            let picked = old.declarations[by]
+                .as_ref()
+                .and_then(|d| d.distance)
+                .unwrap_or(state.distance);
+            state.fighters[i].hidden = None;
+            if picked != state.distance {
+                events.push(Event::DistanceChanged {
+                    from: state.distance,
+                    to: picked,
+                });
+                state.distance = picked;
+            }
+            events.push(Event::Found {
+                fighter: state.fighters[i].name.clone(),
+                by: state.fighters[by].name.clone(),
+                distance: picked,
+            });
+            continue;
+        }
+        let h = state.fighters[i].hidden.as_mut().expect("hidden");
+        if let Some(left) = h.turns_left {
+            let left = left.saturating_sub(1);
+            h.turns_left = Some(left);
+            if left == 0 {
+                state.fighters[i].status = Status::TrailLost;
+                state.fighters[i].hidden = None;
+                events.push(Event::TrailLost {
+                    fighter: state.fighters[i].name.clone(),
+                });
+            }
+        }
+    }
+    // Next turn.
+    let n = state.fighters.len();
+    state.declarations = vec![None; n];
+    state.resplits = vec![None; n];
+    state.window = false;
+    state.surprised = None;
+    state.first_strike = None;
+    state.ambush_bonus = false;
+    if let Some(ending) = ending(state) {
+        events.push(Event::Ended {
+            winner: ending.winner,
+            reason: ending.reason.clone(),
+        });
+        state.ending = Some(ending);
+    } else {
+        state.round += 1;
+        events.push(Event::Round {
+            round: state.round,
+            distance: state.distance,
+        });
+    }
+    Ok(events)
+}
+
+fn fired_or_struck(built: &Built, k: usize) -> bool {
+    built.strikes.iter().any(|s| usize::from(s.attacker) == k)
+}
+
+fn ending(state: &State) -> Option<Ending> {
+    let active = |side: Side| state.fighters.iter().any(|f| f.side == side && f.active());
+    let gone_alive = |side: Side| {
+        state
+            .fighters
+            .iter()
+            .any(|f| f.side == side && matches!(f.status, Status::Escaped | Status::TrailLost))
+    };
+    let (h, p) = (active(Side::Hunter), active(Side::Prey));
+    let end = |winner: Option<Side>, reason: &str| {
+        Some(Ending {
+            winner,
+            reason: reason.to_owned(),
+        })
+    };
+    match (h, p) {
+        (true, true) if state.round >= state.max_rounds => end(None, "round limit reached"),
+        (true, true) => None,
+        (true, false) if gone_alive(Side::Prey) => end(Some(Side::Prey), "the prey got away"),
+        (true, false) => end(Some(Side::Hunter), "the prey is dead"),
+        (false, true) if gone_alive(Side::Hunter) => end(Some(Side::Prey), "the hunter gave up"),
+        (false, true) => end(Some(Side::Prey), "the hunter is dead"),
+        (false, false) => end(None, "nobody is left standing"),
+    }
+}

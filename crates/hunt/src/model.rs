@@ -1,0 +1,199 @@
+use serde::{Deserialize, Serialize};
+
+/// The three fighting distances (HUNT-05). Melee is possible only at Near.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Distance {
+    /// Melee possible.
+    #[default]
+    Near,
+    /// Shooting only.
+    Medium,
+    /// Shooting only; fleeing successfully from here is an escape.
+    Far,
+}
+
+impl Distance {
+    /// Index 0 (Near), 1 (Medium), 2 (Far), for per-distance tables.
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The distance one step further (`+1`) or closer (`-1`), clamped to Near..=Far.
+    pub fn step(self, delta: i32) -> Distance {
+        match (self as i32 + delta).clamp(0, 2) {
+            0 => Distance::Near,
+            1 => Distance::Medium,
+            _ => Distance::Far,
+        }
+    }
+
+    /// The distance shown by one d6 when it must be random (HUNT-21 failed ambush):
+    /// 1–2 Near, 3–4 Medium, 5–6 Far.
+    pub fn from_d6(face: u32) -> Distance {
+        match face {
+            0..=2 => Distance::Near,
+            3..=4 => Distance::Medium,
+            _ => Distance::Far,
+        }
+    }
+
+    /// Lower-case name, for log lines.
+    pub fn name(self) -> &'static str {
+        match self {
+            Distance::Near => "near",
+            Distance::Medium => "medium",
+            Distance::Far => "far",
+        }
+    }
+}
+
+/// Melee or ranged: decides the Damage cap (Strength or Marksmanship) and where the weapon
+/// may be used (HUNT-06).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AttackKind {
+    /// Hand to hand; only at Near.
+    #[default]
+    Melee,
+    /// Shooting or throwing.
+    Ranged,
+}
+
+/// One tactic per turn per fighter (HUNT-14 … HUNT-22), plus the search of HUNT-20.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Tactic {
+    /// No tactic.
+    #[default]
+    None,
+    /// HUNT-14: +1 Defense, −1 Attack, −1 Damage; opens distance; may spring a trap.
+    Flee,
+    /// HUNT-15: −1 Defense; closes distance.
+    Pursue,
+    /// HUNT-16: Experience test; margin d6 added to Defense (against shooting), taken from Attack.
+    TakeCover,
+    /// HUNT-17: strikes second; +2 Attack, +1 Damage with a ranged weapon.
+    AimedFire,
+    /// HUNT-18: melee at Near; +1 Attack, +2 Damage, −2 Defense.
+    Onslaught,
+    /// HUNT-19: at Near; re-split after seeing the opponent's Attack dice; strikes second.
+    Counterattack,
+    /// HUNT-20: not at Near; no attack; Experience test to hide.
+    Hide,
+    /// HUNT-22: double ammunition; +2 Attack, +2 Damage, −2 Defense.
+    BarrageFire,
+    /// HUNT-20: look for a hidden opponent with an Experience test instead of shooting blindly.
+    Search,
+}
+
+impl Tactic {
+    /// Snake-case name, for log lines and errors.
+    pub fn name(self) -> &'static str {
+        match self {
+            Tactic::None => "none",
+            Tactic::Flee => "flee",
+            Tactic::Pursue => "pursue",
+            Tactic::TakeCover => "take_cover",
+            Tactic::AimedFire => "aimed_fire",
+            Tactic::Onslaught => "onslaught",
+            Tactic::Counterattack => "counterattack",
+            Tactic::Hide => "hide",
+            Tactic::BarrageFire => "barrage_fire",
+            Tactic::Search => "search",
+        }
+    }
+}
+
+/// How doubles on the Damage dice are counted (HUNT-12).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TripleRule {
+    /// **\[default\]** a value showing on two or more dice is one double (a triple is one double).
+    #[default]
+    OneDouble,
+    /// Every two dice of one value are a double (a quadruple is two doubles, a triple one).
+    Pairs,
+}
+
+/// The numbers resolution needs beyond the declarations; every field is a documented default
+/// that a setup may replace.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Rules {
+    /// HUNT-02 **\[default\] 1**: d6 rolled (and summed) for a stat test; pass when ≤ the stat.
+    pub test_dice: u32,
+    /// HUNT-12 **\[default\] one double per value**: how triples count.
+    pub triples: TripleRule,
+    /// HUNT-13: failed Endurance tests in one turn that kill (4).
+    pub deadly_failures: u32,
+    /// HUNT-14 **\[default\] 1**: damage points a sprung trap deals on a failed Experience test.
+    pub trap_damage: u32,
+    /// HUNT-20: dice added to Experience for a hidden fighter's Defense roll (3).
+    pub hide_dice: u32,
+    /// HUNT-20: turns the opponent may search before the trail is lost (3).
+    pub hide_turns: u32,
+    /// HUNT-25: taken from the Defense total per extra shooting direction (3).
+    pub crossfire_penalty: u32,
+}
+
+impl Default for Rules {
+    fn default() -> Self {
+        Rules {
+            test_dice: 1,
+            triples: TripleRule::OneDouble,
+            deadly_failures: 4,
+            trap_damage: 1,
+            hide_dice: 3,
+            hide_turns: 3,
+            crossfire_penalty: 3,
+        }
+    }
+}
+
+/// Stat penalties of one wound level (HUNT-13), subtracted from the fighter's stats.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Penalty {
+    /// Endurance lost.
+    pub endurance: u32,
+    /// Strength lost.
+    pub strength: u32,
+    /// Agility lost.
+    pub agility: u32,
+    /// Marksmanship lost.
+    pub marksmanship: u32,
+}
+
+/// The wound table of HUNT-13: penalties for 1, 2 and 3 failed Endurance tests in one turn
+/// (4 kill, see [`Rules::deadly_failures`]).
+pub fn default_wound_table() -> Vec<Penalty> {
+    vec![
+        Penalty {
+            endurance: 1,
+            ..Penalty::default()
+        },
+        Penalty {
+            endurance: 2,
+            strength: 1,
+            ..Penalty::default()
+        },
+        Penalty {
+            endurance: 2,
+            strength: 1,
+            agility: 2,
+            marksmanship: 2,
+        },
+    ]
+}
+
+/// Name of a wound level by failed tests in one turn.
+pub fn wound_name(failures: u32, deadly: u32) -> &'static str {
+    match failures {
+        0 => "unhurt",
+        f if f >= deadly => "dead",
+        1 => "light wound",
+        2 => "heavy wound",
+        _ => "maimed",
+    }
+}

@@ -1,0 +1,220 @@
+use serde::{Deserialize, Serialize};
+
+use crate::model::{default_wound_table, AttackKind, Distance, Penalty, Rules};
+
+/// Which side a fighter is on: the hunter's (side 0) or the prey's (side 1).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Side {
+    /// Side 0.
+    #[default]
+    Hunter,
+    /// Side 1.
+    Prey,
+}
+
+impl Side {
+    /// 0 or 1.
+    pub fn index(self) -> u8 {
+        self as u8
+    }
+
+    /// "hunter" or "prey".
+    pub fn name(self) -> &'static str {
+        match self {
+            Side::Hunter => "hunter",
+            Side::Prey => "prey",
+        }
+    }
+}
+
+/// The six stats of a fighter.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Stats {
+    /// Experience: Take Cover, Hide, Search, traps, ambushes.
+    pub experience: u32,
+    /// Endurance: one test per damage point.
+    pub endurance: u32,
+    /// Strength: caps melee Damage dice.
+    pub strength: u32,
+    /// Agility: caps Defense and Attack dice.
+    pub agility: u32,
+    /// Marksmanship: caps ranged Damage dice.
+    pub marksmanship: u32,
+    /// Combat potential: the dice split among Defense, Attack and Damage each turn.
+    pub potential: u32,
+}
+
+impl Stats {
+    /// The stats after a wound penalty, never below zero.
+    pub fn minus(self, p: &Penalty) -> Stats {
+        Stats {
+            endurance: self.endurance.saturating_sub(p.endurance),
+            strength: self.strength.saturating_sub(p.strength),
+            agility: self.agility.saturating_sub(p.agility),
+            marksmanship: self.marksmanship.saturating_sub(p.marksmanship),
+            ..self
+        }
+    }
+}
+
+/// A weapon: its kind, its damage threshold (HUNT-11), how far it reaches and its ammunition.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Weapon {
+    /// Unique among the fighter's weapons.
+    pub name: String,
+    /// Melee or ranged.
+    pub kind: AttackKind,
+    /// A Damage die at or above this is one damage point.
+    #[serde(default = "default_threshold")]
+    pub threshold: u32,
+    /// Farthest distance it reaches (melee weapons: Near only, whatever is written).
+    #[serde(default = "far")]
+    pub range: Distance,
+    /// Per-distance thresholds (Near, Medium, Far) replacing `threshold`/`range`; 0 = out of reach.
+    #[serde(default)]
+    pub thresholds: Option<[u32; 3]>,
+    /// Rounds loaded; `None` = needs no ammunition (HUNT-27).
+    #[serde(default)]
+    pub ammo: Option<u32>,
+    /// Capacity a reload fills up to (default: the starting `ammo`).
+    #[serde(default)]
+    pub magazine: Option<u32>,
+    /// Spare rounds for reloading (an Extraneous action, HUNT-23).
+    #[serde(default)]
+    pub spare: u32,
+}
+
+fn default_threshold() -> u32 {
+    4
+}
+
+fn far() -> Distance {
+    Distance::Far
+}
+
+impl Weapon {
+    /// Damage threshold at Near, Medium, Far (0 = out of reach).
+    pub fn reach(&self) -> [u32; 3] {
+        if let Some(t) = self.thresholds {
+            return t;
+        }
+        let last = match self.kind {
+            AttackKind::Melee => Distance::Near,
+            AttackKind::Ranged => self.range,
+        };
+        let mut out = [0; 3];
+        for (i, slot) in out.iter_mut().enumerate() {
+            if i <= last.index() {
+                *slot = self.threshold;
+            }
+        }
+        out
+    }
+}
+
+/// One fighter of the setup.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FighterSetup {
+    /// Unique name, used in commands.
+    pub name: String,
+    /// Hunter or prey.
+    pub side: Side,
+    /// Stats.
+    pub stats: Stats,
+    /// Weapons carried.
+    #[serde(default)]
+    pub weapons: Vec<Weapon>,
+    /// Shooting direction for crossfire (HUNT-25); default: each fighter its own.
+    #[serde(default)]
+    pub direction: Option<u32>,
+}
+
+/// How the fight starts (HUNT-03, HUNT-04, HUNT-21).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Opening {
+    /// Both sides aware, at a given distance.
+    Open {
+        /// Starting distance.
+        distance: Distance,
+    },
+    /// The hunter found the prey: search roll against precautions roll (HUNT-03, HUNT-04).
+    Search {
+        /// Distance the hunter prefers.
+        hunter_distance: Distance,
+        /// Distance the prey picks if not caught unaware (`None`: the hunter's).
+        #[serde(default)]
+        prey_distance: Option<Distance>,
+        /// **\[default\] the first hunter's Experience**: d6 of the search roll.
+        #[serde(default)]
+        search_dice: Option<u32>,
+        /// **\[default\] the first prey's Experience**: d6 of the precautions roll.
+        #[serde(default)]
+        precaution_dice: Option<u32>,
+    },
+    /// The prey attacks from ambush (HUNT-21).
+    Ambush {
+        /// Distance the prey picks if its Experience test passes.
+        prey_distance: Distance,
+    },
+}
+
+impl Default for Opening {
+    fn default() -> Self {
+        Opening::Open {
+            distance: Distance::Medium,
+        }
+    }
+}
+
+/// The place of the fight.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Location {
+    /// Shown in the log.
+    pub name: String,
+    /// A trap is set here (HUNT-14).
+    pub trap: bool,
+}
+
+/// Everything an encounter starts from.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Setup {
+    /// The fighters; at least one per side.
+    pub fighters: Vec<FighterSetup>,
+    /// Where.
+    #[serde(default)]
+    pub location: Location,
+    /// How it starts.
+    #[serde(default)]
+    pub opening: Opening,
+    /// Resolution settings (defaults documented on [`Rules`]).
+    #[serde(default)]
+    pub rules: Rules,
+    /// HUNT-13 wound table: penalties for 1, 2, 3 failed tests in one turn.
+    #[serde(default = "default_wound_table")]
+    pub wound_table: Vec<Penalty>,
+    /// HUNT-13 **\[default\] true**: penalties of wounds from separate turns add up; `false`
+    /// keeps only the worst wound's penalties.
+    #[serde(default = "yes")]
+    pub accumulate_wounds: bool,
+    /// HUNT-23 **\[default\] true**: first aid (an Extraneous action) stops bleeding.
+    #[serde(default = "yes")]
+    pub first_aid_stops_bleeding: bool,
+    /// **\[default\] 100**: the encounter ends after this many rounds.
+    #[serde(default = "hundred")]
+    pub max_rounds: u32,
+}
+
+fn yes() -> bool {
+    true
+}
+
+fn hundred() -> u32 {
+    100
+}

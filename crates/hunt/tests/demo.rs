@@ -1,0 +1,89 @@
+//! The demo fight, replays and simulation.
+
+use fray_dice::{simulate, AutoPlay, Catalog, Replay, ReplayError, Session};
+use fray_hunt::*;
+
+fn play(seed: u64) -> Session<Hunt> {
+    let mut s = Session::<Hunt>::start(Hunt::demo_setup(), seed, 0).unwrap();
+    while let Some(c) = Hunt::next_command(s.state()) {
+        s.apply(c).unwrap();
+    }
+    s
+}
+
+#[test]
+fn demo_shows_ambush_flight_to_far_hide_and_search() {
+    let s = play(Hunt::DEMO_SEED);
+    assert_eq!(Hunt::DEMO_SEED, 7);
+    let ev: Vec<&Event> = s.events().collect();
+    assert!(ev
+        .iter()
+        .any(|e| matches!(e, Event::Ambushed { test, .. } if test.passed)));
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::DistanceChanged {
+            from: Distance::Medium,
+            to: Distance::Far
+        }
+    )));
+    assert!(ev.iter().any(|e| matches!(e, Event::Hid { .. })));
+    assert!(ev
+        .iter()
+        .any(|e| matches!(e, Event::Test { purpose, .. } if purpose == "search")));
+    assert!(ev.iter().any(|e| matches!(e, Event::Found { .. })));
+    assert!(ev
+        .iter()
+        .any(|e| matches!(e, Event::CounterattackWindow { .. })));
+    assert!(s.state().ending.is_some());
+}
+
+#[test]
+fn demo_fight_for_seed_7() {
+    let s = play(7);
+    let events: Vec<&Event> = s.events().collect();
+    insta::assert_json_snapshot!("demo_seed_7_events", events);
+    let log: Vec<String> = s.events().map(Hunt::describe).collect();
+    insta::assert_snapshot!("demo_seed_7_log", log.join("\n"));
+}
+
+#[test]
+fn demo_replay_verifies_and_an_edited_one_names_the_first_difference() {
+    let s = play(7);
+    let replay = s.replay();
+    let report = replay.verify::<Hunt>().unwrap();
+    assert_eq!(report.accepted, s.log().len());
+    let text = replay.to_json();
+    let mut edited = Replay::from_json(&text).unwrap();
+    let index = edited
+        .commands
+        .iter()
+        .position(|c| c.command["type"] == "declare" && c.command["fighter"] == "Hunter")
+        .unwrap();
+    edited.commands[index].command["defense"] = serde_json::json!(0);
+    match edited.verify::<Hunt>() {
+        Err(ReplayError::Mismatch(m)) => assert!(m.command.unwrap() > index),
+        other => panic!("expected a mismatch, got {other:?}"),
+    }
+}
+
+#[test]
+fn simulation_does_not_depend_on_threads() {
+    let setup = Hunt::demo_setup();
+    let one = simulate::<Hunt>(&setup, 200, 1, 1, None).unwrap();
+    let two = simulate::<Hunt>(&setup, 200, 1, 2, None).unwrap();
+    assert_eq!(one, two);
+    assert_eq!(one.trials, 200);
+    assert_eq!(one.wins.iter().sum::<u64>() + one.draws, 200);
+}
+
+#[test]
+fn every_event_has_a_readable_line() {
+    for seed in 0..20 {
+        let s = play(seed);
+        for e in s.events() {
+            let line = Hunt::describe(e);
+            assert!(!line.is_empty() && !line.contains("{"), "{line}");
+        }
+        assert!(s.state().round <= s.state().max_rounds);
+    }
+}
