@@ -1,8 +1,7 @@
-//! A small unsigned big integer and exact fraction, only as much as the expected number of
-//! rolls of an advanced test needs (its denominators pass 128 bits for long thresholds).
+//! A small unsigned big integer, only as much as exact expected values need: their
+//! denominators are powers of a number ≤ 216 and pass 128 bits for long thresholds.
 //! Generic: a candidate for fray-dice.
 
-use std::cmp::Ordering;
 use std::fmt;
 
 use fray_dice::Ratio;
@@ -10,10 +9,10 @@ use serde::{Deserialize, Serialize};
 
 /// Little-endian 32-bit limbs, no trailing zero limbs.
 #[derive(Clone, Debug, PartialEq, Eq)]
-struct Big(Vec<u32>);
+pub(crate) struct Big(Vec<u32>);
 
 impl Big {
-    fn from_u128(mut v: u128) -> Big {
+    pub(crate) fn from_u128(mut v: u128) -> Big {
         let mut limbs = Vec::new();
         while v != 0 {
             limbs.push(v as u32);
@@ -33,7 +32,7 @@ impl Big {
         self
     }
 
-    fn add(&self, other: &Big) -> Big {
+    pub(crate) fn add(&self, other: &Big) -> Big {
         let mut out = Vec::with_capacity(self.0.len().max(other.0.len()) + 1);
         let mut carry = 0u64;
         for i in 0..self.0.len().max(other.0.len()) {
@@ -47,127 +46,47 @@ impl Big {
         Big(out).trim()
     }
 
-    /// `self - other`, for `self >= other`.
-    fn sub(&self, other: &Big) -> Big {
-        let mut out = Vec::with_capacity(self.0.len());
-        let mut borrow = 0i64;
-        for i in 0..self.0.len() {
-            let mut d = i64::from(self.0[i]) - i64::from(*other.0.get(i).unwrap_or(&0)) - borrow;
-            borrow = 0;
-            if d < 0 {
-                d += 1 << 32;
-                borrow = 1;
-            }
-            out.push(d as u32);
-        }
-        Big(out).trim()
-    }
-
-    fn mul(&self, other: &Big) -> Big {
-        let mut out = vec![0u32; self.0.len() + other.0.len() + 1];
-        for (i, &a) in self.0.iter().enumerate() {
-            let mut carry = 0u64;
-            for (j, &b) in other.0.iter().enumerate() {
-                let t = u64::from(a) * u64::from(b) + u64::from(out[i + j]) + carry;
-                out[i + j] = t as u32;
-                carry = t >> 32;
-            }
-            let mut k = i + other.0.len();
-            while carry != 0 {
-                let t = u64::from(out[k]) + carry;
-                out[k] = t as u32;
-                carry = t >> 32;
-                k += 1;
-            }
-        }
-        Big(out).trim()
-    }
-
-    fn bits(&self) -> usize {
-        match self.0.last() {
-            None => 0,
-            Some(top) => self.0.len() * 32 - top.leading_zeros() as usize,
-        }
-    }
-
-    fn bit(&self, i: usize) -> bool {
-        self.0.get(i / 32).is_some_and(|l| l >> (i % 32) & 1 == 1)
-    }
-
-    fn shl1_or(&self, bit: bool) -> Big {
+    pub(crate) fn mul_small(&self, m: u32) -> Big {
         let mut out = Vec::with_capacity(self.0.len() + 1);
-        let mut carry = u32::from(bit);
+        let mut carry = 0u64;
         for &l in &self.0 {
-            out.push(l << 1 | carry);
-            carry = l >> 31;
+            let t = u64::from(l) * u64::from(m) + carry;
+            out.push(t as u32);
+            carry = t >> 32;
         }
-        out.push(carry);
+        out.push(carry as u32);
         Big(out).trim()
     }
 
-    fn set_bit(&mut self, i: usize) {
-        if self.0.len() <= i / 32 {
-            self.0.resize(i / 32 + 1, 0);
+    /// Quotient and remainder by a small non-zero divisor.
+    fn div_small(&self, d: u32) -> (Big, u32) {
+        let mut out = vec![0u32; self.0.len()];
+        let mut rem = 0u64;
+        for i in (0..self.0.len()).rev() {
+            let cur = rem << 32 | u64::from(self.0[i]);
+            out[i] = (cur / u64::from(d)) as u32;
+            rem = cur % u64::from(d);
         }
-        self.0[i / 32] |= 1 << (i % 32);
-    }
-
-    /// Quotient and remainder by bitwise long division (`divisor` non-zero).
-    fn div_rem(&self, divisor: &Big) -> (Big, Big) {
-        let mut q = Big(Vec::new());
-        let mut r = Big(Vec::new());
-        for i in (0..self.bits()).rev() {
-            r = r.shl1_or(self.bit(i));
-            if r.cmp(divisor) != Ordering::Less {
-                r = r.sub(divisor);
-                q.set_bit(i);
-            }
-        }
-        (q.trim(), r)
-    }
-
-    fn gcd(&self, other: &Big) -> Big {
-        let (mut a, mut b) = (self.clone(), other.clone());
-        while !b.is_zero() {
-            let r = a.div_rem(&b).1;
-            a = b;
-            b = r;
-        }
-        a
+        (Big(out).trim(), rem as u32)
     }
 
     fn to_u128(&self) -> Option<u128> {
-        if self.0.len() > 4 {
-            return None;
-        }
-        Some(
+        (self.0.len() <= 4).then(|| {
             self.0
                 .iter()
                 .rev()
-                .fold(0u128, |acc, &l| acc << 32 | u128::from(l)),
-        )
+                .fold(0u128, |acc, &l| acc << 32 | u128::from(l))
+        })
     }
 
-    fn to_f64(&self) -> f64 {
-        self.0
+    /// (mantissa, exponent) with value ≈ mantissa · 2^exponent, the mantissa < 2^64.
+    fn scaled(&self) -> (f64, i32) {
+        let top = self.0.len().saturating_sub(2);
+        let mantissa = self.0[top..]
             .iter()
             .rev()
-            .fold(0.0, |acc, &l| acc * 4_294_967_296.0 + f64::from(l))
-    }
-}
-
-impl Ord for Big {
-    fn cmp(&self, other: &Self) -> Ordering {
-        self.0
-            .len()
-            .cmp(&other.0.len())
-            .then_with(|| self.0.iter().rev().cmp(other.0.iter().rev()))
-    }
-}
-
-impl PartialOrd for Big {
-    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
-        Some(self.cmp(other))
+            .fold(0.0, |acc, &l| acc * 4_294_967_296.0 + f64::from(l));
+        (mantissa, 32 * top as i32)
     }
 }
 
@@ -176,12 +95,11 @@ impl fmt::Display for Big {
         if self.is_zero() {
             return f.write_str("0");
         }
-        let billion = Big::from_u128(1_000_000_000);
         let mut chunks = Vec::new();
         let mut v = self.clone();
         while !v.is_zero() {
-            let (q, r) = v.div_rem(&billion);
-            chunks.push(r.to_u128().unwrap_or(0));
+            let (q, r) = v.div_small(1_000_000_000);
+            chunks.push(r);
             v = q;
         }
         let mut text = chunks.pop().unwrap_or(0).to_string();
@@ -192,59 +110,55 @@ impl fmt::Display for Big {
     }
 }
 
-/// An exact non-negative fraction of any size, kept in lowest terms.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct Fraction {
-    num: Big,
-    den: Big,
-}
-
-impl Fraction {
-    pub(crate) fn new(num: u128, den: u128) -> Fraction {
-        Fraction {
-            num: Big::from_u128(num),
-            den: Big::from_u128(den),
+/// `numerator / base^exponent` in lowest terms, for a small `base ≥ 1`.
+pub(crate) fn over_power(numerator: Big, base: u32, exponent: u32) -> ExactValue {
+    // Factor the base, then cancel each prime against the numerator.
+    let mut primes = Vec::new();
+    let mut rest = base;
+    let mut p = 2;
+    while rest > 1 {
+        let mut e = 0;
+        while rest % p == 0 {
+            rest /= p;
+            e += 1;
         }
-        .reduce()
+        if e > 0 {
+            primes.push((p, e * exponent));
+        }
+        p += 1;
     }
-
-    fn reduce(self) -> Fraction {
-        let g = self.num.gcd(&self.den);
-        if g.is_zero() || g == Big::from_u128(1) {
-            return self;
+    let mut num = numerator;
+    let mut den = Big::from_u128(1);
+    for (p, mut e) in primes {
+        while e > 0 && !num.is_zero() {
+            let (q, r) = num.div_small(p);
+            if r != 0 {
+                break;
+            }
+            num = q;
+            e -= 1;
         }
-        Fraction {
-            num: self.num.div_rem(&g).0,
-            den: self.den.div_rem(&g).0,
+        if num.is_zero() {
+            e = 0;
+        }
+        for _ in 0..e {
+            den = den.mul_small(p);
         }
     }
-
-    pub(crate) fn add(&self, other: &Fraction) -> Fraction {
-        Fraction {
-            num: self.num.mul(&other.den).add(&other.num.mul(&self.den)),
-            den: self.den.mul(&other.den),
-        }
-        .reduce()
-    }
-
-    pub(crate) fn mul(&self, other: &Fraction) -> Fraction {
-        Fraction {
-            num: self.num.mul(&other.num),
-            den: self.den.mul(&other.den),
-        }
-        .reduce()
-    }
-
-    pub(crate) fn exact(&self) -> ExactValue {
-        ExactValue {
-            numerator: self.num.to_string(),
-            denominator: self.den.to_string(),
-            ratio: match (self.num.to_u128(), self.den.to_u128()) {
-                (Some(n), Some(d)) => Some(Ratio::new(n, d)),
-                _ => None,
-            },
-            approx: self.num.to_f64() / self.den.to_f64(),
-        }
+    let (nm, ne) = if num.is_zero() {
+        (0.0, 0)
+    } else {
+        num.scaled()
+    };
+    let (dm, de) = den.scaled();
+    ExactValue {
+        numerator: num.to_string(),
+        denominator: den.to_string(),
+        ratio: match (num.to_u128(), den.to_u128()) {
+            (Some(n), Some(d)) => Some(Ratio::new(n, d)),
+            _ => None,
+        },
+        approx: nm / dm * 2f64.powi(ne - de),
     }
 }
 
@@ -273,24 +187,31 @@ mod tests {
     use super::*;
 
     #[test]
-    fn big_arithmetic_round_trips() {
-        let a = Big::from_u128(u128::MAX);
-        let b = Big::from_u128(12_345_678_901_234_567);
-        let p = a.mul(&b);
-        let (q, r) = p.add(&Big::from_u128(99)).div_rem(&b);
-        assert_eq!(q, a);
-        assert_eq!(r, Big::from_u128(99));
+    fn big_arithmetic_and_reduction() {
+        let max = Big::from_u128(u128::MAX);
         assert_eq!(
-            Big::from_u128(10)
-                .mul(&Big::from_u128(u128::MAX))
-                .to_string(),
+            max.mul_small(10).to_string(),
             "3402823669209384634633746074317682114550"
         );
-        let f = Fraction::new(6, 8).add(&Fraction::new(1, 4));
-        assert_eq!(f.exact().to_string(), "1/1");
         assert_eq!(
-            Fraction::new(2, 3).mul(&Fraction::new(3, 4)).exact().ratio,
-            Some(Ratio::new(1, 2))
+            max.add(&Big::from_u128(1)).to_string(),
+            "340282366920938463463374607431768211456"
         );
+        // 6 / 12^2 = 1/24.
+        let v = over_power(Big::from_u128(6), 12, 2);
+        assert_eq!(
+            (v.to_string(), v.ratio),
+            ("1/24".to_owned(), Some(Ratio::new(1, 24)))
+        );
+        let zero = over_power(Big::from_u128(0), 6, 3);
+        assert_eq!(zero.to_string(), "0/1");
+        // 3^100 / 6^100 = 1 / 2^100.
+        let mut n = Big::from_u128(1);
+        for _ in 0..100 {
+            n = n.mul_small(3);
+        }
+        let v = over_power(n, 6, 100);
+        assert_eq!(v.denominator, (1u128 << 100).to_string());
+        assert!((v.approx - 2f64.powi(-100)).abs() < 1e-40);
     }
 }

@@ -563,7 +563,7 @@ pub enum StuntEffect {
     Momentum,
     /// The target falls Prone.
     KnockProne,
-    /// A second attack.
+    /// A second attack (unnamed target: the same one if still up, else the nearest in reach).
     LightningAttack,
     /// Extra d6 of damage.
     ExtraDamage {

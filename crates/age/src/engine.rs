@@ -46,6 +46,19 @@ impl Ruleset for Age {
     }
 }
 
+/// Positions (metres on the line) stay within ± this many metres.
+pub const MAX_POSITION: i32 = 1_000_000;
+
+fn check_position(at: i32) -> Result<(), RuleError> {
+    if at.unsigned_abs() > MAX_POSITION as u32 {
+        return Err(err(
+            "setup",
+            format!("position {at} m is beyond ±{MAX_POSITION} m"),
+        ));
+    }
+    Ok(())
+}
+
 fn validate_setup(setup: &Setup) -> Result<(), RuleError> {
     let chars = &setup.characters;
     for side in 0..2u8 {
@@ -59,7 +72,45 @@ fn validate_setup(setup: &Setup) -> Result<(), RuleError> {
             ));
         }
     }
+    if let Some([lo, hi]) = setup.corridor {
+        check_position(lo)?;
+        check_position(hi)?;
+        if lo > hi {
+            return Err(err(
+                "setup",
+                "the corridor's first end must not lie past its second",
+            ));
+        }
+    }
     for (i, c) in chars.iter().enumerate() {
+        check_position(c.position)?;
+        let a = c.abilities;
+        let scores = [
+            a.accuracy,
+            a.communication,
+            a.constitution,
+            a.dexterity,
+            a.fighting,
+            a.intelligence,
+            a.perception,
+            a.strength,
+            a.willpower,
+        ];
+        if scores.iter().any(|s| s.abs() > 50) || !(0..=10_000).contains(&c.fortune) {
+            return Err(err(
+                "setup",
+                format!(
+                    "{}: abilities must lie in −50..=50 and Fortune in 0..=10000",
+                    c.name
+                ),
+            ));
+        }
+        if c.speed.is_some_and(|s| !(0..=1000).contains(&s)) {
+            return Err(err(
+                "setup",
+                format!("{}: speed must lie in 0..=1000", c.name),
+            ));
+        }
         if c.side > 1 {
             return Err(err(
                 "setup",
@@ -677,7 +728,7 @@ fn execute_attack<D: Dice>(
     let melee = plan.spec.range.is_none();
     let mut points = result.roll.stunt_points;
     if plan.action == AttackAction::Stunt && result.hit {
-        points += state.rules.stunt_attack_points;
+        points = points.saturating_add(state.rules.stunt_attack_points);
     }
     let a = &state.combatants[plan.attacker];
     events.push(Event::Attack {
@@ -1189,6 +1240,7 @@ fn turn_command<D: Dice>(
                     format!("{} is Blinded; a ranged attack needs sight", c.name),
                 ));
             }
+            check_position(*at)?;
             let base_tn = state.rules.grenade_tn;
             if tn.is_some_and(|t| t < base_tn) {
                 return Err(err(
@@ -1293,6 +1345,7 @@ fn turn_command<D: Dice>(
                 return Err(err(rule, format!("{} is {why}: no Run", c.name)));
             }
             free_fall_check(state, me)?;
+            check_position(*to)?;
             let max = 2 * speed(c);
             if c.position.abs_diff(*to) > max as u32 {
                 return Err(err(
@@ -1414,7 +1467,8 @@ fn turn_command<D: Dice>(
         } => {
             slot_check(&state.turn, Slot::Minor)?;
             let c = &state.combatants[me];
-            let dist = c.position.abs_diff(*to) as i32;
+            check_position(*to)?;
+            let dist = i64::from(c.position.abs_diff(*to));
             if *push {
                 if !state.free_fall {
                     return Err(err("AGE-31", "a push is for free fall only"));
@@ -1440,7 +1494,7 @@ fn turn_command<D: Dice>(
             } else {
                 speed(c)
             };
-            if dist > budget {
+            if dist > i64::from(budget) {
                 return Err(err(
                     if prone { "AGE-27" } else { "AGE-11" },
                     format!(

@@ -87,6 +87,14 @@
 //! - **Free fall** (AGE-31): without `free_fall_mobility`, only a push (`move` with `push`)
 //!   is possible; the body then drifts the same distance at the start of each of its turns
 //!   until it hits an end of `Setup.corridor`.
+//! - **Lightning Attack** without a named `target` strikes the same target if it is still up,
+//!   else the nearest opponent the attack can reach; with none, it is lost.
+//! - **Ready** holds an attack (melee if the actor holds no ranged weapon, else ranged) on a
+//!   named opponent; `interrupt` releases it during anyone else's turn.
+//! - **Activate** is logged but has no mechanical effect (talents and gear are not modelled);
+//!   boarding vehicles (AGE-11) is not modelled.
+//! - **Limits** on setups: abilities −50..=50, Fortune 0..=10000, speed 0..=1000, positions
+//!   within ±[`MAX_POSITION`] m; advanced-test thresholds 1..=[`MAX_THRESHOLD`].
 //! - **Round limit**: `rules.max_rounds` = 100, then a draw.
 //!
 //! ## Where the source and the inventory differ
@@ -116,6 +124,7 @@ pub use combat::{
     GRENADE_TN, LONG_RANGE_PENALTY, SHIELD_DEFENSE,
 };
 pub use conditions::{Condition, Conditions, Fatigue, Injury};
+pub use engine::MAX_POSITION;
 pub use model::{
     Abilities, Ability, AttackAction, Character, Combatant, Command, Event, InitiativeRule,
     MoveKind, Pending, Readied, Rules, Sense, Setup, State, TakenOut, Turn, Weapon, WeaponState,
@@ -127,5 +136,5 @@ pub use odds::{
 pub use tactic::{demo, describe, odds_tables, OddsSpec};
 pub use test::{
     advanced_test, opposed, opposed_outcome, test, AdvancedResult, AdvancedSpec, OpposedResult,
-    TestResult, TestSpec, Threshold, TieBreak, Tn, FOCUS_BONUS, MAX_ADVANCED_ROLLS,
+    TestResult, TestSpec, Threshold, TieBreak, Tn, FOCUS_BONUS, MAX_ADVANCED_ROLLS, MAX_THRESHOLD,
 };

@@ -4,7 +4,7 @@
 use fray_dice::{Distribution, Ratio, RuleError};
 use serde::{Deserialize, Serialize};
 
-use crate::big::{ExactValue, Fraction};
+use crate::big::{over_power, Big, ExactValue};
 use crate::test::{opposed_outcome, AdvancedSpec, TestResult, TestSpec, TieBreak};
 
 /// Outcomes of 3d6.
@@ -124,29 +124,44 @@ fn roll_counts(spec: &AdvancedSpec) -> (u128, [u128; 7]) {
 
 /// The exact expected number of rolls to finish an advanced test with unlimited rolls
 /// (AGE-06); `max_rolls` is ignored. An error if no roll can succeed.
+///
+/// With `S` successes out of 216 and `c_d` of them showing `d` on the Drama Die, the expected
+/// rolls from progress `s` are `E(s) = (216 + Σ_d c_d · E(s + d)) / S`. Written as
+/// `E(s) = N(s) / S^(T − s)` every step is an integer sum:
+/// `N(s) = 216 · S^(T − s − 1) + Σ_d c_d · S^(d − 1) · N(s + d)`; the fraction is reduced
+/// once at the end.
 pub fn expected_rolls(spec: &AdvancedSpec) -> Result<ExactValue, RuleError> {
     spec.validate()?;
     let (fail, by_drama) = roll_counts(spec);
-    let successes = OUTCOMES - fail;
+    let successes = (OUTCOMES - fail) as u32;
     if successes == 0 {
         return Err(RuleError::new(
             "AGE-06",
             "no roll of this advanced test can succeed, so it never finishes",
         ));
     }
-    // E(s) = (216 + Σ_d c_d · E(s + d)) / successes, with E(s) = 0 once s ≥ threshold.
-    let threshold = spec.threshold as usize;
-    let mut expected: Vec<Fraction> = vec![Fraction::new(0, 1); threshold + 7];
-    for s in (0..threshold).rev() {
-        let mut sum = Fraction::new(OUTCOMES, 1);
-        for (d, &c) in by_drama.iter().enumerate().skip(1) {
-            if c != 0 && s + d < threshold {
-                sum = sum.add(&Fraction::new(c, 1).mul(&expected[s + d]));
+    // window[k] = N(s + 1 + k) for the six states above s (zero past the threshold).
+    let zero = Big::from_u128(0);
+    let mut window: Vec<Big> = vec![zero.clone(); 6];
+    let mut power = Big::from_u128(1); // S^(T − s − 1)
+    for _ in 0..spec.threshold {
+        let mut n = power.mul_small(OUTCOMES as u32);
+        for d in 1..=6usize {
+            let c = by_drama[d] as u32;
+            if c == 0 || window[d - 1] == zero {
+                continue;
             }
+            let mut term = window[d - 1].mul_small(c);
+            for _ in 1..d {
+                term = term.mul_small(successes);
+            }
+            n = n.add(&term);
         }
-        expected[s] = sum.mul(&Fraction::new(1, successes));
+        window.rotate_right(1);
+        window[0] = n;
+        power = power.mul_small(successes);
     }
-    Ok(expected[0].exact())
+    Ok(over_power(window[0].clone(), successes, spec.threshold))
 }
 
 /// Most rolls for which [`finish_within`] is exact in 128 bits (216^16 < 2^128).

@@ -27,8 +27,11 @@ pub struct TestSpec {
 
 impl TestSpec {
     /// The fixed part of the total: ability + focus bonus + modifier.
+    /// Saturating, so absurd inputs cannot overflow.
     pub fn bonus(&self) -> i32 {
-        self.ability + if self.focus { FOCUS_BONUS } else { 0 } + self.modifier
+        self.ability
+            .saturating_add(if self.focus { FOCUS_BONUS } else { 0 })
+            .saturating_add(self.modifier)
     }
 }
 
@@ -55,7 +58,8 @@ impl TestResult {
 
     /// Resolves a test from known dice (the third is the Drama Die); no randomness.
     pub fn from_dice(dice: [u8; 3], spec: &TestSpec) -> TestResult {
-        let total = i32::from(dice[0]) + i32::from(dice[1]) + i32::from(dice[2]) + spec.bonus();
+        let total = (i32::from(dice[0]) + i32::from(dice[1]) + i32::from(dice[2]))
+            .saturating_add(spec.bonus());
         let success = !spec.auto_fail
             && match spec.tn {
                 Some(tn) => total >= tn,
@@ -162,6 +166,9 @@ pub fn opposed<D: Dice>(
     })
 }
 
+/// Largest success threshold of an advanced test (exact expected rolls grow ~8 bits a point).
+pub const MAX_THRESHOLD: u32 = 2000;
+
 /// Most rolls an advanced test may be given: the failed rolls are listed in a 64-bit mask.
 pub const MAX_ADVANCED_ROLLS: u32 = 64;
 
@@ -199,10 +206,13 @@ impl AdvancedSpec {
                 "an advanced test needs a TN for each roll",
             ));
         }
-        if self.threshold == 0 {
+        if !(1..=MAX_THRESHOLD).contains(&self.threshold) {
             return Err(RuleError::new(
                 "AGE-06",
-                "the success threshold must be at least 1",
+                format!(
+                    "the success threshold is {}; allowed 1 ..= {MAX_THRESHOLD}",
+                    self.threshold
+                ),
             ));
         }
         if !(1..=MAX_ADVANCED_ROLLS).contains(&self.max_rolls) {

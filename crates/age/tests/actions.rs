@@ -1005,3 +1005,107 @@ fn age_21_stunts_after_a_hit_spending_checked_and_lightning_attack() {
     assert_eq!(s.stunt_points_earned, 6);
     assert_eq!(s.combatants[1].conditions.injury, Injury::None);
 }
+
+/// AGE-21: Momentum raises initiative for the next round; Take Cover guards against shots.
+#[test]
+fn age_21_momentum_reorders_the_next_round_and_take_cover_guards_against_shots() {
+    let mut s = duel();
+    ok(&mut s, json!({"type": "end_turn", "actor": "A"}), &[]);
+    // B (initiative 5): 6+6+[6] + 1 = 19 vs 12: 6 SP; Momentum 3 → 14; Take Cover 3.
+    ok(
+        &mut s,
+        json!({"type": "melee_attack", "actor": "B", "target": "A"}),
+        &[6, 6, 6],
+    );
+    let ev = ok(
+        &mut s,
+        json!({"type": "spend_stunts", "actor": "B", "stunts": [
+            {"stunt": "momentum", "points": 3}, {"stunt": "take_cover", "points": 3}]}),
+        &[1, 1],
+    );
+    assert!(ev
+        .iter()
+        .any(|e| matches!(e, Event::Momentum { initiative: 14, .. })));
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::DefenseBonus {
+            bonus: 3,
+            ranged_only: true,
+            ..
+        }
+    )));
+    // Still 17 vs 14: A keeps the lead; a second Momentum (3 SP more) would pass it.
+    let ev = ok(&mut s, json!({"type": "end_turn", "actor": "B"}), &[]);
+    assert!(ev
+        .iter()
+        .any(|e| matches!(e, Event::RoundStarted { order, .. } if order == &["A", "B"])));
+    // Until B's next turn: against A's rifle B's Defense is 11 + 3; against blows still 11.
+    let mut melee = s.clone();
+    let ev = ok(
+        &mut melee,
+        json!({"type": "melee_attack", "actor": "A", "target": "B"}),
+        &[1, 1, 2],
+    );
+    assert_eq!(attacks(&ev)[0].2, 11);
+    let ev = ok(
+        &mut s,
+        json!({"type": "activate", "actor": "A", "what": "comms"}),
+        &[],
+    );
+    assert!(ev
+        .iter()
+        .any(|e| matches!(e, Event::Minor { action, .. } if action == "activate")));
+    let ev = ok(
+        &mut s,
+        json!({"type": "take_up", "actor": "A", "item": "rifle"}),
+        &[],
+    );
+    assert!(ev
+        .iter()
+        .any(|e| matches!(e, Event::Minor { action, .. } if action == "take_up")));
+    // Two minors ended A's turn; B's turn (cover ends); then A shoots in round 3.
+    ok(&mut s, json!({"type": "end_turn", "actor": "B"}), &[]);
+    let ev = ok(
+        &mut s,
+        json!({"type": "ranged_attack", "actor": "A", "target": "B"}),
+        &[1, 1, 2],
+    );
+    assert_eq!(attacks(&ev)[0].2, 11, "Take Cover ended at B's next turn");
+    let mut s = duel_with(|v| v["characters"][0]["abilities"]["dexterity"] = json!(-4));
+    // A: 15 − 4 = 11 initiative; B 5. B's Momentum 3 × 3 SP = +9 → 14 passes A.
+    ok(&mut s, json!({"type": "end_turn", "actor": "A"}), &[]);
+    ok(
+        &mut s,
+        json!({"type": "melee_attack", "actor": "B", "target": "A"}),
+        &[6, 6, 6],
+    );
+    ok(
+        &mut s,
+        json!({"type": "spend_stunts", "actor": "B", "stunts": [{"stunt": "momentum", "points": 3}]}),
+        &[1, 1],
+    );
+    let ev = ok(&mut s, json!({"type": "end_turn", "actor": "B"}), &[]);
+    assert!(ev
+        .iter()
+        .any(|e| matches!(e, Event::RoundStarted { order, .. } if order == &["B", "A"])));
+    // Take Cover: +3 against A's rifle while it lasts.
+    let mut s = duel_with(|v| v["characters"][0]["wielding"] = json!("rifle"));
+    ok(&mut s, json!({"type": "end_turn", "actor": "A"}), &[]);
+    ok(
+        &mut s,
+        json!({"type": "melee_attack", "actor": "B", "target": "A"}),
+        &[6, 6, 6],
+    );
+    ok(
+        &mut s,
+        json!({"type": "spend_stunts", "actor": "B", "stunts": [{"stunt": "take_cover", "points": 3}]}),
+        &[1, 1],
+    );
+    ok(&mut s, json!({"type": "end_turn", "actor": "B"}), &[]);
+    let ev = ok(
+        &mut s,
+        json!({"type": "ranged_attack", "actor": "A", "target": "B"}),
+        &[1, 1, 2],
+    );
+    assert_eq!(attacks(&ev)[0].2, 14);
+}

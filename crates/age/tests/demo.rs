@@ -194,3 +194,18 @@ fn odds_tables_snapshot() {
     let tables: Vec<_> = grid.iter().map(|s| odds_tables(s).unwrap()).collect();
     insta::assert_json_snapshot!("odds_tables", tables);
 }
+
+#[test]
+fn json_inputs_refuse_unknown_fields() {
+    let bad: Result<fray_age::Command, _> =
+        serde_json::from_str(r#"{"type": "aim", "actor": "A", "bonus": 1}"#);
+    assert!(bad.is_err());
+    let good: fray_age::Command = serde_json::from_str(r#"{"type": "aim", "actor": "A"}"#).unwrap();
+    assert_eq!(
+        serde_json::to_string(&good).unwrap(),
+        r#"{"type":"aim","actor":"A"}"#
+    );
+    let mut setup = serde_json::to_value(Age::demo_setup()).unwrap();
+    setup["characters"][0]["hit_points"] = 5.into();
+    assert!(serde_json::from_value::<fray_age::Setup>(setup).is_err());
+}

@@ -241,6 +241,11 @@ fn age_06_expected_rolls_and_finish_odds_are_exact() {
             Ratio::new(2551871, 10077696)
         ]
     );
+    // Long thresholds stay exact and quick: about T / 3.5 rolls when every roll succeeds.
+    let e = expected_rolls(&spec(3, 2000)).unwrap();
+    assert!((e.approx - 2000.0 / 3.5).abs() < 2.0, "{}", e.approx);
+    assert!(e.denominator.len() > 100);
+    assert_eq!(expected_rolls(&spec(3, 2001)).unwrap_err().rule, "AGE-06");
     // No roll can succeed: it never finishes.
     assert_eq!(expected_rolls(&spec(40, 5)).unwrap_err().rule, "AGE-06");
 }
