@@ -192,7 +192,8 @@ pub(crate) fn start<D: Dice>(setup: &Setup, dice: &mut D) -> Result<(State, Even
             &TestSpec {
                 ability: c.abilities.dexterity,
                 focus,
-                modifier: if rule.armour_penalty { penalty } else { 0 },
+                modifier: c.conditions.roll_penalty()
+                    + if rule.armour_penalty { penalty } else { 0 },
                 tn: None,
                 auto_fail: false,
             },
@@ -1557,6 +1558,7 @@ fn turn_command<D: Dice>(
                     "Pursue needs a successful melee attack this turn on a target now out of reach",
                 ));
             };
+            free_fall_check(state, me)?;
             let to = approach(state, me, t, speed(&state.combatants[me]));
             state.turn.pursued = true;
             move_to(state, me, to, MoveKind::Pursue, events);

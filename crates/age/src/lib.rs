@@ -49,9 +49,10 @@
 //! - **TNs beyond the source** (AGE-02): Easy 9, Formidable 17, Imposing 19, Nigh-Impossible
 //!   21 ([`Tn`]); any TN may be passed as a number instead.
 //! - **Advanced-test thresholds** (AGE-06): Easy 5, Average 10, Challenging 15, Hard 20,
-//!   Formidable 25 ([`Threshold`]); `AdvancedSpec::threshold` takes any number.
-//! - **Initiative** (AGE-09): 3d6 + Dexterity + armour penalty + 2 with the "Initiative"
-//!   focus; ties by Dexterity, then 1d6 roll-offs (8 at most, then setup order). Replace via
+//!   Formidable 25 ([`Threshold`]); `AdvancedSpec::threshold` takes any number up to
+//!   [`MAX_THRESHOLD`].
+//! - **Initiative** (AGE-09): 3d6 + Dexterity + armour penalty + condition penalties + 2
+//!   with the "Initiative" focus; ties by Dexterity, then 1d6 roll-offs (8 at most, then setup order). Replace via
 //!   `rules.initiative` (`armour_penalty`, `focus`). Momentum's raised initiative re-sorts
 //!   the order from the next round; new ties keep the first round's order.
 //! - **Defense** (AGE-12): 10 + Dexterity + shield (+2 blows, +3 ballistic) + Defend +
@@ -95,6 +96,10 @@
 //!   boarding vehicles (AGE-11) is not modelled.
 //! - **Limits** on setups: abilities −50..=50, Fortune 0..=10000, speed 0..=1000, positions
 //!   within ±[`MAX_POSITION`] m; advanced-test thresholds 1..=[`MAX_THRESHOLD`].
+//! - **Condition penalties** ("−1/−2 to all rolls", AGE-24/25) apply to every 3d6 test —
+//!   attacks, initiative, Stand Firm, first aid, GM tests — not to damage dice.
+//! - **Decompression** (AGE-16) is recorded (`State::decompressed` and an event); the sheet
+//!   gives it no further mechanical effect.
 //! - **Round limit**: `rules.max_rounds` = 100, then a draw.
 //!
 //! ## Where the source and the inventory differ
