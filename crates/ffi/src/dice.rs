@@ -1,0 +1,230 @@
+//! Seeded dice for C: the generator handle, single and batch rolls, notation with a
+//! transcript, and exact odds of an expression.
+
+use std::ffi::c_char;
+
+use fray_dice::{Dice, Distribution, Expr, Ratio, Rng};
+use serde::Serialize;
+
+use crate::boundary::{
+    free_handle, guard, guard_void, handle, input_str, into_handle, out_param, output_slice,
+    output_string, write, Failure, Outcome,
+};
+use crate::{fray_result, FRAY_INVALID_ARGUMENT};
+
+/// A seeded dice generator (ChaCha8 keyed by seed and stream). Made by `fray_rng_new`,
+/// freed by `fray_rng_free`. Not to be used from two threads at once.
+pub struct fray_rng {
+    pub(crate) rng: Rng,
+}
+
+/// Makes the generator for `seed` on `stream` and writes its handle to `*out`. The same
+/// seed and stream give the same rolls on every platform and from every language; streams
+/// are independent (Monte Carlo trial i uses stream i).
+#[no_mangle]
+pub extern "C" fn fray_rng_new(seed: u64, stream: u64, out: *mut *mut fray_rng) -> fray_result {
+    guard(|| {
+        let out = out_param(out, "out")?;
+        write(
+            out,
+            into_handle(fray_rng {
+                rng: Rng::new(seed, stream),
+            }),
+        );
+        Ok(())
+    })
+}
+
+/// Frees a generator. NULL is a no-op.
+#[no_mangle]
+pub extern "C" fn fray_rng_free(rng: *mut fray_rng) {
+    guard_void(|| free_handle(rng));
+}
+
+fn sides_ok(sides: u32) -> Outcome {
+    if sides == 0 {
+        return Err(Failure::new(
+            FRAY_INVALID_ARGUMENT,
+            "a die needs at least 1 side (got d0)",
+        ));
+    }
+    Ok(())
+}
+
+/// Rolls one die with `sides` faces (1..=sides) into `*out`. A d0 is `FRAY_INVALID_ARGUMENT`
+/// and draws nothing.
+#[no_mangle]
+pub extern "C" fn fray_rng_roll(rng: *mut fray_rng, sides: u32, out: *mut u32) -> fray_result {
+    guard(|| {
+        let rng = handle(rng, "rng")?;
+        let out = out_param(out, "out")?;
+        sides_ok(sides)?;
+        write(out, rng.rng.roll(sides)?);
+        Ok(())
+    })
+}
+
+/// Rolls the binary K die (0 or 1 with equal odds) into `*out`.
+#[no_mangle]
+pub extern "C" fn fray_rng_k_die(rng: *mut fray_rng, out: *mut u32) -> fray_result {
+    guard(|| {
+        let rng = handle(rng, "rng")?;
+        let out = out_param(out, "out")?;
+        write(out, rng.rng.k_die());
+        Ok(())
+    })
+}
+
+/// Fills `out[0..len]` with rolls of a die with `sides` faces, in draw order: the batch form
+/// of `fray_rng_roll` (the same values as `len` single rolls). A d0 fills nothing.
+#[no_mangle]
+pub extern "C" fn fray_rng_fill(
+    rng: *mut fray_rng,
+    sides: u32,
+    out: *mut u32,
+    len: usize,
+) -> fray_result {
+    guard(|| {
+        let rng = handle(rng, "rng")?;
+        let out = output_slice(out, len, "out")?;
+        sides_ok(sides)?;
+        rng.rng.fill(sides, out)?;
+        Ok(())
+    })
+}
+
+fn parse(expression: *const c_char, len: usize) -> Outcome<Expr> {
+    Ok(Expr::parse(input_str(expression, len, "expression")?)?)
+}
+
+/// Rolls dice notation (`"3d8kh2+2"`, `"4d6dl1"`, `"1d10!"`, `"6d6>=5"`; `len` bytes of
+/// UTF-8, no NUL needed) and writes its total to `*out_total`. An expression that does not
+/// parse or breaks a limit draws nothing.
+#[no_mangle]
+pub extern "C" fn fray_roll(
+    rng: *mut fray_rng,
+    expression: *const c_char,
+    expression_len: usize,
+    out_total: *mut i64,
+) -> fray_result {
+    guard(|| {
+        let rng = handle(rng, "rng")?;
+        let out = out_param(out_total, "out_total")?;
+        let expr = parse(expression, expression_len)?;
+        write(out, expr.roll(&mut rng.rng, None)?);
+        Ok(())
+    })
+}
+
+/// Rolls dice notation and writes to `*out_json` the roll with every die that fell:
+/// `{"expression":"3d8kh2+2","total":13,"transcript":{"dice":[{"label":"3d8kh2","group":0,
+/// "sides":8,"value":6,"fate":"kept","exploded":false},…]}}`. Free it with
+/// `fray_string_free`.
+#[no_mangle]
+pub extern "C" fn fray_roll_json(
+    rng: *mut fray_rng,
+    expression: *const c_char,
+    expression_len: usize,
+    out_json: *mut *mut c_char,
+) -> fray_result {
+    guard(|| {
+        let rng = handle(rng, "rng")?;
+        let out = out_param(out_json, "out_json")?;
+        let expr = parse(expression, expression_len)?;
+        let roll = expr.roll_with_transcript(&mut rng.rng)?;
+        write(out, output_string(to_json(&roll)));
+        Ok(())
+    })
+}
+
+/// Rolls dice notation `count` times and writes the totals to `out_totals[0..count]`. The
+/// expression is parsed once; the totals equal `count` calls of `fray_roll`.
+#[no_mangle]
+pub extern "C" fn fray_roll_batch(
+    rng: *mut fray_rng,
+    expression: *const c_char,
+    expression_len: usize,
+    out_totals: *mut i64,
+    count: usize,
+) -> fray_result {
+    guard(|| {
+        let rng = handle(rng, "rng")?;
+        let out = output_slice(out_totals, count, "out_totals")?;
+        let expr = parse(expression, expression_len)?;
+        expr.validate()?;
+        // Roll into a scratch generator so a failure part-way (an overflow) leaves the
+        // caller's generator and array untouched.
+        let mut dice = rng.rng.clone();
+        for slot in out.iter_mut() {
+            *slot = expr.roll(&mut dice, None)?;
+        }
+        rng.rng = dice;
+        Ok(())
+    })
+}
+
+#[derive(Serialize)]
+struct OddsRow {
+    value: i64,
+    count: u128,
+    probability: Ratio,
+}
+
+#[derive(Serialize)]
+struct Odds {
+    expression: String,
+    min: i64,
+    max: i64,
+    denominator: u128,
+    mean: f64,
+    std_dev: f64,
+    unresolved: Ratio,
+    outcomes: Vec<OddsRow>,
+}
+
+fn odds_of(expr: &Expr, dist: &Distribution) -> Odds {
+    Odds {
+        expression: expr.to_string(),
+        min: dist.min(),
+        max: dist.max(),
+        denominator: dist.denominator(),
+        mean: dist.mean(),
+        std_dev: dist.std_dev(),
+        unresolved: dist.unresolved(),
+        outcomes: dist
+            .iter()
+            .filter(|(_, count)| *count > 0)
+            .map(|(value, count)| OddsRow {
+                value,
+                count,
+                probability: dist.probability(value),
+            })
+            .collect(),
+    }
+}
+
+/// Writes to `*out_json` the exact distribution of dice notation, computed by convolution
+/// (never sampled): `{"expression":"2d6","min":2,"max":12,"denominator":36,"mean":7.0,
+/// "std_dev":…,"unresolved":{"numerator":0,"denominator":1},"outcomes":[{"value":2,
+/// "count":1,"probability":{"numerator":1,"denominator":36}},…]}`. Counts are integers over
+/// `denominator` (up to 128 bits); `unresolved` is the mass of explosions deeper than
+/// computed. Free it with `fray_string_free`.
+#[no_mangle]
+pub extern "C" fn fray_odds_json(
+    expression: *const c_char,
+    expression_len: usize,
+    out_json: *mut *mut c_char,
+) -> fray_result {
+    guard(|| {
+        let out = out_param(out_json, "out_json")?;
+        let expr = parse(expression, expression_len)?;
+        let dist = expr.distribution()?;
+        write(out, output_string(to_json(&odds_of(&expr, &dist))));
+        Ok(())
+    })
+}
+
+/// Serializes a value the library built; these never fail.
+pub(crate) fn to_json<T: Serialize>(value: &T) -> String {
+    serde_json::to_string(value).expect("library values serialize to JSON")
+}

@@ -1,0 +1,150 @@
+//! Encounters of every ruleset through one surface: setup, commands and events travel as
+//! JSON; the handle keeps the state, the dice and the log.
+
+use std::ffi::c_char;
+
+use fray_dice::Encounter;
+
+use crate::boundary::{
+    free_handle, guard, guard_void, handle, input_str, into_handle, out_param, output_string, write,
+};
+use crate::fray_result;
+use crate::rulesets::{entry, ruleset_id};
+
+/// A running encounter of any ruleset. Made by `fray_encounter_new`, freed by
+/// `fray_encounter_free`. Not to be used from two threads at once.
+pub struct fray_encounter {
+    inner: Box<dyn Encounter>,
+}
+
+/// Starts an encounter of `ruleset` (for example "andromeda"; `ruleset_len` bytes) from
+/// `setup_json` (`setup_len` bytes; the ruleset's setup, for example the demo setup from
+/// `fray_demo_setup_json`) with dice `(seed, stream)`, and writes its handle to `*out`.
+/// Unknown rulesets, malformed JSON and setups the ruleset refuses return a code and make
+/// nothing.
+#[no_mangle]
+pub extern "C" fn fray_encounter_new(
+    ruleset: *const c_char,
+    ruleset_len: usize,
+    setup_json: *const c_char,
+    setup_len: usize,
+    seed: u64,
+    stream: u64,
+    out: *mut *mut fray_encounter,
+) -> fray_result {
+    guard(|| {
+        let out = out_param(out, "out")?;
+        let id = ruleset_id(ruleset, ruleset_len)?;
+        let setup = input_str(setup_json, setup_len, "setup_json")?;
+        let e = entry(id)?;
+        let inner = (e.start)(setup, seed, stream)?;
+        write(out, into_handle(fray_encounter { inner }));
+        Ok(())
+    })
+}
+
+/// Frees an encounter. NULL is a no-op.
+#[no_mangle]
+pub extern "C" fn fray_encounter_free(encounter: *mut fray_encounter) {
+    guard_void(|| free_handle(encounter));
+}
+
+/// Applies one command (`command_json`, `command_len` bytes, in the ruleset's command
+/// shape — `fray_encounter_suggest` shows one) and writes the events it produced to
+/// `*out_events_json` as a JSON array. Malformed JSON is `FRAY_PARSE`; a command the rules
+/// refuse is `FRAY_RULE` with the rule id in the message. On any failure nothing changes:
+/// not the state, not the dice, not the log. Free the events with `fray_string_free`.
+#[no_mangle]
+pub extern "C" fn fray_encounter_apply(
+    encounter: *mut fray_encounter,
+    command_json: *const c_char,
+    command_len: usize,
+    out_events_json: *mut *mut c_char,
+) -> fray_result {
+    guard(|| {
+        let enc = handle(encounter, "encounter")?;
+        let out = out_param(out_events_json, "out_events_json")?;
+        let command = input_str(command_json, command_len, "command_json")?;
+        let events = enc.inner.apply_json(command)?;
+        write(out, output_string(events));
+        Ok(())
+    })
+}
+
+/// Writes to `*out_command_json` the command the ruleset's default tactic would play next,
+/// or NULL when the encounter is over. Driving an encounter with suggest/apply until NULL
+/// plays the fight to its end. Free a non-NULL command with `fray_string_free`.
+#[no_mangle]
+pub extern "C" fn fray_encounter_suggest(
+    encounter: *mut fray_encounter,
+    out_command_json: *mut *mut c_char,
+) -> fray_result {
+    guard(|| {
+        let enc = handle(encounter, "encounter")?;
+        let out = out_param(out_command_json, "out_command_json")?;
+        let command = enc.inner.suggest_json();
+        write(out, command.map_or(std::ptr::null_mut(), output_string));
+        Ok(())
+    })
+}
+
+/// Writes to `*out_json` the encounter's whole state as JSON. Free it with
+/// `fray_string_free`.
+#[no_mangle]
+pub extern "C" fn fray_encounter_state_json(
+    encounter: *mut fray_encounter,
+    out_json: *mut *mut c_char,
+) -> fray_result {
+    guard(|| {
+        let enc = handle(encounter, "encounter")?;
+        let out = out_param(out_json, "out_json")?;
+        write(out, output_string(enc.inner.state_json()));
+        Ok(())
+    })
+}
+
+/// Writes to `*out_json` every event so far (the start's first) as a JSON array. The same
+/// seed, stream, setup and commands give byte-identical text on every platform. Free it
+/// with `fray_string_free`.
+#[no_mangle]
+pub extern "C" fn fray_encounter_events_json(
+    encounter: *mut fray_encounter,
+    out_json: *mut *mut c_char,
+) -> fray_result {
+    guard(|| {
+        let enc = handle(encounter, "encounter")?;
+        let out = out_param(out_json, "out_json")?;
+        write(out, output_string(enc.inner.events_json()));
+        Ok(())
+    })
+}
+
+/// Writes to `*out_json` the replay file of the encounter so far (`{"format":1,
+/// "ruleset":…,"seed":…,"stream":…,"setup":…,"commands":[…],"events_digest":…}`), which
+/// `fray_replay_verify` checks. Free it with `fray_string_free`.
+#[no_mangle]
+pub extern "C" fn fray_encounter_replay_json(
+    encounter: *mut fray_encounter,
+    out_json: *mut *mut c_char,
+) -> fray_result {
+    guard(|| {
+        let enc = handle(encounter, "encounter")?;
+        let out = out_param(out_json, "out_json")?;
+        write(out, output_string(enc.inner.replay_json()));
+        Ok(())
+    })
+}
+
+/// Writes to `*out_id` the id of the encounter's ruleset. Free it with `fray_string_free`.
+#[no_mangle]
+pub extern "C" fn fray_encounter_ruleset(
+    encounter: *mut fray_encounter,
+    out_id: *mut *mut c_char,
+) -> fray_result {
+    guard(|| {
+        let enc = handle(encounter, "encounter")?;
+        let out = out_param(out_id, "out_id")?;
+        write(out, output_string(enc.inner.ruleset().to_owned()));
+        Ok(())
+    })
+}

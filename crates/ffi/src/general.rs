@@ -1,0 +1,57 @@
+//! Errors, strings and the version: the calls every other call leans on.
+
+use std::ffi::c_char;
+
+use crate::boundary::{
+    free_string, guard, guard_void, last_error, out_param, output_string, write, ALL_RESULTS,
+};
+use crate::fray_result;
+
+/// The library's version, "MAJOR.MINOR.PATCH": a static NUL-terminated string that must not
+/// be freed. Compare it with the header's `FRAY_VERSION` to catch a header used with another
+/// build of the library.
+#[no_mangle]
+pub extern "C" fn fray_version() -> *const c_char {
+    concat!(env!("CARGO_PKG_VERSION"), "\0").as_ptr().cast()
+}
+
+/// The fixed English text of a `fray_result` code (for example "unknown ruleset"): a static
+/// NUL-terminated string that must not be freed. A number that is no code gives
+/// "unknown fray_result code". For the detail of the last failure use `fray_last_error`.
+#[no_mangle]
+pub extern "C" fn fray_error_message(code: i32) -> *const c_char {
+    ALL_RESULTS
+        .iter()
+        .find(|r| **r as i32 == code)
+        .map_or(c"unknown fray_result code", |r| r.text())
+        .as_ptr()
+}
+
+/// Writes to `*out` a copy of the detail message of the last failed call on this thread
+/// ("unknown ruleset 'chess'; this build has: andromeda, …"), or an empty string if no call
+/// has failed on it. Successful calls leave the message alone. Free the copy with
+/// `fray_string_free`.
+#[no_mangle]
+pub extern "C" fn fray_last_error(out: *mut *mut c_char) -> fray_result {
+    guard(|| {
+        let out = out_param(out, "out")?;
+        write(out, output_string(last_error()));
+        Ok(())
+    })
+}
+
+/// Frees a string returned by this library. NULL is a no-op; freeing a string twice, or
+/// one the library did not return, is undefined behaviour.
+#[no_mangle]
+pub extern "C" fn fray_string_free(string: *mut c_char) {
+    guard_void(|| free_string(string));
+}
+
+/// Panics inside the library on purpose, so a test can check that the panic comes back as
+/// `FRAY_PANIC` with a message and that the process goes on. Only in builds with the cargo
+/// feature `test-hooks`; never in a release.
+#[cfg(feature = "test-hooks")]
+#[no_mangle]
+pub extern "C" fn fray_test_panic() -> fray_result {
+    guard(|| panic!("fray_test_panic was called: this panic is on purpose"))
+}

@@ -1,0 +1,81 @@
+//! # fray-ffi
+//!
+//! ## Overview
+//! The C ABI of Fray, built as `libfray` (shared and static) with the header
+//! `include/fray.h`, which `cargo xtask header` generates from this crate with cbindgen.
+//! It is the only crate that knows about C. The conventions follow rustls-ffi:
+//!
+//! - Every call returns a [`fray_result`] (`FRAY_OK` = 0); results go to out-parameters that
+//!   are written only on success. [`fray_error_message`] gives a code's fixed text and
+//!   [`fray_last_error`] the detail of the thread's last failure.
+//! - Opaque handles ([`fray_rng`], [`fray_encounter`]) with `_new` / `_free`; `_free(NULL)`
+//!   is a no-op. Strings the library returns are freed with [`fray_string_free`].
+//! - Every pointer is checked for NULL; every body runs inside `catch_unwind`, so a panic
+//!   becomes `FRAY_PANIC` and never unwinds into C. Strings are UTF-8 with explicit lengths.
+//! - Encounters of every ruleset in the facade's `fray::rulesets()` share one JSON surface
+//!   ([`fray_encounter_new`], [`fray_encounter_apply`], …); hot paths are typed
+//!   ([`fray_andromeda_check`] and its batch form fill `#[repr(C)]` structs).
+//!
+//! ## Example
+//! The functions are plain `extern "C"` functions, so Rust can call them too:
+//! ```
+//! use fray::{fray_rng_free, fray_rng_new, fray_rng_roll, fray_roll, FRAY_OK, FRAY_PARSE};
+//!
+//! let mut rng = std::ptr::null_mut();
+//! assert_eq!(fray_rng_new(42, 0, &mut rng), FRAY_OK);
+//! let mut face = 0u32;
+//! assert_eq!(fray_rng_roll(rng, 20, &mut face), FRAY_OK);
+//! assert!((1..=20).contains(&face));
+//! let mut total = 0i64;
+//! let bad = "2d";
+//! assert_eq!(fray_roll(rng, bad.as_ptr().cast(), bad.len(), &mut total), FRAY_PARSE);
+//! assert_eq!(total, 0); // not written on failure
+//! fray_rng_free(rng);
+//! ```
+//!
+//! ## Safety
+//! The crate denies nothing that C can do wrong beyond what a C API can check: pointers are
+//! checked for NULL, lengths for size, strings for UTF-8, JSON for shape; a dangling pointer
+//! or a wrong length cannot be detected. `unsafe` is confined to the `boundary` module,
+//! where each block says what it relies on.
+// The C ABI needs `unsafe` to read caller memory and hand out raw handles; the workspace
+// denies it everywhere else. Every block lives in `boundary.rs` with a SAFETY comment.
+#![allow(unsafe_code)]
+// Names follow C conventions (`fray_result`, `FRAY_OK`) because they are the header's names.
+#![allow(non_camel_case_types)]
+#![deny(missing_docs)]
+
+mod andromeda;
+mod boundary;
+mod dice;
+mod encounter;
+mod general;
+mod rulesets;
+
+pub use andromeda::{
+    fray_andromeda_check, fray_andromeda_check_batch, fray_andromeda_check_result,
+    fray_andromeda_check_spec, fray_andromeda_default_spec, FRAY_ANDROMEDA_ADVANTAGE_EXTRA_DICE,
+    FRAY_ANDROMEDA_ADVANTAGE_FLAT, FRAY_ANDROMEDA_EDGE_ADVANTAGE, FRAY_ANDROMEDA_EDGE_DISADVANTAGE,
+    FRAY_ANDROMEDA_EDGE_NORMAL, FRAY_ANDROMEDA_MAX_DICE,
+};
+pub use boundary::*;
+pub use dice::{
+    fray_odds_json, fray_rng, fray_rng_fill, fray_rng_free, fray_rng_k_die, fray_rng_new,
+    fray_rng_roll, fray_roll, fray_roll_batch, fray_roll_json,
+};
+pub use encounter::{
+    fray_encounter, fray_encounter_apply, fray_encounter_events_json, fray_encounter_free,
+    fray_encounter_new, fray_encounter_replay_json, fray_encounter_ruleset,
+    fray_encounter_state_json, fray_encounter_suggest,
+};
+#[cfg(feature = "test-hooks")]
+pub use general::fray_test_panic;
+pub use general::{fray_error_message, fray_last_error, fray_string_free, fray_version};
+pub use rulesets::{
+    fray_demo_seed, fray_demo_setup_json, fray_describe_events, fray_replay_verify,
+    fray_ruleset_count, fray_ruleset_id, fray_ruleset_odds_json, fray_rulesets_json,
+    fray_simulate_json,
+};
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,221 @@
+//! The registry as C sees it: which rulesets this build has, their demo, odds, log lines,
+//! simulation and replay checking — all generic over `fray_facade::rulesets()`, so a ruleset the
+//! facade registers is covered here without a code change.
+
+use std::ffi::c_char;
+
+use fray_dice::Entry;
+use serde::Serialize;
+use serde_json::Value;
+
+use crate::boundary::{guard, input_str, out_param, output_string, write, Failure, Outcome};
+use crate::dice::to_json;
+use crate::{fray_result, FRAY_INVALID_ARGUMENT};
+
+/// The id string at `ptr` (`len` bytes); look it up with [`entry`] once every pointer is
+/// checked, so a NULL is reported as such whatever the id.
+pub(crate) fn ruleset_id<'a>(ptr: *const c_char, len: usize) -> Outcome<&'a str> {
+    input_str(ptr, len, "ruleset")
+}
+
+/// The registered ruleset `id`.
+pub(crate) fn entry(id: &str) -> Outcome<Entry> {
+    Ok(fray_facade::ruleset(id)?)
+}
+
+#[derive(Serialize)]
+struct Info {
+    id: &'static str,
+    version: u32,
+    sides: &'static [&'static str],
+    metric: &'static str,
+    odds_keys: &'static str,
+    demo_seed: u64,
+}
+
+/// Writes to `*out_json` every ruleset of this build as a JSON array, in a stable order:
+/// `[{"id":"andromeda","version":1,"sides":["heroes","enemies"],"metric":"heat gained",
+/// "odds_keys":"…","demo_seed":7},…]`. Free it with `fray_string_free`.
+#[no_mangle]
+pub extern "C" fn fray_rulesets_json(out_json: *mut *mut c_char) -> fray_result {
+    guard(|| {
+        let out = out_param(out_json, "out_json")?;
+        let all: Vec<Info> = fray_facade::rulesets()
+            .into_iter()
+            .map(|e| Info {
+                id: e.id,
+                version: e.version,
+                sides: e.sides,
+                metric: e.metric,
+                odds_keys: e.odds_keys,
+                demo_seed: e.demo_seed,
+            })
+            .collect();
+        write(out, output_string(to_json(&all)));
+        Ok(())
+    })
+}
+
+/// Writes to `*out` how many rulesets this build has; their ids are `fray_ruleset_id(0)` …
+#[no_mangle]
+pub extern "C" fn fray_ruleset_count(out: *mut usize) -> fray_result {
+    guard(|| {
+        let out = out_param(out, "out")?;
+        write(out, fray_facade::rulesets().len());
+        Ok(())
+    })
+}
+
+/// Writes to `*out_id` the id of ruleset number `index` (0-based, in the order of
+/// `fray_rulesets_json`). An index past the end is `FRAY_INVALID_ARGUMENT`. Free the id
+/// with `fray_string_free`.
+#[no_mangle]
+pub extern "C" fn fray_ruleset_id(index: usize, out_id: *mut *mut c_char) -> fray_result {
+    guard(|| {
+        let out = out_param(out_id, "out_id")?;
+        let all = fray_facade::rulesets();
+        let e = all.get(index).ok_or_else(|| {
+            Failure::new(
+                FRAY_INVALID_ARGUMENT,
+                format!(
+                    "ruleset index {index} is past the end: this build has {} rulesets",
+                    all.len()
+                ),
+            )
+        })?;
+        write(out, output_string(e.id.to_owned()));
+        Ok(())
+    })
+}
+
+/// Writes to `*out_seed` the seed the ruleset's demo fight uses by default.
+#[no_mangle]
+pub extern "C" fn fray_demo_seed(
+    ruleset: *const c_char,
+    ruleset_len: usize,
+    out_seed: *mut u64,
+) -> fray_result {
+    guard(|| {
+        let out = out_param(out_seed, "out_seed")?;
+        let e = entry(ruleset_id(ruleset, ruleset_len)?)?;
+        write(out, e.demo_seed);
+        Ok(())
+    })
+}
+
+/// Writes to `*out_json` the setup JSON of the ruleset's built-in demo fight, ready for
+/// `fray_encounter_new`. Free it with `fray_string_free`.
+#[no_mangle]
+pub extern "C" fn fray_demo_setup_json(
+    ruleset: *const c_char,
+    ruleset_len: usize,
+    out_json: *mut *mut c_char,
+) -> fray_result {
+    guard(|| {
+        let out = out_param(out_json, "out_json")?;
+        let e = entry(ruleset_id(ruleset, ruleset_len)?)?;
+        write(out, output_string((e.demo_setup)()));
+        Ok(())
+    })
+}
+
+/// Writes to `*out_json` the exact odds of a ruleset's check as a JSON array of tables:
+/// `[{"title":"final tier","rows":[{"label":"Fail","probability":{"numerator":…,
+/// "denominator":…}},…]}]`. `spec_json` is an object of the ruleset's odds keys (see
+/// "odds_keys" in `fray_rulesets_json`); every key has a default, so `{}` is valid. Free it
+/// with `fray_string_free`.
+#[no_mangle]
+pub extern "C" fn fray_ruleset_odds_json(
+    ruleset: *const c_char,
+    ruleset_len: usize,
+    spec_json: *const c_char,
+    spec_len: usize,
+    out_json: *mut *mut c_char,
+) -> fray_result {
+    guard(|| {
+        let out = out_param(out_json, "out_json")?;
+        let id = ruleset_id(ruleset, ruleset_len)?;
+        let spec = input_str(spec_json, spec_len, "spec_json")?;
+        let e = entry(id)?;
+        let tables = (e.odds)(spec)?;
+        write(out, output_string(to_json(&tables)));
+        Ok(())
+    })
+}
+
+/// Writes to `*out_text` one readable log line per event: `events_json` is one event object
+/// or an array of them (as `fray_encounter_apply` returns), and the lines are joined by
+/// "\n" with no trailing newline. Free it with `fray_string_free`.
+#[no_mangle]
+pub extern "C" fn fray_describe_events(
+    ruleset: *const c_char,
+    ruleset_len: usize,
+    events_json: *const c_char,
+    events_len: usize,
+    out_text: *mut *mut c_char,
+) -> fray_result {
+    guard(|| {
+        let out = out_param(out_text, "out_text")?;
+        let id = ruleset_id(ruleset, ruleset_len)?;
+        let text = input_str(events_json, events_len, "events_json")?;
+        let e = entry(id)?;
+        let value: Value = fray_dice::parse_json(text, "events")?;
+        let events = match value {
+            Value::Array(items) => items,
+            single => vec![single],
+        };
+        let mut lines = Vec::with_capacity(events.len());
+        for event in &events {
+            lines.push((e.describe)(&to_json(event))?);
+        }
+        write(out, output_string(lines.join("\n")));
+        Ok(())
+    })
+}
+
+/// Plays `trials` fights of a setup to their end with the ruleset's default tactic (trial i
+/// on dice stream i, so the answer does not depend on `threads`) and writes the summary to
+/// `*out_json`: `{"trials":…,"wins":[…per side],"draws":…,"rounds":{"3":…},
+/// "health_total":[…],"metric_total":…}`. `threads` 0 means 1. Free it with
+/// `fray_string_free`.
+#[no_mangle]
+pub extern "C" fn fray_simulate_json(
+    ruleset: *const c_char,
+    ruleset_len: usize,
+    setup_json: *const c_char,
+    setup_len: usize,
+    trials: u64,
+    seed: u64,
+    threads: u32,
+    out_json: *mut *mut c_char,
+) -> fray_result {
+    guard(|| {
+        let out = out_param(out_json, "out_json")?;
+        let id = ruleset_id(ruleset, ruleset_len)?;
+        let setup = input_str(setup_json, setup_len, "setup_json")?;
+        let e = entry(id)?;
+        let summary = (e.simulate)(setup, trials, seed, threads.max(1) as usize, None)?;
+        write(out, output_string(to_json(&summary)));
+        Ok(())
+    })
+}
+
+/// Plays a replay file (`replay_json`, as `fray_encounter_replay_json` writes it) again and
+/// checks every command's events against it. On success writes to `*out_report_json`
+/// `{"ruleset":…,"accepted":…,"rejected":…,"events_digest":…,"events":[…]}`. A fight that
+/// comes out differently is `FRAY_REPLAY_MISMATCH`, and `fray_last_error` names the first
+/// differing command. Free the report with `fray_string_free`.
+#[no_mangle]
+pub extern "C" fn fray_replay_verify(
+    replay_json: *const c_char,
+    replay_len: usize,
+    out_report_json: *mut *mut c_char,
+) -> fray_result {
+    guard(|| {
+        let out = out_param(out_report_json, "out_report_json")?;
+        let text = input_str(replay_json, replay_len, "replay_json")?;
+        let report = fray_facade::verify_replay(text)?;
+        write(out, output_string(to_json(&report)));
+        Ok(())
+    })
+}
