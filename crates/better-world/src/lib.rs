@@ -45,6 +45,16 @@
 //! assert!(session.replay().verify::<BetterWorld>().is_ok());
 //! ```
 //!
+//! ## Default tactic
+//! [`fray_dice::AutoPlay::next_command`] plays every side the same simple way: First
+//! Strikes are taken when an attack is possible; a held character tries to Break Free; a
+//! conscious Dying character lets go; in melee a `grappler` grapples, everyone else
+//! attacks and then Quick-Strikes; with a loaded ranged weapon a character fires a Long
+//! Burst when two or more enemies are in one direction, else a Short Burst, else a single
+//! shot, then takes Reaction in cover or a Quick Shot; an empty gun is reloaded; without
+//! ammunition or a ranged weapon it closes in on the nearest enemy that has a free sector.
+//! Newcomers join at their `joins_round`.
+//!
 //! ## Defaults (where the source is silent) and how to replace them
 //! Every one is data in the [`Setup`] (mostly [`Settings`]) or a field of a spec:
 //! - **Check and tie (BW-02)**: success when actor ones ≥ difficulty ones; bonus units =

@@ -271,6 +271,12 @@ impl Setup {
                 "melee_cap must be 1 to 4 (one attacker per 90° sector at most)",
             ));
         }
+        if s.move_metres > 1000 || s.sprint_metres > 1000 || s.distances.melee_below > 100 {
+            return Err(RuleError::new(
+                "BW-13",
+                "move and sprint are at most 1000 m, melee reach at most 100 m",
+            ));
+        }
         if s.max_rounds == 0 || s.max_rounds > 10_000 || s.rounds_per_hour == 0 {
             return Err(RuleError::new(
                 "setup",

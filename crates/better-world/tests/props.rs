@@ -164,4 +164,30 @@ proptest! {
             prop_assert_eq!(session.log().len(), log);
         }
     }
+
+    /// Random commands mixed with the tactic's never panic, and accepted ones keep the
+    /// health invariants (the surface the C ABI and Python expose).
+    #[test]
+    fn random_commands_never_panic(
+        seed in any::<u64>(),
+        commands in proptest::collection::vec((any::<bool>(), arb_command()), 0..60),
+    ) {
+        let mut session = Session::<BetterWorld>::start(scenario(1), seed, 2).unwrap();
+        let threshold = session.state().settings.health.death_threshold;
+        for (use_tactic, command) in commands {
+            let command = if use_tactic {
+                match BetterWorld::next_command(session.state()) {
+                    Some(c) => c,
+                    None => break,
+                }
+            } else {
+                command
+            };
+            let _ = session.apply(command);
+            for f in &session.state().fighters {
+                prop_assert_eq!(f.status == Status::Dead, f.hits < threshold);
+            }
+        }
+        prop_assert!(session.replay().verify::<BetterWorld>().is_ok());
+    }
 }
