@@ -443,6 +443,9 @@ pub fn describe(event: &Event) -> String {
             "{who}'s shield takes {damage} ({hp} HP left{})",
             if *broken { ", broken" } else { "" }
         ),
+        E::Hurt { who, by, how, damage, hp } if who == by => {
+            format!("{who}'s {how}: −{damage} HP ({hp} left)")
+        }
         E::Hurt { who, by, how, damage, hp } => format!("{by}'s {how} deals {damage} to {who} ({hp} HP left)"),
         E::Drew { who, weapon } => format!("{who} draws the {weapon}"),
         E::Dropped { who, weapon, forced } => format!(

@@ -423,16 +423,16 @@ pub enum Event {
         to: i32,
         /// How.
         mode: MoveMode,
-        /// MOVE metres spent.
+        /// Movement spent (metres, or squares on a grid).
         cost: u32,
-        /// MOVE metres left this turn.
+        /// Movement left this turn.
         left: u32,
     },
     /// Ran: a second move.
     Ran {
         /// Who.
         who: String,
-        /// Metres added.
+        /// Movement added (metres, or squares on a grid).
         metres: u32,
     },
     /// An attack roll.
@@ -1026,6 +1026,15 @@ impl Fighter {
         self.move_stat(s) as u32 * 2
     }
 
+    /// One Move Action in position units: MOVE × 2 metres, or MOVE squares on a grid (RED-11).
+    pub fn move_allowance(&self, s: &Settings) -> u32 {
+        if s.grid {
+            self.move_stat(s) as u32
+        } else {
+            self.move_metres(s)
+        }
+    }
+
     fn skill(&self, name: &str) -> i32 {
         self.skills.get(name).copied().unwrap_or(0)
     }
@@ -1070,10 +1079,12 @@ pub struct Vehicle {
 /// What the acting participant has spent this turn.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TurnState {
-    /// MOVE metres available (MOVE × 2; Run adds as much again).
+    /// Movement available (MOVE × 2 metres, or MOVE squares on a grid; Run adds as much again).
     pub budget: u32,
-    /// MOVE metres spent.
+    /// Movement spent (metres, or squares on a grid), RED-12 costs included.
     pub spent: u32,
+    /// Metres actually moved.
+    pub walked: u32,
     /// Moved (or left a vehicle) this turn.
     pub moved: bool,
     /// The Action is spent.
@@ -1145,6 +1156,16 @@ impl State {
 
     fn name(&self, i: usize) -> String {
         self.fighters[i].name.clone()
+    }
+
+    /// Metres between two positions (squares count 2 m on a grid).
+    pub fn metres(&self, a: i32, b: i32) -> u32 {
+        let d = a.abs_diff(b);
+        if self.settings.grid {
+            d.saturating_mul(2)
+        } else {
+            d
+        }
     }
 
     fn queue_names(&self) -> Vec<String> {
@@ -1382,7 +1403,7 @@ fn begin_turn<D: Dice>(
     dice: &mut D,
     ev: &mut Vec<Event>,
 ) -> Result<bool, RuleError> {
-    let budget = state.fighters[a].move_metres(&state.settings);
+    let budget = state.fighters[a].move_allowance(&state.settings);
     let mut turn = TurnState {
         budget,
         ..TurnState::default()
@@ -1492,9 +1513,7 @@ fn target_index(state: &State, target: usize) -> Result<usize, RuleError> {
 }
 
 fn within_reach(state: &State, a: usize, b: usize, what: &str) -> Result<(), RuleError> {
-    let d = state.fighters[a]
-        .position
-        .abs_diff(state.fighters[b].position);
+    let d = state.metres(state.fighters[a].position, state.fighters[b].position);
     if d > state.settings.reach {
         return Err(err(
             "RED-08",
@@ -1556,7 +1575,7 @@ pub fn apply<D: Dice>(
                     "Run is a second move: it is only allowed after moving this turn",
                 ));
             }
-            let metres = state.fighters[*actor].move_metres(&state.settings);
+            let metres = state.fighters[*actor].move_allowance(&state.settings);
             state.turn.action_used = true;
             state.turn.budget += metres;
             ev.push(Event::Ran {
@@ -1690,7 +1709,7 @@ pub fn apply<D: Dice>(
             if f.vehicle.is_some() {
                 return Err(err("RED-08", format!("{} is already aboard", f.name)));
             }
-            let d = f.position.abs_diff(v.position);
+            let d = state.metres(f.position, v.position);
             if d > state.settings.reach {
                 return Err(err(
                     "RED-08",
@@ -1885,6 +1904,20 @@ fn end_turn<D: Dice>(
     if state.finished.is_some() {
         return Ok(());
     }
+    let over = state.fighters[actor].effects.moving_hurts_over;
+    if over > 0 && state.turn.walked > over {
+        let damage = state.settings.crit_bonus;
+        let name = state.name(actor);
+        ev.push(Event::Hurt {
+            who: name.clone(),
+            by: name,
+            how: "reopened critical injury".to_owned(),
+            damage,
+            hp: state.fighters[actor].hp - damage as i32,
+        });
+        lose_hp(state, actor, damage, ev);
+        check_finish(state, ev);
+    }
     ev.push(Event::TurnEnded {
         who: state.name(actor),
     });
@@ -1976,6 +2009,7 @@ fn do_move<D: Dice>(
     let from = f.position;
     state.fighters[actor].position = to;
     state.turn.spent += cost;
+    state.turn.walked += state.metres(from, to);
     state.turn.moved = true;
     ev.push(Event::Moved {
         who: state.name(actor),
@@ -2017,7 +2051,7 @@ fn prepare_attack(state: &State, actor: usize, order: &AttackOrder) -> Result<Pr
             format!("{} is no longer in the fight", t.name),
         ));
     }
-    let distance = a.position.abs_diff(t.position);
+    let distance = state.metres(a.position, t.position);
     let (kind, dice_n, rof, skill, half_sp, label, profile) = match (order.weapon, order.unarmed) {
         (Some(w), None) => {
             let weapon = weapon_at(state, actor, w)?;
@@ -2410,6 +2444,14 @@ fn inflict_injury(
     f.effects.move_ += m.move_;
     f.effects.death_save += m.death_save;
     f.effects.no_evade |= m.no_evade;
+    if m.moving_hurts_over > 0 {
+        let cur = f.effects.moving_hurts_over;
+        f.effects.moving_hurts_over = if cur == 0 {
+            m.moving_hurts_over
+        } else {
+            cur.min(m.moving_hurts_over)
+        };
+    }
     if m.lose_action {
         f.lose_action = true;
     }
@@ -2502,7 +2544,11 @@ fn suppress<D: Dice>(
         let t = &state.fighters[i];
         if t.side == side
             || !t.standing()
-            || state.tables.dv.dv(&row, t.position.abs_diff(pos)).is_err()
+            || state
+                .tables
+                .dv
+                .dv(&row, state.metres(t.position, pos))
+                .is_err()
         {
             continue;
         }

@@ -104,8 +104,14 @@
 //! - Reloading needs the weapon in hand; rounds of the old ammo type go back to the reserve.
 //!   Ammo types have no effect beyond their count. Dropped weapons are out of the fight.
 //! - MOVE never drops below 0. The fight ends when one side has no one present with HP ≥ 1.
-//! - Critical-injury effects are the published ones as plain modifiers ([`InjuryEffect`]);
-//!   those that need a GM (moving with broken ribs, speech) are text only.
+//! - Critical-injury effects are the published ones as plain modifiers ([`InjuryEffect`]):
+//!   penalties, MOVE loss, death-save penalty, dropping what is held, a lost Action, no
+//!   evasion, and wounds that reopen (the +5 again) after moving more than 4 m in a turn;
+//!   those that need a GM (speech, hearing) are text only. Replace `tables.body_injuries` /
+//!   `tables.head_injuries`.
+//! - Positions are metres along one line (a corridor, a street); `settings.grid` makes them
+//!   2 m squares with MOVE squares per Move Action (RED-11). There is no 2-D geometry and no
+//!   cover model.
 #![deny(missing_docs)]
 
 mod catalog;

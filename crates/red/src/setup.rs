@@ -51,6 +51,10 @@ pub struct Settings {
     /// **\[default\]** false: an aimed shot at a held item makes the target drop it on any
     /// hit; true requires damage through armour.
     pub item_drop_needs_damage: bool,
+    /// **\[default\]** false: positions are metres along the line of the fight. True: positions
+    /// are grid squares of 2 m and a Move Action covers MOVE squares (RED-11); costs of
+    /// RED-12 then count squares.
+    pub grid: bool,
 }
 
 impl Default for Settings {
@@ -74,6 +78,7 @@ impl Default for Settings {
             standing_jump_cost: 4,
             newcomer_wins_ties: false,
             item_drop_needs_damage: false,
+            grid: false,
         }
     }
 }

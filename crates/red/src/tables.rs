@@ -318,6 +318,9 @@ pub struct InjuryEffect {
     pub lose_action: bool,
     /// Can no longer evade (RED-33 and RED-37 defence roll without Evasion).
     pub no_evade: bool,
+    /// Moving more than this many metres in a turn reopens the wound: the critical bonus
+    /// damage again at the end of that turn (0: never).
+    pub moving_hurts_over: u32,
 }
 
 /// One row of a critical-injury table (RED-42).
@@ -346,6 +349,13 @@ fn injury(roll: u32, name: &str, effect: &str, modifiers: InjuryEffect) -> Injur
 
 fn fx() -> InjuryEffect {
     InjuryEffect::default()
+}
+
+fn hurts() -> InjuryEffect {
+    InjuryEffect {
+        moving_hurts_over: 4,
+        ..fx()
+    }
 }
 
 /// The default 2d6 Body critical-injury table (RED-42).
@@ -382,8 +392,8 @@ pub fn default_body_injuries() -> Vec<Injury> {
         injury(
             5,
             "Broken Ribs",
-            "Moving more than 4 m on foot in a turn hurts again (GM's call).",
-            fx(),
+            "Moving more than 4 m in a turn re-inflicts the critical bonus damage.",
+            hurts(),
         ),
         injury(
             6,
@@ -397,8 +407,8 @@ pub fn default_body_injuries() -> Vec<Injury> {
         injury(
             7,
             "Foreign Object",
-            "Moving more than 4 m on foot in a turn hurts again (GM's call).",
-            fx(),
+            "Moving more than 4 m in a turn re-inflicts the critical bonus damage.",
+            hurts(),
         ),
         injury(
             8,
@@ -484,8 +494,8 @@ pub fn default_head_injuries() -> Vec<Injury> {
         injury(
             7,
             "Foreign Object",
-            "Moving more than 4 m on foot in a turn hurts again (GM's call).",
-            fx(),
+            "Moving more than 4 m in a turn re-inflicts the critical bonus damage.",
+            hurts(),
         ),
         injury(8, "Whiplash", "Death-save penalty +1.", ds),
         injury(

@@ -37,7 +37,7 @@ pub fn next_command(state: &State) -> Option<Command> {
                 && g.present()
                 && g.wound() == Wound::Mortally
                 && !g.stabilized
-                && g.position.abs_diff(f.position) <= s.reach
+                && state.metres(g.position, f.position) <= s.reach
         });
         if let Some((i, _)) = dying {
             return Some(Command::Stabilize {
@@ -101,7 +101,7 @@ pub fn next_command(state: &State) -> Option<Command> {
             } else {
                 p.dv_row.as_deref()
             }?;
-            state.tables.dv.dv(row, pos.abs_diff(tpos)).ok()
+            state.tables.dv.dv(row, state.metres(pos, tpos)).ok()
         };
         let best = |pos: i32| {
             let single = dv_at(pos, false);
@@ -154,17 +154,16 @@ pub fn next_command(state: &State) -> Option<Command> {
             _ => end,
         };
     }
-    let distance = f.position.abs_diff(tpos);
-    if distance > s.reach {
+    if state.metres(f.position, tpos) > s.reach {
         if can_move {
-            let step = (distance as i32 - 1).min(left as i32);
+            let step = (f.position.abs_diff(tpos) as i32 - 1).min(left as i32);
             return Some(Command::Move {
                 actor: a,
                 to: f.position + dir * step,
                 mode: Default::default(),
             });
         }
-        if !t.action_used && t.moved && f.move_metres(s) > 0 {
+        if !t.action_used && t.moved && f.move_allowance(s) > 0 {
             return Some(Command::Run { actor: a });
         }
         return end;

@@ -1287,3 +1287,70 @@ fn red_08_vehicle_actions_and_red_09_leaving_is_movement() {
         "RED-09"
     );
 }
+
+#[test]
+fn red_11_on_a_grid_a_move_action_is_move_squares_of_two_metres() {
+    let mut s = setup(vec![fighter("A", 0, 0), fighter("B", 1, 5)]);
+    s.settings.grid = true;
+    let mut st = begin(&s, &[5, 3]).0;
+    assert_eq!(st.turn.budget, 5, "MOVE 5: five squares");
+    assert_eq!(
+        refuse(&mut st, cmd(json!({"type": "move", "actor": 0, "to": -6}))).rule,
+        "RED-11"
+    );
+    run(
+        &mut st,
+        cmd(json!({"type": "move", "actor": 0, "to": -2})),
+        &[],
+    );
+    // Now 7 squares = 14 m from B: pistol DV 20 (13–25 m); 12 + 8 = 20 is a tie.
+    let ev = run(&mut st, shoot(1), &[8]);
+    assert!(matches!(
+        &ev[0],
+        Event::Attack {
+            defense: fray_red::DefenseRoll::Dv { dv: 20 },
+            hit: false,
+            ..
+        }
+    ));
+    // Melee reach 2 m is one square.
+    assert_eq!(st.metres(0, 1), 2);
+}
+
+#[test]
+fn red_42_a_reopening_injury_hurts_again_after_moving_more_than_4_m() {
+    let mut b = fighter("B", 1, 5);
+    b.armor.body = Some("heavy_armorjack".to_owned());
+    let mut st = begin(&setup(vec![fighter("A", 0, 0), b]), &[5, 3]).0;
+    // Two sixes, 2d6 = 3+2 → Broken Ribs.
+    let ev = run(&mut st, shoot(1), &[5, 6, 6, 1, 3, 2]);
+    assert!(ev
+        .iter()
+        .any(|e| matches!(e, Event::CriticalInjury { name, .. } if name == "Broken Ribs")));
+    assert_eq!(st.fighters[1].hp, 35);
+    run(&mut st, cmd(json!({"type": "end_turn", "actor": 0})), &[]);
+    run(
+        &mut st,
+        cmd(json!({"type": "move", "actor": 1, "to": 10})),
+        &[],
+    );
+    let ev = run(&mut st, cmd(json!({"type": "end_turn", "actor": 1})), &[]);
+    assert!(matches!(
+        &ev[0],
+        Event::Hurt {
+            damage: 5,
+            hp: 30,
+            ..
+        }
+    ));
+    assert_eq!(st.fighters[1].hp, 30);
+    // Four metres or less: no harm.
+    run(&mut st, cmd(json!({"type": "end_turn", "actor": 0})), &[]);
+    run(
+        &mut st,
+        cmd(json!({"type": "move", "actor": 1, "to": 14})),
+        &[],
+    );
+    let ev = run(&mut st, cmd(json!({"type": "end_turn", "actor": 1})), &[]);
+    assert!(!ev.iter().any(|e| matches!(e, Event::Hurt { .. })));
+}
