@@ -549,6 +549,7 @@ fn hunt_20_a_bleeding_hider_can_be_searched_for_ever() {
 
 #[test]
 fn hunt_21_prey_ambush_strikes_first_with_a_bonus() {
+    // HUNT-21: a passed Experience test: the prey's distance, its attack first, +1 Attack.
     let mut s = setup(Distance::Medium);
     s.opening = Opening::Ambush {
         prey_distance: Distance::Near,
