@@ -404,12 +404,11 @@ fn begin_turn<D: Dice>(
         }
         if c.drift != 0 && !c.dead {
             let from = c.position;
+            let [lo, hi] = corridor.unwrap_or([-MAX_POSITION, MAX_POSITION]);
             let mut to = from + c.drift;
-            if let Some([lo, hi]) = corridor {
-                if to <= lo || to >= hi {
-                    to = to.clamp(lo, hi);
-                    c.drift = 0;
-                }
+            if to <= lo || to >= hi {
+                to = to.clamp(lo, hi);
+                c.drift = 0;
             }
             c.position = to;
             events.push(Event::Moved {

@@ -335,7 +335,8 @@ pub enum Command {
         /// Who.
         actor: String,
     },
-    /// Major: up to double Speed, and nothing else this turn (AGE-10).
+    /// Major: up to double Speed, and nothing else this turn (AGE-10); the turn stays open
+    /// (anything but `end_turn` is refused under AGE-10).
     Run {
         /// Who.
         actor: String,

@@ -209,3 +209,28 @@ fn json_inputs_refuse_unknown_fields() {
     setup["characters"][0]["hit_points"] = 5.into();
     assert!(serde_json::from_value::<fray_age::Setup>(setup).is_err());
 }
+
+#[test]
+fn a_recorded_replay_with_a_refused_command_verifies() {
+    let setup = Age::demo_setup();
+    let mut session = Session::<Age>::start(setup.clone(), 3, 0).unwrap();
+    let mut commands = Vec::new();
+    for _ in 0..6 {
+        let c = Age::next_command(session.state()).unwrap();
+        session.apply(c.clone()).unwrap();
+        commands.push(c);
+    }
+    // A second major action, refused under AGE-08, in the middle of the stream.
+    let actor = session.state().combatants[session.state().turn.actor]
+        .name
+        .clone();
+    let bad: fray_age::Command = serde_json::from_value(serde_json::json!(
+        {"type": "run", "actor": actor, "to": 99999}
+    ))
+    .unwrap();
+    commands.push(bad);
+    let replay = fray_dice::Replay::record::<Age>(&setup, 3, 0, &commands).unwrap();
+    assert!(replay.commands[6].digest.starts_with("rejected:AGE-"));
+    let report = replay.verify::<Age>().unwrap();
+    assert_eq!((report.accepted, report.rejected), (6, 1));
+}
