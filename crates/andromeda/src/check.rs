@@ -235,6 +235,19 @@ pub fn roll_total<D: Dice>(
     method: &AdvantageMethod,
 ) -> Result<KeptRoll, Error> {
     let n = method.dice(edge);
+    if n == KEPT_DICE {
+        // The hot path: two dice, kept in the order rolled.
+        let a = dice.roll(DIE_SIDES)? as u8;
+        let b = dice.roll(DIE_SIDES)? as u8;
+        return Ok(KeptRoll {
+            dice: [a, b, 0, 0, 0, 0],
+            count: 2,
+            kept: [a, b],
+            total: skill_value
+                .saturating_add(i32::from(a) + i32::from(b))
+                .saturating_add(method.modifier(edge)),
+        });
+    }
     if n > MAX_CHECK_DICE {
         method.validate()?;
     }
@@ -335,6 +348,28 @@ pub fn check<D: Dice>(dice: &mut D, spec: &CheckSpec) -> Result<CheckResult, Err
         shift,
         tier: Tier::clamped(base as i64 + i64::from(shift)),
     })
+}
+
+/// Resolves `out.len()` independent checks of one spec, validating it once: the batch
+/// path behind the C ABI and bulk sampling. Does not allocate.
+pub fn check_batch<D: Dice>(
+    dice: &mut D,
+    spec: &CheckSpec,
+    out: &mut [CheckResult],
+) -> Result<(), Error> {
+    spec.validate()?;
+    let shift = spec.shift();
+    for slot in out {
+        let roll = roll_total(dice, spec.skill_value, spec.edge, &spec.advantage)?;
+        let base = spec.table.tier(roll.total);
+        *slot = CheckResult {
+            roll,
+            base,
+            shift,
+            tier: Tier::clamped(base as i64 + i64::from(shift)),
+        };
+    }
+    Ok(())
 }
 
 /// Four damage values `fail/cost/success/crit`, picked by the final tier (AND-20).

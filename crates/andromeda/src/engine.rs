@@ -681,6 +681,9 @@ fn err(rule: &str, message: impl Into<String>) -> RuleError {
     RuleError::new(rule, message)
 }
 
+/// Largest absolute coordinate in metres, so squared distances never overflow.
+pub const MAX_COORD: i64 = 1_000_000_000;
+
 /// Squared distance in square metres (exact; no square roots, AND-01).
 pub fn dist2(a: [i64; 2], b: [i64; 2]) -> i128 {
     let dx = i128::from(a[0]) - i128::from(b[0]);
@@ -869,8 +872,16 @@ impl State {
         self.holds.iter().copied().find(|h| h.target == i)
     }
 
+    /// Whether participant `i` gains and spends Heat (heroes; enemies only by setting).
+    pub fn uses_heat(&self, i: usize) -> bool {
+        self.fighters[i].side == Side::Heroes || self.settings.enemy_heat
+    }
+
     /// Current Heat cost of an ability for participant `i` (AND-28).
     pub fn cost(&self, i: usize, ability: &Ability) -> u32 {
+        if !self.uses_heat(i) {
+            return 0;
+        }
         let rank = self.roster[i].rank;
         let reduction = rank.saturating_sub(ability.rank);
         ability.cost.saturating_sub(reduction)
@@ -1014,9 +1025,12 @@ impl State {
     // ----- mutation helpers -----
 
     fn gain_heat(&mut self, i: usize, amount: u32, reason: HeatReason, ev: &mut Events) {
+        if !self.uses_heat(i) {
+            return;
+        }
         let f = &mut self.fighters[i];
-        f.heat += amount;
-        f.heat_gained += amount;
+        f.heat = f.heat.saturating_add(amount);
+        f.heat_gained = f.heat_gained.saturating_add(amount);
         ev.push(Event::HeatGained {
             id: f.id.clone(),
             amount,
@@ -1160,7 +1174,7 @@ impl State {
         let f = &mut self.fighters[i];
         let to_temp = amount.min(f.temp_max - f.temp_stress);
         f.temp_stress += to_temp;
-        f.main_stress = (f.main_stress + (amount - to_temp)).min(max);
+        f.main_stress = f.main_stress.saturating_add(amount - to_temp).min(max);
         ev.push(Event::Damaged {
             id: f.id.clone(),
             amount,
@@ -2372,6 +2386,12 @@ impl State {
             ActionKind::Maneuver
         };
         self.require_resource(a, kind)?;
+        if to.iter().any(|c| c.abs() > MAX_COORD) {
+            return Err(err(
+                "AND-01",
+                format!("positions are metres within ±{MAX_COORD} on each axis"),
+            ));
+        }
         let speed = self.speed(a);
         if speed == 0 {
             let (rule, why) = if self.has(a, ConditionKind::Grabbed) {

@@ -91,8 +91,13 @@
 //! - **Reactions off turn**: reaction and free abilities may be used at any time during the
 //!   combat (AND-13); actions and maneuvers only on one's own turn.
 //! - **Reload X** (AND-12): X uses between reloads.
-//! - **Heat** (AND-24 … AND-29): every participant, enemies included, gains and spends
-//!   Heat by the same rules; the simulation metric counts the heroes' Heat.
+//! - **Heat for enemies** (AND-24 … AND-29): the source makes Heat a hero's resource, so by
+//!   default enemies gain none and pay nothing for their abilities; `settings.enemy_heat:
+//!   true` makes them follow the heroes' Heat rules. The simulation metric counts the
+//!   heroes' Heat gained.
+//! - **Area checks** (AND-26): an ability with `max_targets` > 1 rolls once; each target
+//!   reads the same dice with its own advantage state (an extra die is rolled when any
+//!   target needs one) and its own defense.
 //! - **Default tactic**: sides play members in setup order; an actor escapes a grab, hides
 //!   or grabs when its `tactic` hints say so, otherwise uses the attack with the best exact
 //!   expected damage, moving towards the nearest visible enemy when nothing is in reach.
@@ -107,14 +112,14 @@ mod tactic;
 
 pub use catalog::{describe, OddsSpec, DEMO_SETUP};
 pub use check::{
-    attack, check, grab, opposed, opposed_winner, roll_total, AdvantageMethod, AttackResult,
-    CheckResult, CheckSpec, Contestant, DamageLine, Decider, Edge, GrabEffect, GrabResult,
-    KeptRoll, OpposedResult, OutcomeTable, Tier, DIE_SIDES, KEPT_DICE, MAX_CHECK_DICE,
+    attack, check, check_batch, grab, opposed, opposed_winner, roll_total, AdvantageMethod,
+    AttackResult, CheckResult, CheckSpec, Contestant, DamageLine, Decider, Edge, GrabEffect,
+    GrabResult, KeptRoll, OpposedResult, OutcomeTable, Tier, DIE_SIDES, KEPT_DICE, MAX_CHECK_DICE,
     MAX_EXTRA_DICE,
 };
 pub use engine::{
     dist2, within, Benefit, Command, Condition, Event, Fighter, HeatReason, Hold, MoveMode, Phase,
-    Purpose, Readied, State, Status, Trigger,
+    Purpose, Readied, State, Status, Trigger, MAX_COORD,
 };
 pub use odds::{damage_odds, grab_odds, odds, opposed_odds, tier_probabilities, total_odds};
 pub use setup::{

@@ -422,6 +422,9 @@ pub struct Settings {
     /// Whether an opposed check lost by its initiator counts as a failed check for Heat
     /// (**\[default\]** true).
     pub opposed_loss_heats: bool,
+    /// Whether enemies gain and spend Heat like heroes (**\[default\]** false: the source
+    /// makes Heat a hero's resource, so enemies gain none and their abilities cost none).
+    pub enemy_heat: bool,
     /// Reach of the Grab action in metres (**\[default\]** 2 m).
     pub grab_reach: u32,
     /// Skill names the engine rolls by itself.
@@ -466,6 +469,7 @@ impl Default for Settings {
             heavy_archetypes: default_heavy(),
             round_limit: 100,
             opposed_loss_heats: true,
+            enemy_heat: false,
             grab_reach: 2,
             skill_names: SkillNames::default(),
         }
@@ -525,6 +529,19 @@ impl Setup {
                 return Err(setup_error(
                     "setup",
                     format!("two participants share the id {:?}", p.id),
+                ));
+            }
+            if p.position
+                .iter()
+                .any(|c| c.abs() > crate::engine::MAX_COORD)
+            {
+                return Err(setup_error(
+                    "AND-01",
+                    format!(
+                        "{}: positions are metres within ±{} on each axis",
+                        p.id,
+                        crate::engine::MAX_COORD
+                    ),
                 ));
             }
             if !(1..=4).contains(&p.rank) {

@@ -185,17 +185,24 @@ fn approach(state: &State, a: usize, limit: u32, reach: u32) -> Option<[i64; 2]>
         return None;
     }
     let d = isqrt_ceil(dist2(me, there));
-    let want = i128::from(reach.saturating_sub(2));
-    let travel = i128::from(limit).min(d - want);
+    let dx = i128::from(there[0]) - i128::from(me[0]);
+    let dy = i128::from(there[1]) - i128::from(me[1]);
+    let point = |travel: i128| {
+        [
+            me[0] + (dx * travel / d) as i64,
+            me[1] + (dy * travel / d) as i64,
+        ]
+    };
+    // Stop a metre short of the reach, stepping further while rounding leaves it short.
+    let limit = i128::from(limit).min(d);
+    let mut travel = limit.min(d - i128::from(reach.saturating_sub(1)));
     if travel <= 0 {
         return None;
     }
-    let dx = i128::from(there[0]) - i128::from(me[0]);
-    let dy = i128::from(there[1]) - i128::from(me[1]);
-    let to = [
-        me[0] + (dx * travel / d) as i64,
-        me[1] + (dy * travel / d) as i64,
-    ];
+    while travel < limit && !within(point(travel), there, reach) {
+        travel += 1;
+    }
+    let to = point(travel);
     (to != me).then_some(to)
 }
 

@@ -31,13 +31,14 @@ fn and_24_heat_starts_at_zero_and_burns_at_the_end() {
 
 #[test]
 fn and_25_one_heat_at_the_start_of_each_own_turn() {
-    // AND-25: +1 Heat at the start of each of your turns (each boss turn too).
+    // AND-25: +1 Heat at the start of each of your turns (each boss turn too, when enemies
+    // use Heat).
     let mut t = T::new(setup_of(
         vec![
             fighter("a", "heroes", [0, 0]),
             with(fighter("b", "enemies", [1, 0]), json!({"turns": 2})),
         ],
-        json!({}),
+        json!({"settings": {"enemy_heat": true}}),
     ));
     let ev = t.ok(start("a"), &[]);
     assert!(ev.contains(&Event::HeatGained {
@@ -52,6 +53,13 @@ fn and_25_one_heat_at_the_start_of_each_own_turn() {
     t.ok(start("b"), &[]);
     assert_eq!(t.heat("b"), 2);
     assert_eq!(t.heat("a"), 1);
+    // By default Heat is the heroes' resource: enemies gain none.
+    let mut d = T::new(duel());
+    d.ok(start("a"), &[]);
+    d.ok(end("a"), &[]);
+    let ev = d.ok(start("b"), &[]);
+    assert!(!ev.iter().any(|e| matches!(e, Event::HeatGained { .. })));
+    assert_eq!(d.heat("b"), 0);
 }
 
 #[test]
@@ -65,7 +73,7 @@ fn and_26_failed_check_gives_one_heat_even_against_many_targets() {
             fighter("b", "enemies", [10, 0]),
             fighter("c", "enemies", [10, 5]),
         ],
-        json!({}),
+        json!({"settings": {"enemy_heat": true}}),
     ));
     t.ok(start("a"), &[]);
     // 1+1+3 = 5 Fail, −1 → Fail against both targets.
@@ -199,6 +207,16 @@ fn and_28_current_cost_by_rank_difference_and_spending() {
     t.ok(use_("a", "nova1", &["b"]), &[5, 5]);
     assert_eq!(t.heat("a"), 0);
     assert_eq!(t.fail(use_("a", "nova1", &["b"])), "AND-28");
+    // Enemies do not use Heat by default: their abilities cost nothing.
+    let e = T::new(setup_of(
+        vec![
+            fighter("h", "heroes", [0, 0]),
+            plus_ability(fighter("e", "enemies", [1, 0]), nova(3)),
+        ],
+        json!({}),
+    ));
+    let ability = e.state.ability(1, "nova3").unwrap().clone();
+    assert_eq!(e.state.cost(1, &ability), 0);
 }
 
 #[test]

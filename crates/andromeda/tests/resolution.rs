@@ -2,9 +2,9 @@
 //! exact odds.
 
 use fray_andromeda::{
-    attack, check, damage_odds, grab, grab_odds, odds, opposed, opposed_odds, tier_probabilities,
-    AdvantageMethod, CheckSpec, Contestant, DamageLine, Decider, Edge, GrabEffect, OutcomeTable,
-    Tier,
+    attack, check, check_batch, damage_odds, grab, grab_odds, odds, opposed, opposed_odds,
+    tier_probabilities, AdvantageMethod, CheckSpec, Contestant, DamageLine, Decider, Edge,
+    GrabEffect, OutcomeTable, Tier,
 };
 use fray_dice::{Rng, Scripted};
 
@@ -322,4 +322,15 @@ fn odds_sum_to_one_and_damage_distribution_is_consistent() {
         one.numerator * p[0].denominator * p[1].denominator,
         (p[0].numerator * p[1].denominator + p[1].numerator * p[0].denominator) * one.denominator
     );
+}
+
+#[test]
+fn batch_matches_single_checks() {
+    let s = spec(3, 2, 3, Edge::Advantage);
+    let mut out = [fray_andromeda::CheckResult::default(); 100];
+    check_batch(&mut Rng::new(5, 1), &s, &mut out).unwrap();
+    let mut rng = Rng::new(5, 1);
+    for r in out {
+        assert_eq!(r, check(&mut rng, &s).unwrap());
+    }
 }

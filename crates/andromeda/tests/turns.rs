@@ -26,6 +26,10 @@ fn and_01_distances_are_metres_compared_exactly() {
     ));
     t.ok(start("a"), &[]);
     assert_eq!(t.fail(use_("a", "hit", &["c"])), "AND-01");
+    assert_eq!(
+        t.fail(json!({"type": "move", "actor": "a", "to": [0, 2_000_000_000i64]})),
+        "AND-01"
+    );
     t.ok(use_("a", "hit", &["b"]), &[4, 4]);
 }
 
