@@ -1,6 +1,8 @@
 //! Initiative: levels and the order within a level (BW-04 … BW-07, BW-10).
 
-use fray_dice::{Dice, RuleError};
+use std::collections::BTreeMap;
+
+use fray_dice::{Dice, Ratio, RuleError};
 use serde::{Deserialize, Serialize};
 
 use crate::check::roll_k;
@@ -104,4 +106,64 @@ pub fn order<D: Dice, T>(
         OrderMethod::Dice => order_by_dice(dice, queue),
         OrderMethod::Cards => shuffle(dice, queue),
     }
+}
+
+/// At most this many characters for [`dice_order_odds`] (8! orders).
+pub const MAX_ORDER_ODDS: usize = 8;
+
+fn binomial(n: u64, k: u64) -> u128 {
+    (0..k).fold(1u128, |acc, i| acc * u128::from(n - i) / u128::from(i + 1))
+}
+
+/// Exact odds of every final order of `n` characters placed on one level by the dice
+/// method (BW-07a), characters numbered in placement order. Orders with their exact
+/// probability, in lexicographic order.
+pub fn dice_order_odds(n: usize) -> Result<Vec<(Vec<usize>, Ratio)>, RuleError> {
+    if n == 0 || n > MAX_ORDER_ODDS {
+        return Err(RuleError::new(
+            "BW-07",
+            format!("exact order odds are for 1 to {MAX_ORDER_ODDS} characters on a level"),
+        ));
+    }
+    // Each state: a queue and its count over 2^(placed K so far).
+    let mut states: BTreeMap<Vec<usize>, u128> = BTreeMap::new();
+    states.insert(vec![0], 1);
+    for next in 1..n {
+        let mut grown: BTreeMap<Vec<usize>, u128> = BTreeMap::new();
+        for (queue, count) in states {
+            for ones in 0..=next {
+                let mut q = queue.clone();
+                q.insert(q.len() - ones, next);
+                *grown.entry(q).or_insert(0) += count * binomial(next as u64, ones as u64);
+            }
+        }
+        states = grown;
+    }
+    let denominator = 1u128 << (n * (n - 1) / 2);
+    Ok(states
+        .into_iter()
+        .map(|(order, count)| (order, Ratio::new(count, denominator)))
+        .collect())
+}
+
+/// Exact odds that the character placed `i`-th (0-based) acts `j`-th on its level under
+/// the dice method: `result[i][j]`.
+pub fn dice_position_odds(n: usize) -> Result<Vec<Vec<Ratio>>, RuleError> {
+    let orders = dice_order_odds(n)?;
+    let denominator = 1u128 << (n * (n - 1) / 2);
+    let mut counts = vec![vec![0u128; n]; n];
+    for (order, p) in &orders {
+        let c = p.numerator * (denominator / p.denominator);
+        for (j, &i) in order.iter().enumerate() {
+            counts[i][j] += c;
+        }
+    }
+    Ok(counts
+        .into_iter()
+        .map(|row| {
+            row.into_iter()
+                .map(|c| Ratio::new(c, denominator))
+                .collect()
+        })
+        .collect())
 }

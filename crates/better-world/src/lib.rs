@@ -13,7 +13,8 @@
 //!   [`CheckSpec`], [`CheckResult`], [`AttackSpec`], [`AttackResult`] are `Copy`.
 //! - **Exact odds**: [`check_odds`] (P(success), every bonus unit and deficit),
 //!   [`damage_odds`] (effective damage after weapon, armour and restraint),
-//!   [`margin_distribution`].
+//!   [`margin_distribution`]; the dice method's order odds ([`dice_order_odds`],
+//!   [`dice_position_odds`]).
 //! - **Encounter engine**: [`BetterWorld`] implements [`fray_dice::Ruleset`],
 //!   [`fray_dice::AutoPlay`] and [`fray_dice::Catalog`]: a [`Setup`] of characters and
 //!   [`Settings`], [`Command`]s, [`Event`]s and the [`State`].
@@ -128,8 +129,8 @@ pub use engine::{
 };
 pub use health::{HealthState, HealthTrack, Shock};
 pub use initiative::{
-    initiative_level, insert_by_dice, order, order_by_dice, shuffle, InitiativeModifier,
-    OrderMethod,
+    dice_order_odds, dice_position_odds, initiative_level, insert_by_dice, order, order_by_dice,
+    shuffle, InitiativeModifier, OrderMethod, MAX_ORDER_ODDS,
 };
 pub use ruleset::{demo_setup, describe, odds_tables, BetterWorld, OddsSpec};
 pub use setup::{

@@ -311,6 +311,8 @@ pub struct OddsSpec {
     pub armour: u32,
     /// Restraint: deal this much less (0 = none).
     pub restraint: u32,
+    /// Also tabulate the dice method's odds for this many characters on one level (BW-07a).
+    pub characters: Option<u32>,
 }
 
 impl Default for OddsSpec {
@@ -327,6 +329,7 @@ impl Default for OddsSpec {
             weapon: 0,
             armour: 0,
             restraint: 0,
+            characters: None,
         }
     }
 }
@@ -417,7 +420,20 @@ pub fn odds_tables(spec: &OddsSpec) -> Result<Vec<OddsTable>, RuleError> {
         };
         table = table.row(format!("{k} damage{note}"), p);
     }
-    Ok(vec![check, table])
+    let mut tables = vec![check, table];
+    if let Some(n) = spec.characters {
+        let odds = crate::initiative::dice_position_odds(n as usize)?;
+        let mut t = OddsTable::new(format!(
+            "dice method: {n} characters on one level, placed #i acts #j"
+        ));
+        for (i, row) in odds.iter().enumerate() {
+            for (j, &p) in row.iter().enumerate() {
+                t = t.row(format!("placed #{} acts #{}", i + 1, j + 1), p);
+            }
+        }
+        tables.push(t);
+    }
+    Ok(tables)
 }
 
 fn character(name: &str, side: u8, position: i32, aspects: &[(Aspect, u32)]) -> Character {
@@ -802,7 +818,7 @@ pub fn describe(event: &Event) -> String {
 impl Catalog for BetterWorld {
     type OddsSpec = OddsSpec;
     const ODDS_KEYS: &'static str =
-        "pool difficulty distance comfortable cover extra tie automatic weapon armour restraint";
+        "pool difficulty distance comfortable cover extra tie automatic weapon armour restraint characters";
     const DEMO_SEED: u64 = 7;
 
     fn odds(spec: &OddsSpec) -> Result<Vec<OddsTable>, RuleError> {

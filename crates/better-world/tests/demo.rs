@@ -179,6 +179,7 @@ fn odds_snapshots() {
         weapon: 1,
         armour: 1,
         restraint: 1,
+        characters: Some(3),
         ..OddsSpec::default()
     };
     let tables = vec![odds_tables(&pistol).unwrap(), odds_tables(&knife).unwrap()];

@@ -867,3 +867,25 @@ fn bw_40_long_burst_one_roll_independent_defences() {
     let turn = state.turn.unwrap();
     assert!(turn.main && turn.additional && turn.burst);
 }
+
+#[test]
+fn bw_03_advantage_and_situational_modifiers() {
+    // BW-03: the pistol's +1K grows the attack pool; situational +nK and extra difficulty
+    // stack with distance and cover.
+    let mut state = duel(shooter(), fighter("B", 1, 10, 2));
+    let mut s = strike(0, 1);
+    s.bonus = 2;
+    s.extra = 1;
+    let events = run(&mut state, Command::Attack(s), &[0; 9]).unwrap();
+    let (_, pool, difficulty, _, _) = attacks(&events)[0];
+    assert_eq!((pool, difficulty), (2 + 1 + 2, 3 + 1));
+    // Armour's defence advantage grows the melee defence pool.
+    let mut b = fighter("B", 1, 1, 2);
+    b.armour = Armour {
+        effectiveness: 0,
+        defence_bonus: 1,
+    };
+    let mut state = melee_pair(fighter("A", 0, 0, 3), b);
+    let events = run(&mut state, Command::Attack(strike(0, 1)), &[0; 5]).unwrap();
+    assert_eq!(attacks(&events)[0].2, 2 + 1);
+}

@@ -354,3 +354,27 @@ fn bw_11_leaving_takes_a_full_round_out_of_combat() {
     )));
     assert_eq!(state.fighters[0].withdrawing, None);
 }
+
+#[test]
+fn bw_07_library_order_odds_agree_with_the_derivation() {
+    // BW-07a: the library's exact odds (binomial weights) equal the bit-by-bit derivation.
+    for n in 1..=5usize {
+        let lib = dice_order_odds(n).unwrap();
+        let derived = derived_odds(n);
+        assert_eq!(lib.len(), derived.len());
+        for (order, p) in &lib {
+            let (c, d) = derived[order];
+            assert_eq!(
+                *p,
+                fray_dice::Ratio::new(u128::from(c), u128::from(d)),
+                "{order:?}"
+            );
+        }
+    }
+    // Of three, the last placed acts second half the time; the first placed acts first 3/8.
+    let pos = dice_position_odds(3).unwrap();
+    assert_eq!(pos[2][1].to_string(), "1/2");
+    assert_eq!(pos[0][0].to_string(), "3/8");
+    assert!(dice_order_odds(MAX_ORDER_ODDS + 1).is_err());
+    assert_eq!(dice_order_odds(8).unwrap().len(), 40_320);
+}
