@@ -1,6 +1,6 @@
 //! The `Red` ruleset: trait impls, the odds spec of `fray odds red`, the demo and the log lines.
 
-use fray_dice::{AutoPlay, Catalog, Dice, OddsTable, RuleError, Ruleset, TrialOutcome};
+use fray_dice::{AutoPlay, Catalog, Dice, OddsTable, RuleError, Ruleset, SimSummary, TrialOutcome};
 use serde::{Deserialize, Serialize};
 
 use crate::engine::{self, Aim, Command, DefenseRoll, Event, FireMode, State};
@@ -57,6 +57,14 @@ impl AutoPlay for Red {
             metric: i64::from(state.critical_injuries),
         }
     }
+}
+
+/// Monte Carlo over `trials` fights of `setup` played by the default tactic: trial *i* uses
+/// dice stream *i* of `seed`, so the summary is the same on any number of threads (all
+/// available cores are used).
+pub fn simulate(setup: &Setup, trials: u64, seed: u64) -> Result<SimSummary, RuleError> {
+    let threads = std::thread::available_parallelism().map_or(1, usize::from);
+    fray_dice::simulate::<Red>(setup, trials, seed, threads, None)
 }
 
 /// The query of `fray odds red key=value …`: one attack with the default tables.

@@ -1149,7 +1149,7 @@ pub struct State {
 }
 
 impl State {
-    /// The participant whose turn it is.
+    /// The participant whose turn it is (the last one to act once the fight is over).
     pub fn actor(&self) -> usize {
         self.queue[self.current]
     }
@@ -1381,6 +1381,7 @@ fn end_round(state: &mut State, ev: &mut Vec<Event>) {
     }
     ev.push(Event::RoundEnded { round });
     if round >= state.settings.max_rounds {
+        state.current = 0;
         let reason = format!("round limit of {} reached", state.settings.max_rounds);
         ev.push(Event::FightOver {
             winner: None,

@@ -103,6 +103,11 @@
 //! - A NET action spends the Action; a Netrunner gets `net_actions` of them per turn.
 //! - Reloading needs the weapon in hand; rounds of the old ammo type go back to the reserve.
 //!   Ammo types have no effect beyond their count. Dropped weapons are out of the fight.
+//! - Weapon details the inventory leaves open (replace `tables.weapons`): Bow/Crossbow
+//!   ROF 1 with one arrow loaded; hands (pistols, SMGs and light/medium melee one-handed,
+//!   the rest two-handed); skills (Handgun for pistols and SMGs, Shoulder Arms for shotguns
+//!   and rifles, Heavy Weapons for launchers, Archery for bows, Melee Weapon for melee,
+//!   Autofire for bursts, all with REF; melee with DEX); calibres naming the reserve.
 //! - MOVE never drops below 0. The fight ends when one side has no one present with HP ≥ 1.
 //! - Critical-injury effects are the published ones as plain modifiers ([`InjuryEffect`]):
 //!   penalties, MOVE loss, death-save penalty, dropping what is held, a lost Action, no
@@ -122,7 +127,7 @@ mod setup;
 mod tables;
 mod tactic;
 
-pub use catalog::{demo_setup, describe, odds_tables, OddsSpec, Red};
+pub use catalog::{demo_setup, describe, odds_tables, simulate, OddsSpec, Red};
 pub use engine::{
     apply, start, Aim, ArmorPiece, AttackOrder, Command, DefenseRoll, Delay, Event, Fighter,
     Finish, FireMode, InjuryTaken, Leaving, Location, MoveMode, State, Task, Trigger, TurnState,

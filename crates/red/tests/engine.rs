@@ -1354,3 +1354,25 @@ fn red_42_a_reopening_injury_hurts_again_after_moving_more_than_4_m() {
     let ev = run(&mut st, cmd(json!({"type": "end_turn", "actor": 1})), &[]);
     assert!(!ev.iter().any(|e| matches!(e, Event::Hurt { .. })));
 }
+
+#[test]
+fn red_01_round_limit_ends_an_undecided_fight() {
+    // RED-01 runs round after round; the [default] round limit guarantees an end.
+    let mut s = setup(vec![fighter("A", 0, 0), fighter("B", 1, 10)]);
+    s.settings.max_rounds = 2;
+    let mut st = begin(&s, &[5, 3]).0;
+    for _ in 0..3 {
+        run(&mut st, cmd(json!({"type": "end_turn", "actor": 0})), &[]);
+        run(&mut st, cmd(json!({"type": "end_turn", "actor": 1})), &[]);
+        if st.finished.is_some() {
+            break;
+        }
+    }
+    let f = st.finished.clone().expect("finished");
+    assert_eq!((f.winner, st.round), (None, 2));
+    assert_eq!(st.actor(), 0);
+    assert_eq!(
+        refuse(&mut st, cmd(json!({"type": "end_turn", "actor": 0}))).rule,
+        "RED-01"
+    );
+}
