@@ -4,9 +4,9 @@ use fray_dice::{AutoPlay, Catalog, OddsTable, RuleError, Ruleset, TrialOutcome};
 use serde::{Deserialize, Serialize};
 
 use crate::check::{AdvantageMethod, CheckSpec, Contestant, DamageLine, Edge, OutcomeTable, Tier};
-use crate::engine::{Command, Event, Phase, State};
+use crate::engine::{Benefit, Command, Event, HeatReason, MoveMode, Phase, State};
 use crate::odds::{damage_odds, grab_odds, odds, opposed_odds};
-use crate::setup::{Setup, Side};
+use crate::setup::{Duration, Setup, Side};
 use crate::tactic;
 use crate::Andromeda;
 
@@ -249,7 +249,15 @@ pub fn describe(event: &Event) -> String {
             amount,
             reason,
             heat,
-        } => format!("{id} gains {amount} Heat ({reason:?}) → {heat}."),
+        } => format!(
+            "{id} gains {amount} Heat ({}) → {heat}.",
+            match reason {
+                HeatReason::TurnStart => "start of turn",
+                HeatReason::FailedCheck => "failed check",
+                HeatReason::Signature => "archetype moment",
+                HeatReason::Accomplishment => "Accomplishment Point",
+            }
+        ),
         Event::HeatSpent {
             id,
             amount,
@@ -258,8 +266,17 @@ pub fn describe(event: &Event) -> String {
         } => format!("{id} spends {amount} Heat on {ability} → {heat}."),
         Event::HeatBurned { id, amount } => format!("{id}'s {amount} unused Heat burns off."),
         Event::Moved { id, mode, from, to } => format!(
-            "{id} {:?}s from ({}, {}) to ({}, {}).",
-            mode, from[0], from[1], to[0], to[1]
+            "{id} {} from ({}, {}) to ({}, {}).",
+            match mode {
+                MoveMode::Move => "moves",
+                MoveMode::Step => "steps",
+                MoveMode::ExtraMove => "makes an Extra Move",
+                MoveMode::Dragged => "is dragged",
+            },
+            from[0],
+            from[1],
+            to[0],
+            to[1]
         ),
         Event::Check {
             actor,
@@ -330,7 +347,15 @@ pub fn describe(event: &Event) -> String {
             duration,
             source,
         } => format!(
-            "{id} is {condition:?} ({duration:?}{}).",
+            "{id} is {condition:?} ({}{}).",
+            match duration {
+                Duration::StartOfNextTurn => "until the start of its next turn",
+                Duration::EndOfNextTurn => "until the end of its next turn",
+                Duration::EndOfRound => "until the end of the round",
+                Duration::EndOfScene => "until the end of the scene",
+                Duration::UntilRemoved => "until removed",
+                Duration::WhileGrab => "while the grab lasts",
+            },
             source
                 .as_ref()
                 .map(|s| format!(", from {s}"))
@@ -382,7 +407,14 @@ pub fn describe(event: &Event) -> String {
             charges,
         } => format!("{id} uses a charge of {artifact} ({charges} left)."),
         Event::AccomplishmentSpent { id, benefit, left } => {
-            format!("{id} spends an Accomplishment Point on {benefit:?} ({left} left).")
+            format!(
+                "{id} spends an Accomplishment Point: {} ({left} left).",
+                match benefit {
+                    Benefit::Heat => "+2 Heat",
+                    Benefit::RemoveCondition => "a condition removed",
+                    Benefit::RestoreStress => "main stress restored",
+                }
+            )
         }
         Event::StressRestored { id, main_stress } => {
             format!("{id} restores main stress to {main_stress}.")

@@ -72,6 +72,30 @@ pub fn odds(spec: &CheckSpec) -> Result<Distribution, Error> {
     })
 }
 
+/// Counts of each final tier over the number of equally likely rolls, without allocating
+/// (what the default tactic compares).
+pub(crate) fn tier_counts(spec: &CheckSpec) -> Result<([u128; 4], u128), Error> {
+    spec.validate()?;
+    let (counts, denominator) = kept_sum_counts(spec.edge, &spec.advantage)?;
+    let modifier = match (spec.advantage, spec.edge) {
+        (AdvantageMethod::Flat { bonus }, Edge::Advantage) => bonus,
+        (AdvantageMethod::Flat { bonus }, Edge::Disadvantage) => bonus.saturating_neg(),
+        _ => 0,
+    };
+    let shift = i64::from(spec.shift());
+    let mut tiers = [0u128; 4];
+    for (sum, &c) in counts.iter().enumerate() {
+        if c > 0 {
+            let total = spec
+                .skill_value
+                .saturating_add(sum as i32)
+                .saturating_add(modifier);
+            tiers[Tier::clamped(spec.table.tier(total) as i64 + shift).index()] += c;
+        }
+    }
+    Ok((tiers, denominator))
+}
+
 /// The probability of each tier, worst first (zero where impossible).
 pub fn tier_probabilities(spec: &CheckSpec) -> Result<[Ratio; 4], Error> {
     let d = odds(spec)?;
@@ -112,4 +136,33 @@ pub fn opposed_odds(
         }
     }
     Ok(Ratio::new(wins, a.denominator() * b.denominator()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tier_counts_agree_with_the_distribution() {
+        for edge in [Edge::Normal, Edge::Advantage, Edge::Disadvantage] {
+            for advantage in [
+                AdvantageMethod::default(),
+                AdvantageMethod::Flat { bonus: 2 },
+            ] {
+                let spec = CheckSpec {
+                    skill_value: 2,
+                    skill_rank: 3,
+                    difficulty: 2,
+                    edge,
+                    advantage,
+                    ..CheckSpec::default()
+                };
+                let (counts, den) = tier_counts(&spec).unwrap();
+                let p = tier_probabilities(&spec).unwrap();
+                for t in 0..4 {
+                    assert_eq!(Ratio::new(counts[t], den), p[t]);
+                }
+            }
+        }
+    }
 }

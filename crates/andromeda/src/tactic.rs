@@ -2,7 +2,7 @@
 
 use crate::check::{CheckSpec, Tier};
 use crate::engine::{dist2, within, Command, Phase, State};
-use crate::odds::odds;
+use crate::odds::tier_counts;
 use crate::setup::{ActionKind, Aim, ConditionKind, Side};
 
 /// Every exact check distribution's denominator divides 8^6 (at most six d8), so expected
@@ -66,12 +66,13 @@ fn expected_damage(state: &State, a: usize, ability: usize, t: usize) -> u128 {
         table: state.settings.table,
         advantage: state.settings.advantage,
     };
-    let Ok(d) = odds(&spec) else {
+    let Ok((counts, denominator)) = tier_counts(&spec) else {
         return 0;
     };
-    let scale = SCALE / d.denominator().max(1);
-    d.iter()
-        .map(|(tier, c)| u128::from(line.get(Tier::clamped(tier))) * c * scale)
+    let scale = SCALE / denominator.max(1);
+    Tier::ALL
+        .iter()
+        .map(|&t| u128::from(line.get(t)) * counts[t.index()] * scale)
         .sum()
 }
 
