@@ -269,7 +269,7 @@ pub enum Command {
         /// Who.
         actor: usize,
     },
-    /// A conscious Dying character faints (НД, BW-21).
+    /// A conscious Dying character faints (BW-21): НД on its own turn, free at any time.
     LetGo {
         /// Who.
         actor: usize,
@@ -884,6 +884,8 @@ enum Cost {
     Additional,
     Full,
     Minor,
+    /// Out of turn: costs nothing.
+    None,
 }
 
 fn afford(state: &State, actor: usize, cost: Cost) -> Result<(), RuleError> {
@@ -936,6 +938,7 @@ fn spend(state: &mut State, cost: Cost) {
                 t.additional = true;
             }
             Cost::Minor => t.minor += 1,
+            Cost::None => {}
         }
     }
 }
@@ -2348,20 +2351,35 @@ pub fn apply<D: Dice>(
             finish_action(state, dice, actor, Cost::Minor, false, &mut events)?;
         }
         Command::LetGo { actor } => {
+            // Any time (BW-21): a Minor action on its own turn, free otherwise.
             let actor = *actor;
-            check_turn(state, actor, true, true)?;
-            only_in_rounds(state)?;
-            if state.f(actor).hits >= 1 {
-                return Err(err("BW-21", "only a Dying character can let go and faint"));
+            check_actor(state, actor)?;
+            let f = state.f(actor);
+            if f.status != Status::Active || !f.conscious || f.hits >= 1 {
+                return Err(err(
+                    "BW-21",
+                    "only a conscious Dying character can let go and faint",
+                ));
             }
-            afford(state, actor, Cost::Minor)?;
+            let own_turn =
+                state.phase == Phase::Round && state.turn.is_some_and(|t| t.actor == actor);
+            let cost = if own_turn {
+                afford(state, actor, Cost::Minor)?;
+                Cost::Minor
+            } else {
+                Cost::None
+            };
             state.fighters[actor].conscious = false;
             events.push(Event::Fainted {
                 actor: state.who(actor),
             });
             release_holds(state, actor, &mut events);
             drop_engagements(state, actor);
-            finish_action(state, dice, actor, Cost::Minor, false, &mut events)?;
+            if state.phase == Phase::FirstStrike {
+                check_end(state, &mut events);
+            } else {
+                finish_action(state, dice, actor, cost, false, &mut events)?;
+            }
         }
         Command::Pass { actor } => {
             let actor = *actor;

@@ -889,3 +889,33 @@ fn bw_03_advantage_and_situational_modifiers() {
     let events = run(&mut state, Command::Attack(strike(0, 1)), &[0; 5]).unwrap();
     assert_eq!(attacks(&events)[0].2, 2 + 1);
 }
+
+#[test]
+fn bw_21_letting_go_any_time() {
+    // BW-21: a conscious Dying character may faint at any time, even out of turn.
+    let mut b = fighter("B", 1, 10, 2);
+    b.hits = Some(-1);
+    b.stays_conscious = true;
+    let chars = vec![shooter(), b, fighter("C", 1, 12, 1)];
+    let (mut state, _) = started(&setup(chars), &[]);
+    assert!(state.fighters[1].conscious);
+    let events = run(&mut state, Command::LetGo { actor: 1 }, &[]).unwrap();
+    assert!(has(
+        &events,
+        |e| matches!(e, Event::Fainted { actor } if actor.id == 1)
+    ));
+    assert_eq!(state.turn.unwrap().minor, 0);
+    assert_eq!(
+        rule(run(&mut state, Command::LetGo { actor: 1 }, &[])),
+        "BW-21"
+    );
+    // B's turn is skipped now.
+    let events = run(&mut state, end(0), &[]).unwrap();
+    assert!(has(&events, |e| matches!(
+        e,
+        Event::TurnSkipped {
+            reason: SkipReason::Unconscious,
+            ..
+        }
+    )));
+}
