@@ -1000,6 +1000,14 @@ impl Ruleset for Hunt {
                 search_dice,
                 precaution_dice,
             } => {
+                if let Some(d) = prey_distance {
+                    if d == Distance::Near && hunter_distance != Distance::Near {
+                        return Err(err(
+                            "HUNT-04",
+                            "a prey that is not caught unaware may open at Far or Medium, not force Near",
+                        ));
+                    }
+                }
                 let s = search_dice.unwrap_or(state.fighters[hunter].base.experience);
                 let p = precaution_dice.unwrap_or(state.fighters[prey].base.experience);
                 let search = roll_sum(dice, s, "search", None)?;

@@ -58,6 +58,9 @@
 //! - HUNT-14 — a caught pursuer that fails its Experience test takes **1 damage point**,
 //!   resolved by Endurance tests. Replace: `rules.trap_damage`. The trap acts after the
 //!   strikes, before bleeding; it stays set.
+//! - HUNT-17 — when an aimed shooter's opponent flees or pursues, the distance change
+//!   (decided by this exchange's totals) happens before the exchange: **every strike** of the
+//!   turn is at the new distance, and an escaped fighter neither strikes nor is struck.
 //! - HUNT-14 — a fleeing fighter nobody attacks succeeds when its Defense total is above 0
 //!   (an absent attack counts as 0).
 //! - HUNT-20 — "Experience + 3 dice" is read as **Experience + 3 Defense dice**

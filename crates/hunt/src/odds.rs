@@ -2,7 +2,9 @@ use fray_dice::{Distribution, Error, ErrorKind, Ratio};
 use serde::{Deserialize, Serialize};
 
 use crate::model::{AttackKind, Distance, Rules, Tactic};
-use crate::resolve::{plan, DuelSpec, FighterOutcome, FighterSpec, StrikeOutcome, StrikeSpec};
+use crate::resolve::{
+    aimed_exception, plan, DuelSpec, FighterOutcome, FighterSpec, StrikeOutcome, StrikeSpec,
+};
 
 fn gcd(mut a: u128, mut b: u128) -> u128 {
     while b != 0 {
@@ -327,6 +329,7 @@ pub fn odds(spec: &DuelSpec) -> Result<DuelOdds, Error> {
     let mut escapes = [Q::ZERO; 2];
     // The damage dice of each strike do not depend on the branch; the target's endurance neither.
     let mut damage_dice = [0u32; 2];
+    let early = aimed_exception(&fighters);
     let b0 = branches(&fighters[0], rules)?;
     let b1 = branches(&fighters[1], rules)?;
     let test_den = pow6(rules.test_dice)?;
@@ -514,11 +517,9 @@ pub fn odds(spec: &DuelSpec) -> Result<DuelOdds, Error> {
                                     for side in 0..2 {
                                         let Some(k) = index[side] else { continue };
                                         let s = &strikes[k];
-                                        let aimed =
-                                            fighters[side].tactic == Tactic::AimedFire && !s.first;
-                                        at[side] = if aimed { after } else { dist };
+                                        at[side] = if early { after } else { dist };
                                         let reach = s.thresholds[at[side].index()] > 0
-                                            && !(aimed && escaped[1 - side]);
+                                            && !(early && (escaped[0] || escaped[1]));
                                         hits[side] = reach && cat[side] == 2;
                                         if hits[side] {
                                             sums_hit[side] += w;

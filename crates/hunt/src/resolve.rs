@@ -502,6 +502,16 @@ pub(crate) fn plan(
     }
 }
 
+/// Whether some fighter takes Aimed Fire while an opponent of it flees or pursues (HUNT-17).
+pub(crate) fn aimed_exception(fighters: &[FighterSpec]) -> bool {
+    fighters.iter().any(|a| {
+        a.tactic == Tactic::AimedFire
+            && fighters
+                .iter()
+                .any(|o| o.side != a.side && matches!(o.tactic, Tactic::Flee | Tactic::Pursue))
+    })
+}
+
 /// Resolves one turn's exchange among any number of fighters (HUNT-07 … HUNT-26), without
 /// allocating unless a transcript is asked for.
 ///
@@ -683,11 +693,16 @@ pub fn resolve<D: Dice>(
             1
         }
     };
+    // Aimed Fire's exception (HUNT-17): when an aimed shooter's opponent flees or pursues,
+    // the distance changes before the exchange, so every strike is at the new distance and
+    // an escaped fighter neither strikes nor is struck.
+    let early = aimed_exception(fighters);
+    let at = if early { after } else { ctx.distance };
     for (k, s) in strikes.iter().enumerate() {
-        let aimed = fighters[usize::from(s.attacker)].tactic == Tactic::AimedFire && !s.first;
-        let at = if aimed { after } else { ctx.distance };
         sout[k].distance = at;
-        let reach = s.thresholds[at.index()] > 0 && !(aimed && fout[usize::from(s.target)].escaped);
+        let gone =
+            early && (fout[usize::from(s.target)].escaped || fout[usize::from(s.attacker)].escaped);
+        let reach = s.thresholds[at.index()] > 0 && !gone;
         sout[k].hit = reach && sout[k].attack_total > sout[k].defense_total;
     }
     let mut dead: u32 = 0;

@@ -69,6 +69,16 @@ fn hunt_04_prey_not_caught_picks_far() {
     };
     let (mut st, _) = start(&s, &[1, 1, 1, 6, 6, 6]);
     assert_eq!(st.distance, Distance::Far);
+    // The prey may pick Far or Medium, not force Near on a hunter that wants distance.
+    let mut near = s.clone();
+    near.opening = Opening::Search {
+        hunter_distance: Distance::Far,
+        prey_distance: Some(Distance::Near),
+        search_dice: None,
+        precaution_dice: None,
+    };
+    let e = fray_dice::Session::<Hunt>::start(near, 1, 0).unwrap_err();
+    assert_eq!(e.rule, "HUNT-04");
     apply(
         &mut st,
         Command::Declare(decl("P", None, 3, 0, 0, Flee)),

@@ -81,6 +81,17 @@ fn specs() -> Vec<(&'static str, OddsSpec)> {
                 ("prey_endurance", json!(2)),
             ]),
         ),
+        (
+            "aimed fire at a prey fleeing from far",
+            spec(&[
+                ("distance", json!("far")),
+                ("hunter_tactic", json!("aimed_fire")),
+                ("hunter_attack", json!(1)),
+                ("prey_tactic", json!("flee")),
+                ("prey_weapon", json!("ranged")),
+                ("prey_defense", json!(2)),
+            ]),
+        ),
     ]
 }
 

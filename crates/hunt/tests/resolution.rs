@@ -346,7 +346,8 @@ fn hunt_16_take_cover_adds_margin_dice_against_shots_only() {
 #[test]
 fn hunt_17_aimed_fire_strikes_second_after_the_move() {
     // HUNT-17: the prey pursues (Medium → Near) and strikes first although its total is
-    // lower; the aimed shot (+2 Attack, +1 Damage) is taken at Near (threshold 3).
+    // lower; the distance changes before the exchange, so both strikes are at Near and the
+    // aimed shot (+2 Attack, +1 Damage) uses the Near threshold 3.
     let mut aimed = strike(Ranged, 1, 1, 6);
     aimed.thresholds = [3, 6, 6];
     let spec = duel(
@@ -358,8 +359,14 @@ fn hunt_17_aimed_fire_strikes_second_after_the_move() {
     let (h, p) = (r.strikes[0].unwrap(), r.strikes[1].unwrap());
     assert_eq!((h.attack_dice, h.damage_dice), (3, 2));
     assert_eq!((p.order, h.order), (0, 1));
-    assert_eq!(h.distance, Distance::Near);
+    assert_eq!((h.distance, p.distance), (Distance::Near, Distance::Near));
     assert_eq!(h.points, 2, "3 and 4 reach threshold 3 at Near");
+    assert_eq!(r.summary.distance, Distance::Near);
+    // Without Aimed Fire the same pursuit changes the distance only at the end of the turn.
+    let mut plain = spec;
+    plain.sides[0].fighter.tactic = Tactic::None;
+    let r = run(&plain, &[2, 3, 5]);
+    assert_eq!(r.strikes[0].unwrap().distance, Distance::Medium);
     assert_eq!(r.summary.distance, Distance::Near);
 }
 
