@@ -588,6 +588,9 @@ pub struct StuntDef {
     /// Only with an automatic weapon (AGE-20).
     #[serde(default)]
     pub automatic_only: bool,
+    /// May be bought more than once per attack (\[default\]: no stunt may).
+    #[serde(default)]
+    pub repeatable: bool,
 }
 
 /// The stunt table (AGE-21, a \[default\]); replace it in the setup's rules.
@@ -603,6 +606,7 @@ impl Default for StuntTable {
             max,
             effect,
             automatic_only,
+            repeatable: false,
         };
         StuntTable(vec![
             row("skirmish", 1, None, StuntEffect::Skirmish, false),
@@ -675,7 +679,7 @@ impl StuntTable {
     }
 
     /// Checks a purchase against the points earned (AGE-21): every stunt exists, is bought at
-    /// most once, within its cost; automatic-only stunts need an automatic weapon (AGE-20);
+    /// most once (unless `repeatable`), within its cost; automatic-only stunts need an automatic weapon (AGE-20);
     /// the total never passes `earned`. Returns the SP spent. No allocation.
     pub fn validate(
         &self,
@@ -691,7 +695,7 @@ impl StuntTable {
                     format!("there is no stunt named '{}' in the stunt table", c.stunt),
                 )
             })?;
-            if choices[..i].iter().any(|o| o.stunt == c.stunt) {
+            if !def.repeatable && choices[..i].iter().any(|o| o.stunt == c.stunt) {
                 return Err(RuleError::new(
                     "AGE-21",
                     format!("'{}' may be bought once per attack", c.stunt),

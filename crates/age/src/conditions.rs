@@ -240,6 +240,11 @@ impl Conditions {
     /// Speed after conditions: Restrained 0; Exhausted (Wounded included) ÷ 2; Slowed ÷ 2;
     /// crawling while Prone ÷ 2 (\[default\]); each halving rounds down.
     pub fn speed(&self, base: i32) -> i32 {
+        self.speed_crawling(base, 2)
+    }
+
+    /// [`Conditions::speed`] with another divisor for crawling while Prone (≥ 1).
+    pub fn speed_crawling(&self, base: i32, crawl_divisor: i32) -> i32 {
         if self.restrained {
             return 0;
         }
@@ -251,7 +256,7 @@ impl Conditions {
             speed /= 2;
         }
         if self.has(Condition::Prone) {
-            speed /= 2;
+            speed /= crawl_divisor.max(1);
         }
         speed
     }

@@ -190,7 +190,7 @@ pub(crate) fn start<D: Dice>(setup: &Setup, dice: &mut D) -> Result<(State, Even
         let roll = test(
             dice,
             &TestSpec {
-                ability: c.abilities.dexterity,
+                ability: c.abilities.get(rule.ability),
                 focus,
                 modifier: c.conditions.roll_penalty()
                     + if rule.armour_penalty { penalty } else { 0 },
@@ -214,6 +214,9 @@ pub(crate) fn start<D: Dice>(setup: &Setup, dice: &mut D) -> Result<(State, Even
             shield: c.shield,
             striking_style: c.striking_style,
             base_speed: c.speed.unwrap_or(10 + c.abilities.dexterity + penalty),
+            base_defense: c
+                .defense
+                .unwrap_or(setup.rules.defense_base + c.abilities.dexterity),
             weapons,
             in_hand,
             position: c.position,
@@ -586,19 +589,14 @@ fn has_focus(c: &Combatant, focus: &Option<String>) -> bool {
     focus.as_ref().is_some_and(|f| c.foci.contains(f))
 }
 
-/// Defense against an attack (AGE-12 \[default\]): 10 + Dex + shield + action bonuses.
+/// Defense against an attack (AGE-12 \[default\]): base (10 + Dex) + shield + action bonuses.
 fn defense(t: &Combatant, melee: bool) -> i32 {
     let shield = match (t.shield, melee) {
         (false, _) => 0,
         (true, true) => SHIELD_DEFENSE.0,
         (true, false) => SHIELD_DEFENSE.1,
     };
-    10 + t.abilities.dexterity
-        + shield
-        + t.defend
-        + t.guarded
-        + t.weave
-        + if melee { 0 } else { t.cover }
+    t.base_defense + shield + t.defend + t.guarded + t.weave + if melee { 0 } else { t.cover }
         - t.heavy_penalty
 }
 
@@ -943,8 +941,9 @@ fn move_to(state: &mut State, who: usize, to: i32, how: MoveKind, events: &mut E
 }
 
 /// Speed after armour and conditions.
-pub(crate) fn speed(c: &Combatant) -> i32 {
-    c.conditions.speed(c.base_speed)
+pub(crate) fn speed(state: &State, c: &Combatant) -> i32 {
+    c.conditions
+        .speed_crawling(c.base_speed, state.rules.crawl_divisor)
 }
 
 fn free_fall_check(state: &State, who: usize) -> Result<(), RuleError> {
@@ -966,7 +965,7 @@ pub(crate) fn pursue_target(state: &State) -> Option<usize> {
     (!t.pursued
         && !c.taken_out
         && distance(state, t.actor, target) > state.rules.melee_reach
-        && speed(&state.combatants[t.actor]) > 0)
+        && speed(state, &state.combatants[t.actor]) > 0)
         .then_some(target)
 }
 
@@ -1202,7 +1201,7 @@ fn turn_command<D: Dice>(
                 return Err(err(rule, format!("{} is {why}: no Charge", c.name)));
             }
             free_fall_check(state, me)?;
-            let to = approach(state, me, t, speed(c) / 2);
+            let to = approach(state, me, t, speed(state, c) / 2);
             let moved = to.abs_diff(c.position);
             let dist = to.abs_diff(state.combatants[t].position);
             let bonus = i32::from(moved >= 4);
@@ -1271,14 +1270,17 @@ fn turn_command<D: Dice>(
             use_slot(&mut state.turn, Slot::Major);
             state.turn.aimed = false;
             let result = throw_grenade(dice, &spec)?;
-            let raw = roll_damage(
-                dice,
-                &DamageSpec {
-                    dice: dmg,
-                    bonus,
-                    extra_d6: 0,
-                },
-            )?;
+            let grenade = DamageSpec {
+                dice: dmg,
+                bonus,
+                extra_d6: 0,
+            };
+            let per_target = state.rules.grenade_damage_per_target;
+            let shared = if per_target {
+                None
+            } else {
+                Some(roll_damage(dice, &grenade)?)
+            };
             let c = &mut state.combatants[me];
             c.weapons[wi].count -= 1;
             if c.weapons[wi].count == 0 {
@@ -1293,7 +1295,7 @@ fn turn_command<D: Dice>(
             events.push(Event::Grenade {
                 thrower: state.combatants[me].name.clone(),
                 result,
-                damage: raw,
+                damage: shared,
                 caught: caught
                     .iter()
                     .map(|&i| state.combatants[i].name.clone())
@@ -1306,6 +1308,10 @@ fn turn_command<D: Dice>(
                     armour: t.armour.0,
                     penetrating: pen,
                     armour_piercing: ap,
+                };
+                let raw = match shared {
+                    Some(raw) => raw,
+                    None => roll_damage(dice, &grenade)?,
                 };
                 harm(state, i, raw, &soak, dice, events)?;
             }
@@ -1346,7 +1352,7 @@ fn turn_command<D: Dice>(
             }
             free_fall_check(state, me)?;
             check_position(*to)?;
-            let max = 2 * speed(c);
+            let max = 2 * speed(state, c);
             if c.position.abs_diff(*to) > max as u32 {
                 return Err(err(
                     "AGE-10",
@@ -1492,7 +1498,7 @@ fn turn_command<D: Dice>(
                 let s = standing.speed(c.base_speed);
                 s - s / 2
             } else {
-                speed(c)
+                speed(state, c)
             };
             if dist > i64::from(budget) {
                 return Err(err(
@@ -1558,7 +1564,7 @@ fn turn_command<D: Dice>(
                 ));
             };
             free_fall_check(state, me)?;
-            let to = approach(state, me, t, speed(&state.combatants[me]));
+            let to = approach(state, me, t, speed(state, &state.combatants[me]));
             state.turn.pursued = true;
             move_to(state, me, to, MoveKind::Pursue, events);
             Ok(())
@@ -1639,7 +1645,8 @@ fn stand_firm_check<D: Dice>(
         by_str
     };
     let result = opposed(dice, &attacker, &defender)?;
-    let works = result.winner == Some(0);
+    let works =
+        result.winner == Some(0) || (result.winner.is_none() && !state.rules.stand_firm_tie_holds);
     events.push(Event::StandFirm {
         stunt: stunt.to_owned(),
         result,

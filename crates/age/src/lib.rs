@@ -52,16 +52,18 @@
 //!   Formidable 25 ([`Threshold`]); `AdvancedSpec::threshold` takes any number up to
 //!   [`MAX_THRESHOLD`].
 //! - **Initiative** (AGE-09): 3d6 + Dexterity + armour penalty + condition penalties + 2
-//!   with the "Initiative" focus; ties by Dexterity, then 1d6 roll-offs (8 at most, then setup order). Replace via
-//!   `rules.initiative` (`armour_penalty`, `focus`). Momentum's raised initiative re-sorts
+//!   with the "Initiative" focus; ties by Dexterity, then 1d6 roll-offs (8 at most, then
+//!   setup order). Replace via `rules.initiative` (`ability`, `armour_penalty`, `focus`). Momentum's raised initiative re-sorts
 //!   the order from the next round; new ties keep the first round's order.
 //! - **Defense** (AGE-12): 10 + Dexterity + shield (+2 blows, +3 ballistic) + Defend +
 //!   Guarded Stance + Duck and Weave (+ Take Cover against ranged) − 1 after a Heavy Attack.
-//!   The armour penalty is not applied to Defense (it is not a test).
+//!   The armour penalty is not applied to Defense (it is not a test). Replace the 10 with
+//!   `rules.defense_base`, or give a character its own base `defense`.
 //! - **Melee reach** 2 m (`rules.melee_reach`).
 //! - **Speed**: 10 + Dexterity + armour penalty unless the character gives `speed`.
 //!   Exhausted (and Wounded, which includes it) halves it once, Slowed halves it again,
-//!   crawling while Prone halves it again; Restrained makes it 0 (AGE-23/25/27/29).
+//!   crawling while Prone divides it by `rules.crawl_divisor` (2); Restrained makes it 0
+//!   (AGE-23/25/27/29).
 //! - **Damage flow** (AGE-15): `rules.damage_flow` — whether Injured/Wounded absorb damage
 //!   and how much (1d6 each). Toughness never goes below 0.
 //! - **Taken Out** means Dying and Unconscious (so AGE-26's clock runs);
@@ -69,7 +71,7 @@
 //! - **Death** at Constitution −3 (`rules.death_at`); **first aid** on the Dying is a major
 //!   action, Intelligence (Medicine) vs TN 11 (`rules.first_aid_tn`), within reach.
 //! - **Stunt table** (AGE-21): `rules.stunts`, rows `{name, min, max, effect,
-//!   automatic_only}`. Each stunt at most once per attack. Take Cover gives +1 Defense per SP
+//!   automatic_only, repeatable}`. Each stunt at most once per attack unless `repeatable`. Take Cover gives +1 Defense per SP
 //!   against ranged attacks, Duck and Weave +1 per SP, both until the attacker's next turn.
 //!   The automatic stunts (AGE-20) modelled are Short Burst (1 SP, +1d6) and Long Burst
 //!   (3 SP, +2d6); the source names them without effects.
@@ -82,12 +84,13 @@
 //!   hands are Unarmed.
 //! - **Grenades** (AGE-19): TN 11 (`rules.grenade_tn`; a command may raise it); the GM's
 //!   deviation direction is the command's `deviate_long`; one damage roll for everyone
-//!   within 5 m, friend or foe; grenade hits open no stunt spending.
+//!   within 5 m, friend or foe (`rules.grenade_damage_per_target` rolls per creature);
+//!   grenade hits open no stunt spending.
 //! - **Stand Firm** (AGE-11): the stunt works only if the attacker wins the opposed test
-//!   (a full tie holds).
+//!   (a full tie holds; `rules.stand_firm_tie_holds = false` lets the stunt work).
 //! - **Free fall** (AGE-31): without `free_fall_mobility`, only a push (`move` with `push`)
 //!   is possible; the body then drifts the same distance at the start of each of its turns
-//!   until it hits an end of `Setup.corridor`.
+//!   until it hits an end of `Setup.corridor` (or ±[`MAX_POSITION`]).
 //! - **Lightning Attack** without a named `target` strikes the same target if it is still up,
 //!   else the nearest opponent the attack can reach; with none, it is lost.
 //! - **Ready** holds an attack (melee if the actor holds no ranged weapon, else ranged) on a

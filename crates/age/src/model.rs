@@ -144,6 +144,9 @@ pub struct Character {
     /// Speed in metres; \[default\] 10 + Dexterity + armour penalty.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub speed: Option<i32>,
+    /// Defense before shield and action bonuses; \[default\] `rules.defense_base` + Dexterity.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub defense: Option<i32>,
     /// What it carries.
     #[serde(default)]
     pub weapons: Vec<Weapon>,
@@ -168,6 +171,8 @@ pub struct Character {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct InitiativeRule {
+    /// The ability added to 3d6 (Dexterity).
+    pub ability: Ability,
     /// Subtract the armour penalty.
     pub armour_penalty: bool,
     /// The focus that adds +2.
@@ -177,6 +182,7 @@ pub struct InitiativeRule {
 impl Default for InitiativeRule {
     fn default() -> Self {
         InitiativeRule {
+            ability: Ability::Dexterity,
             armour_penalty: true,
             focus: Some("Initiative".to_owned()),
         }
@@ -222,6 +228,14 @@ pub struct Rules {
     pub grenade_tn: i32,
     /// Constitution at which the Dying die (−3, AGE-26).
     pub death_at: i32,
+    /// Defense before Dexterity, shields and bonuses (10, AGE-12).
+    pub defense_base: i32,
+    /// Crawling while Prone divides Speed by this (2, AGE-27).
+    pub crawl_divisor: i32,
+    /// A full tie of a Stand Firm test means the defender holds (true, AGE-11).
+    pub stand_firm_tie_holds: bool,
+    /// Roll a grenade's damage once per creature caught instead of once for all (false).
+    pub grenade_damage_per_target: bool,
 }
 
 impl Default for Rules {
@@ -238,6 +252,10 @@ impl Default for Rules {
             first_aid_tn: 11,
             grenade_tn: 11,
             death_at: -3,
+            defense_base: 10,
+            crawl_divisor: 2,
+            stand_firm_tie_holds: true,
+            grenade_damage_per_target: false,
         }
     }
 }
@@ -689,8 +707,8 @@ pub enum Event {
         thrower: String,
         /// The throw and the point of detonation.
         result: GrenadeResult,
-        /// Damage to all within 5 m.
-        damage: i32,
+        /// Damage to all within 5 m (none when rolled per target: see the damage events).
+        damage: Option<i32>,
         /// Who was caught.
         caught: Vec<String>,
     },
@@ -767,6 +785,8 @@ pub struct Combatant {
     pub striking_style: bool,
     /// Speed before conditions.
     pub base_speed: i32,
+    /// Defense before shield and action bonuses.
+    pub base_defense: i32,
     /// Weapons.
     pub weapons: Vec<WeaponState>,
     /// Index of the weapon in hand.

@@ -212,7 +212,7 @@ fn tactic(state: &State) -> Command {
         return end;
     }
     if major && mobile && c.conditions.run_forbidden_by().is_none() {
-        let to = approach(state, me, target, speed(c) / 2);
+        let to = approach(state, me, target, speed(state, c) / 2);
         if to.abs_diff(state.combatants[target].position) <= reach {
             return Command::Charge {
                 actor,
@@ -225,7 +225,7 @@ fn tactic(state: &State) -> Command {
 
 fn step_toward(state: &State, me: usize, target: usize, can: bool, actor: String) -> Command {
     let c: &Combatant = &state.combatants[me];
-    let to = approach(state, me, target, speed(c));
+    let to = approach(state, me, target, speed(state, c));
     if can && to != c.position {
         Command::Move {
             actor,
@@ -411,6 +411,7 @@ fn character(name: &str, side: u8, fortune: i32, position: i32) -> Character {
         shield: false,
         striking_style: false,
         speed: None,
+        defense: None,
         weapons: Vec::new(),
         wielding: None,
         position,
@@ -510,7 +511,10 @@ fn cond(c: Condition) -> String {
 pub fn describe(event: &Event) -> String {
     match event {
         Event::Initiative { name, dice, total } => {
-            format!("{name} rolls initiative {}+{}+{} → {total}", dice[0], dice[1], dice[2])
+            format!(
+                "{name} rolls initiative {}+{}+{} → {total}",
+                dice[0], dice[1], dice[2]
+            )
         }
         Event::RoundStarted { round, order } => format!("— round {round}: {}", order.join(", ")),
         Event::TurnStarted { name } => format!("{name}'s turn"),
@@ -521,7 +525,12 @@ pub fn describe(event: &Event) -> String {
         }
         Event::Died { name } => format!("{name} dies"),
         Event::ReadyLost { name } => format!("{name}'s readied action is lost"),
-        Event::Moved { name, from, to, how } => {
+        Event::Moved {
+            name,
+            from,
+            to,
+            how,
+        } => {
             let verb = match how {
                 MoveKind::Move => "moves",
                 MoveKind::Run => "runs",
@@ -533,7 +542,16 @@ pub fn describe(event: &Event) -> String {
             };
             format!("{name} {verb} from {from} m to {to} m")
         }
-        Event::Attack { attacker, target, action, weapon, roll, defense, hit, stunt_points } => {
+        Event::Attack {
+            attacker,
+            target,
+            action,
+            weapon,
+            roll,
+            defense,
+            hit,
+            stunt_points,
+        } => {
             let d = roll.dice;
             format!(
                 "{attacker} {} {target} with {weapon}: {}+{}+[{}] → {} vs Defense {defense}: {}{}",
@@ -551,26 +569,52 @@ pub fn describe(event: &Event) -> String {
                 d[2],
                 roll.total,
                 if *hit { "hit" } else { "miss" },
-                if *stunt_points > 0 { format!(", {stunt_points} SP") } else { String::new() }
+                if *stunt_points > 0 {
+                    format!(", {stunt_points} SP")
+                } else {
+                    String::new()
+                }
             )
         }
-        Event::Capacity { name, weapon, result } => match result {
-            crate::combat::Capacity::Jammed => format!("{name}'s {weapon} jams (Drama Die 6 on a miss)"),
+        Event::Capacity {
+            name,
+            weapon,
+            result,
+        } => match result {
+            crate::combat::Capacity::Jammed => {
+                format!("{name}'s {weapon} jams (Drama Die 6 on a miss)")
+            }
             _ => format!("{name}'s {weapon} would jam, but High Capacity absorbs it"),
         },
         Event::Decompression { die, decompressed } => format!(
             "the round hits the hull: d6 = {die}, {}",
-            if *decompressed { "the compartment DECOMPRESSES" } else { "the hull holds" }
+            if *decompressed {
+                "the compartment DECOMPRESSES"
+            } else {
+                "the hull holds"
+            }
         ),
-        Event::StuntsSpent { attacker, stunts, spent, earned } => {
-            let list: Vec<String> = stunts.iter().map(|s| format!("{} ({})", s.stunt, s.points)).collect();
+        Event::StuntsSpent {
+            attacker,
+            stunts,
+            spent,
+            earned,
+        } => {
+            let list: Vec<String> = stunts
+                .iter()
+                .map(|s| format!("{} ({})", s.stunt, s.points))
+                .collect();
             if list.is_empty() {
                 format!("{attacker} forgoes {earned} SP")
             } else {
                 format!("{attacker} spends {spent}/{earned} SP: {}", list.join(", "))
             }
         }
-        Event::StandFirm { stunt, result, held } => format!(
+        Event::StandFirm {
+            stunt,
+            result,
+            held,
+        } => format!(
             "stand firm against {stunt}: {} vs {} — {}",
             result.first.total,
             result.second.total,
@@ -590,36 +634,96 @@ pub fn describe(event: &Event) -> String {
             s.push_str(&format!(" (Fortune {})", outcome.after.fortune));
             s
         }
-        Event::ConditionGained { name, condition, reached } if condition == reached => {
+        Event::ConditionGained {
+            name,
+            condition,
+            reached,
+        } if condition == reached => {
             format!("{name} is now {}", cond(*reached))
         }
-        Event::ConditionGained { name, condition, reached } => {
+        Event::ConditionGained {
+            name,
+            condition,
+            reached,
+        } => {
             format!("{name} gains {} → {}", cond(*condition), cond(*reached))
         }
-        Event::ConditionRemoved { name, condition } => format!("{name} is no longer {}", cond(*condition)),
+        Event::ConditionRemoved { name, condition } => {
+            format!("{name} is no longer {}", cond(*condition))
+        }
         Event::TakenOut { name } => format!("{name} is taken out"),
-        Event::DefenseBonus { name, bonus, ranged_only, source } => format!(
+        Event::DefenseBonus {
+            name,
+            bonus,
+            ranged_only,
+            source,
+        } => format!(
             "{name}: +{bonus} Defense{} ({source})",
-            if *ranged_only { " against ranged attacks" } else { "" }
+            if *ranged_only {
+                " against ranged attacks"
+            } else {
+                ""
+            }
         ),
-        Event::Momentum { name, initiative } => format!("{name}'s initiative rises to {initiative}"),
-        Event::Minor { name, action, detail } if detail.is_empty() => format!("{name}: {action}"),
-        Event::Minor { name, action, detail } => format!("{name}: {action} {detail}"),
-        Event::Grenade { thrower, result, damage, caught } => format!(
-            "{thrower} throws a grenade: {} → {}; it bursts at {} m{} for {damage} damage, catching {}",
+        Event::Momentum { name, initiative } => {
+            format!("{name}'s initiative rises to {initiative}")
+        }
+        Event::Minor {
+            name,
+            action,
+            detail,
+        } if detail.is_empty() => format!("{name}: {action}"),
+        Event::Minor {
+            name,
+            action,
+            detail,
+        } => format!("{name}: {action} {detail}"),
+        Event::Grenade {
+            thrower,
+            result,
+            damage,
+            caught,
+        } => format!(
+            "{thrower} throws a grenade: {} → {}; it bursts at {} m{}{}, catching {}",
             result.roll.total,
-            if result.roll.success { "on target" } else { "off target" },
+            if result.roll.success {
+                "on target"
+            } else {
+                "off target"
+            },
             result.detonation,
-            if result.deviation > 0 { format!(" ({} m off)", result.deviation) } else { String::new() },
-            if caught.is_empty() { "nobody".to_owned() } else { caught.join(", ") }
+            if result.deviation > 0 {
+                format!(" ({} m off)", result.deviation)
+            } else {
+                String::new()
+            },
+            match damage {
+                Some(d) => format!(" for {d} damage"),
+                None => String::new(),
+            },
+            if caught.is_empty() {
+                "nobody".to_owned()
+            } else {
+                caught.join(", ")
+            }
         ),
-        Event::LightningLost { attacker } => format!("{attacker}'s lightning attack finds no target"),
-        Event::FirstAid { medic, target, roll } => format!(
+        Event::LightningLost { attacker } => {
+            format!("{attacker}'s lightning attack finds no target")
+        }
+        Event::FirstAid {
+            medic,
+            target,
+            roll,
+        } => format!(
             "{medic} gives {target} first aid: {} → {}",
             roll.total,
             if roll.success { "stabilised" } else { "fails" }
         ),
-        Event::Test { name, ability, roll } => format!(
+        Event::Test {
+            name,
+            ability,
+            roll,
+        } => format!(
             "{name} tests {}: {} → {}",
             format!("{ability:?}").to_lowercase(),
             roll.total,

@@ -882,7 +882,7 @@ fn age_19_grenades_need_take_up_and_hit_everyone_within_five_metres() {
     else {
         panic!("no grenade event");
     };
-    assert_eq!((result.detonation, *damage), (10, 12));
+    assert_eq!((result.detonation, *damage), (10, Some(12)));
     assert_eq!(caught, &["B", "D"]);
     assert_eq!(s.combatants[0].weapons[2].count, 0);
     assert_eq!(s.combatants[0].in_hand, None);
