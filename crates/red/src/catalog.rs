@@ -305,6 +305,7 @@ pub fn demo_setup() -> Setup {
         reserve: reserve("rifle", 25),
         position: 0,
         modifier: 0,
+        bonuses: Default::default(),
         prone: false,
         shield: None,
         net_actions: 0,
@@ -334,6 +335,7 @@ pub fn demo_setup() -> Setup {
         reserve: reserve(pistol, 16),
         position,
         modifier: 0,
+        bonuses: Default::default(),
         prone: false,
         shield: None,
         net_actions: 0,
@@ -383,8 +385,9 @@ impl Catalog for Red {
 pub fn describe(event: &Event) -> String {
     use Event as E;
     match event {
-        E::Initiative { who, reflexes, roll, total } => {
-            format!("{who} rolls initiative: REF {reflexes} + d10 {} = {total}", d10(roll))
+        E::Initiative { who, reflexes, bonus, roll, total } => {
+            let bonus = if *bonus != 0 { format!(" {bonus:+}") } else { String::new() };
+            format!("{who} rolls initiative: REF {reflexes}{bonus} + d10 {} = {total}", d10(roll))
         }
         E::TieReroll { who, roll } => format!("{who} rerolls a tie: {roll}"),
         E::Order { queue } => format!("Initiative order: {}", queue.join(", ")),

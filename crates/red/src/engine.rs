@@ -358,9 +358,11 @@ pub enum Event {
         who: String,
         /// REF after armour penalty.
         reflexes: i32,
+        /// The `initiative` bonus.
+        bonus: i32,
         /// The d10.
         roll: D10,
-        /// REF + d10.
+        /// REF + bonus + d10.
         total: i32,
     },
     /// RED-02 tie-break reroll among the tied.
@@ -859,6 +861,8 @@ pub struct Fighter {
     pub position: i32,
     /// Modifier to every check.
     pub modifier: i32,
+    /// Plain modifiers by skill name, or `initiative` / `ranged` / `melee`.
+    pub bonuses: BTreeMap<String, i32>,
     /// Initiative total.
     pub initiative: i32,
     /// Prone.
@@ -939,6 +943,7 @@ impl Fighter {
             reserve: c.reserve.clone(),
             position: c.position,
             modifier: c.modifier,
+            bonuses: c.bonuses.clone(),
             initiative: 0,
             prone: c.prone,
             dead: false,
@@ -1035,8 +1040,14 @@ impl Fighter {
         }
     }
 
-    fn skill(&self, name: &str) -> i32 {
-        self.skills.get(name).copied().unwrap_or(0)
+    /// Skill level plus any bonus under its name (0 when untrained).
+    pub fn skill(&self, name: &str) -> i32 {
+        self.skills.get(name).copied().unwrap_or(0) + self.bonus(name)
+    }
+
+    /// The plain bonus under `key` (0 when none).
+    pub fn bonus(&self, key: &str) -> i32 {
+        self.bonuses.get(key).copied().unwrap_or(0)
     }
 
     pub(crate) fn hands_used(&self, tables: &Tables) -> u32 {
@@ -1259,12 +1270,14 @@ fn roll_initiative<D: Dice>(
     ev: &mut Vec<Event>,
 ) -> Result<(), RuleError> {
     let reflexes = state.fighters[i].reflexes();
+    let bonus = state.fighters[i].bonus("initiative");
     let roll = roll_d10(dice, state.settings.critical_initiative, "initiative", None)?;
-    let total = reflexes + roll.value;
+    let total = reflexes + bonus + roll.value;
     state.fighters[i].initiative = total;
     ev.push(Event::Initiative {
         who: state.name(i),
         reflexes,
+        bonus,
         roll,
         total,
     });
@@ -2137,7 +2150,8 @@ fn prepare_attack(state: &State, actor: usize, order: &AttackOrder) -> Result<Pr
                 ));
             }
             let dv = state.tables.dv.dv(&row, distance)?;
-            let base = a.reflexes() + a.skill(&skill) + modifier + a.effects.ranged;
+            let base =
+                a.reflexes() + a.skill(&skill) + modifier + a.effects.ranged + a.bonus("ranged");
             let eligible = t.reflexes() >= s.evasion_ref && !t.effects.no_evade && t.standing();
             let evade_base = t.evasion_base(s);
             let evades = match order.evade.or(t.evade) {
@@ -2175,7 +2189,7 @@ fn prepare_attack(state: &State, actor: usize, order: &AttackOrder) -> Result<Pr
                     ),
                 ));
             }
-            let base = a.dex() + a.skill(&skill) + modifier + a.effects.melee;
+            let base = a.dex() + a.skill(&skill) + modifier + a.effects.melee + a.bonus("melee");
             (
                 base,
                 Defense::Opposed {

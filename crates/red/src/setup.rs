@@ -207,6 +207,11 @@ pub struct CharacterSetup {
     /// A plain modifier to every check (role abilities, cover, drugs …).
     #[serde(default)]
     pub modifier: i32,
+    /// Role abilities and gear as plain modifiers: a skill name adds to every check with
+    /// that skill; `"initiative"`, `"ranged"` and `"melee"` add to initiative, ranged and
+    /// melee attacks.
+    #[serde(default)]
+    pub bonuses: BTreeMap<String, i32>,
     /// Starts prone.
     #[serde(default)]
     pub prone: bool,

@@ -1376,3 +1376,31 @@ fn red_01_round_limit_ends_an_undecided_fight() {
         "RED-01"
     );
 }
+
+#[test]
+fn red_30_role_bonuses_are_plain_modifiers_on_checks() {
+    // RED-30: STAT + SKILL + 1d10 + modifiers; bonuses by skill name, initiative and ranged.
+    let mut a = fighter("A", 0, 0);
+    a.bonuses =
+        serde_json::from_value(json!({"initiative": 3, "handgun": 2, "ranged": 1})).unwrap();
+    a.modifier = -1;
+    let (mut st, ev) = begin(&setup(vec![a, fighter("B", 1, 10)]), &[5, 3]);
+    assert!(matches!(
+        &ev[0],
+        Event::Initiative {
+            bonus: 3,
+            total: 15,
+            ..
+        }
+    ));
+    // REF 7 + handgun 5 + 2 + ranged 1 − 1 + 2 = 16 vs DV 15: hit.
+    let ev = run(&mut st, shoot(1), &[2, 1, 1, 1]);
+    assert!(matches!(
+        &ev[0],
+        Event::Attack {
+            total: 16,
+            hit: true,
+            ..
+        }
+    ));
+}
