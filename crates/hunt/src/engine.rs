@@ -861,6 +861,24 @@ impl State {
         out
     }
 
+    /// What one side may know before resolution: the other side's declarations blanked
+    /// (only the fact that they were sent remains) and its hide margins hidden.
+    pub fn view_for(&self, side: Side) -> State {
+        let mut v = self.clone();
+        for (f, d) in v.fighters.iter_mut().zip(v.declarations.iter_mut()) {
+            if f.side == side {
+                continue;
+            }
+            if let Some(d) = d {
+                *d = Declaration::new(&f.name);
+            }
+            if let Some(h) = &mut f.hidden {
+                h.margin = 0;
+            }
+        }
+        v
+    }
+
     /// Fighters that must declare this turn and have not yet.
     pub fn waiting(&self) -> Vec<usize> {
         (0..self.fighters.len())
@@ -889,6 +907,15 @@ fn start_state(setup: &Setup) -> Result<State, RuleError> {
             return Err(err("setup", format!("two fighters are named {}", f.name)));
         }
         for (k, w) in f.weapons.iter().enumerate() {
+            if w.reach().iter().all(|&t| t == 0) {
+                return Err(err(
+                    "setup",
+                    format!(
+                        "{}'s {} has no damage threshold (0) at any distance",
+                        f.name, w.name
+                    ),
+                ));
+            }
             if f.weapons[..k].iter().any(|v| v.name == w.name) {
                 return Err(err(
                     "setup",

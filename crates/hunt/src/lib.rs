@@ -16,7 +16,8 @@
 //!   and may be replaced until the exchange is resolved; the log shows only that a fighter
 //!   declared ([`Event::Declared`]) until [`Command::Resolve`] reveals everything. A
 //!   counterattacker sees its opponents' Attack dice in [`Event::CounterattackWindow`] and
-//!   may [`Command::Resplit`]. [`State`] is the game master's view, the events the players'.
+//!   may [`Command::Resplit`]. [`State`] is the game master's view, the events the players';
+//!   [`State::view_for`] blanks the other side's declarations for a player's screen.
 //! - [`fray_dice::AutoPlay`] (a default tactic) and [`fray_dice::Catalog`] (odds tables,
 //!   the demo, readable log lines).
 //!

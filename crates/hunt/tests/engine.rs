@@ -786,3 +786,41 @@ fn commands_and_setups_read_from_json() {
     assert_eq!(setup.max_rounds, 100);
     assert_eq!(setup.rules, Rules::default());
 }
+
+#[test]
+fn a_side_sees_only_that_the_other_declared() {
+    let (mut st, _) = start(&setup(Distance::Medium), &[]);
+    apply(
+        &mut st,
+        Command::Declare(decl("H", Some("rifle"), 1, 2, 2, AimedFire)),
+        &[],
+    )
+    .unwrap();
+    let prey_view = serde_json::to_string(&st.view_for(Side::Prey)).unwrap();
+    assert!(!prey_view.contains("aimed_fire"), "{prey_view}");
+    assert!(st.view_for(Side::Prey).declarations[0].is_some());
+    let own = st.view_for(Side::Hunter);
+    assert_eq!(own.declarations[0].as_ref().unwrap().tactic, AimedFire);
+}
+
+#[test]
+fn setups_are_checked() {
+    let mut s = setup(Distance::Near);
+    s.fighters[1].side = Side::Hunter;
+    assert_eq!(
+        fray_dice::Session::<Hunt>::start(s, 1, 0).unwrap_err().rule,
+        "setup"
+    );
+    let mut s = setup(Distance::Near);
+    s.fighters[0].weapons[0].threshold = 0;
+    assert_eq!(
+        fray_dice::Session::<Hunt>::start(s, 1, 0).unwrap_err().rule,
+        "setup"
+    );
+    let mut s = setup(Distance::Near);
+    s.fighters[1].name = "H".into();
+    assert_eq!(
+        fray_dice::Session::<Hunt>::start(s, 1, 0).unwrap_err().rule,
+        "setup"
+    );
+}
