@@ -17,15 +17,24 @@
 //! ```
 #![deny(missing_docs)]
 
+pub use fray_age as age;
 pub use fray_andromeda as andromeda;
+pub use fray_better_world as better_world;
 pub use fray_dice as dice;
+pub use fray_hunt as hunt;
 pub use fray_red as red;
 
 use fray_dice::{Entry, Error, ErrorKind, ReplayError, ReplayReport};
 
 /// Every ruleset compiled into this build, in a stable order.
 pub fn rulesets() -> Vec<Entry> {
-    vec![Entry::of::<andromeda::Andromeda>(), Entry::of::<red::Red>()]
+    vec![
+        Entry::of::<andromeda::Andromeda>(),
+        Entry::of::<red::Red>(),
+        Entry::of::<age::Age>(),
+        Entry::of::<better_world::BetterWorld>(),
+        Entry::of::<hunt::Hunt>(),
+    ]
 }
 
 /// The ruleset with id `id`, or an error listing the ids that exist.
