@@ -843,16 +843,18 @@ impl State {
                 {
                     continue;
                 }
-                if let Ok(parts) = self.allocations(o, od) {
-                    for (t, a, _) in parts {
-                        if t == c {
-                            sees.push(SeenAttack {
-                                opponent: self.fighters[o].name.clone(),
-                                attack: a,
-                            });
-                        }
-                    }
-                }
+                // An opponent that puts nothing into Attack on it is seen as 0.
+                let attack = self
+                    .allocations(o, od)
+                    .unwrap_or_default()
+                    .into_iter()
+                    .filter(|p| p.0 == c)
+                    .map(|p| p.1)
+                    .sum();
+                sees.push(SeenAttack {
+                    opponent: self.fighters[o].name.clone(),
+                    attack,
+                });
             }
             if !sees.is_empty() {
                 out.push((c, sees));
