@@ -1,6 +1,7 @@
 //! The encounter engine: initiative, turns, actions, attacks, specials (BW-04 … BW-40).
 
 use std::collections::BTreeMap;
+use std::sync::LazyLock;
 
 use fray_dice::{Dice, RuleError};
 use serde::{Deserialize, Serialize};
@@ -637,6 +638,9 @@ pub enum Event {
     },
 }
 
+/// Bare hands: the weapon of anyone holding none.
+static FISTS: LazyLock<Weapon> = LazyLock::new(Weapon::default);
+
 fn err(rule: &str, message: impl Into<String>) -> RuleError {
     RuleError::new(rule, message)
 }
@@ -769,24 +773,24 @@ impl State {
         }
     }
 
-    fn weapon_data(&self, i: usize, w: Option<usize>) -> Weapon {
+    fn weapon_data(&self, i: usize, w: Option<usize>) -> &Weapon {
         match w {
-            Some(w) => self.f(i).character.weapons[w].clone(),
-            None => Weapon::default(),
+            Some(w) => &self.f(i).character.weapons[w],
+            None => &FISTS,
         }
     }
 
-    fn aspects_for(&self, i: usize, w: Option<usize>, melee: bool) -> Vec<Aspect> {
+    fn aspects_for(&self, i: usize, w: Option<usize>, melee: bool) -> &[Aspect] {
         let weapon = self.weapon_data(i, w);
         if let Some(list) = &weapon.aspects {
             if melee != weapon.kind.is_ranged() {
-                return list.clone();
+                return list;
             }
         }
         if melee {
-            weapon.kind.melee_aspects().to_vec()
+            weapon.kind.melee_aspects()
         } else {
-            weapon.kind.ranged_aspects().to_vec()
+            weapon.kind.ranged_aspects()
         }
     }
 
@@ -813,7 +817,7 @@ impl State {
             return Err(err("BW-32", "this weapon cannot attack at range"));
         }
         match chosen {
-            None => Ok(self.best_aspect(i, &list)),
+            None => Ok(self.best_aspect(i, list)),
             Some(a) if list.contains(&a) => Ok(a),
             Some(a) => Err(err(
                 if melee { "BW-23" } else { "BW-32" },
@@ -845,7 +849,7 @@ impl State {
     fn melee_defence(&self, target: usize) -> u32 {
         let t = self.f(target);
         let list = self.aspects_for(target, t.wielded, true);
-        let best = self.best_aspect(target, &list);
+        let best = self.best_aspect(target, list);
         t.character.aspect(best)
             + t.character.armour.defence_bonus
             + u32::from(t.stance)
@@ -1242,10 +1246,9 @@ fn resolve_against<D: Dice>(
         });
     }
     if result.success {
-        let weapon = state.weapon_data(plan.actor, plan.weapon);
         let spec = AttackSpec {
             check: CheckSpec::default(),
-            weapon: weapon.effectiveness,
+            weapon: state.weapon_data(plan.actor, plan.weapon).effectiveness,
             armour: state.f(target).character.armour.effectiveness,
             restraint: plan.restraint,
         };
@@ -1899,8 +1902,8 @@ fn do_move<D: Dice>(
             continue;
         }
         let w = state.f(e).wielded;
-        let aspect = state.best_aspect(e, &state.aspects_for(e, w, true));
-        let weapon = state.weapon_data(e, w);
+        let aspect = state.best_aspect(e, state.aspects_for(e, w, true));
+        let weapon = state.weapon_data(e, w).clone();
         let mut pool = state.f(e).character.aspect(aspect);
         if !weapon.kind.is_ranged() {
             pool += weapon.bonus;
@@ -2053,7 +2056,7 @@ fn do_long_burst<D: Dice>(
         dir = d;
     }
     let w = state.weapon(s.actor, s.weapon)?;
-    let weapon = state.weapon_data(s.actor, w);
+    let weapon = state.weapon_data(s.actor, w).clone();
     let b = weapon
         .long_burst
         .ok_or_else(|| err("BW-40", format!("{} has no Long Burst", weapon.name)))?;
@@ -2160,8 +2163,8 @@ pub fn apply<D: Dice>(
             };
             let mine = state.aspects_for(actor, state.f(actor).wielded, true);
             let theirs = state.aspects_for(target, Some(w), true);
-            let pool = opposed_aspect(state, actor, &mine);
-            let diff = opposed_aspect(state, target, &theirs) + 2 + state.wound_k(actor);
+            let pool = opposed_aspect(state, actor, mine);
+            let diff = opposed_aspect(state, target, theirs) + 2 + state.wound_k(actor);
             let r = contest(
                 state,
                 dice,

@@ -111,14 +111,15 @@ fn choose(state: &State, a: usize, turn: Turn) -> Command {
     let foes = targets(state, a);
     let Some(&t) = foes.first() else { return end };
     let pos = f.character.position;
-    let weapon = f
-        .wielded
-        .map(|w| f.character.weapons[w].clone())
-        .unwrap_or_default();
     let reach = s.distances.melee_below;
     let dist = |i: usize| state.fighters[i].character.position.abs_diff(pos);
-    let ammo = weapon.ammo.unwrap_or(u32::MAX);
-    if weapon.kind.is_ranged() && dist(t) >= reach && (ammo > 0 || weapon.spare_magazines > 0) {
+    let shooting = f.wielded.map(|w| &f.character.weapons[w]).filter(|w| {
+        w.kind.is_ranged()
+            && dist(t) >= reach
+            && (w.ammo.unwrap_or(u32::MAX) > 0 || w.spare_magazines > 0)
+    });
+    if let Some(weapon) = shooting {
+        let ammo = weapon.ammo.unwrap_or(u32::MAX);
         if ammo == 0 {
             return if !turn.additional && weapon.spare_magazines > 0 {
                 Command::Reload { actor: a }
