@@ -1606,6 +1606,15 @@ pub fn apply<D: Dice>(
             aim,
             evade,
         } => {
+            if state.turn.attacks >= 2 {
+                return Err(err(
+                    "RED-07",
+                    format!(
+                        "{} has made two attacks this turn; never more than two",
+                        state.name(*actor)
+                    ),
+                ));
+            }
             let order = AttackOrder {
                 target: *target,
                 weapon: *weapon,

@@ -103,3 +103,59 @@ fn catalog_entry_round_trips_json() {
     let verified = (entry.verify)(&enc.replay_json()).unwrap();
     assert_eq!(verified.ruleset, "red");
 }
+
+#[test]
+fn illegal_commands_name_their_rule_and_change_nothing_in_a_session() {
+    use serde_json::json;
+    let character = |name: &str, side: u8, position: i32, loaded: u32| {
+        json!({"name": name, "side": side, "position": position, "prone": true,
+               "stats": {"ref": 7, "dex": 6, "body": 6, "will": 6, "move": 5},
+               "skills": {"handgun": 5},
+               "weapons": [{"name": "pistol", "profile": "heavy_pistol", "holding": "in_hand", "loaded": loaded}]})
+    };
+    let setup: fray_red::Setup = serde_json::from_value(json!({"characters": [
+        character("A", 0, 0, 8), character("B", 1, 10, 0)
+    ]}))
+    .unwrap();
+    let mut s = Session::<Red>::start(setup, 1, 0).unwrap();
+    let first = s.state().actor();
+    assert_eq!(first, 0, "seed 1 gives A the first turn");
+    let other = 1 - first;
+    let mut refused = |s: &mut Session<Red>, c: serde_json::Value| {
+        let before = serde_json::to_string(s.state()).unwrap();
+        let (pos, log) = (s.dice_position(), s.log().len());
+        let e = s.apply(serde_json::from_value(c).unwrap()).unwrap_err();
+        assert_eq!(before, serde_json::to_string(s.state()).unwrap());
+        assert_eq!((pos, log), (s.dice_position(), s.log().len()));
+        e.rule
+    };
+    // Acting out of initiative order.
+    assert_eq!(
+        refused(&mut s, json!({"type": "end_turn", "actor": other})),
+        "RED-03"
+    );
+    // Moving while prone.
+    assert_eq!(
+        refused(&mut s, json!({"type": "move", "actor": first, "to": 3})),
+        "RED-13"
+    );
+    let shot = json!({"type": "attack", "actor": 0, "target": 1, "weapon": 0});
+    s.apply(serde_json::from_value(shot.clone()).unwrap())
+        .unwrap();
+    s.apply(serde_json::from_value(shot.clone()).unwrap())
+        .unwrap();
+    // A third attack.
+    assert_eq!(refused(&mut s, shot), "RED-07");
+    s.apply(serde_json::from_value(json!({"type": "end_turn", "actor": 0})).unwrap())
+        .unwrap();
+    // Firing an empty weapon.
+    let b = s.state().actor();
+    assert_eq!(b, 1);
+    assert_eq!(
+        refused(
+            &mut s,
+            json!({"type": "attack", "actor": 1, "target": 0, "weapon": 0})
+        ),
+        "RED-36"
+    );
+}
