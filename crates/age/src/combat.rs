@@ -29,6 +29,8 @@ pub enum AttackKind {
     Thrown,
     /// 3d6 to everyone within 5 m; thrown at 10 + Str / 15 + 1½ × Str m (AGE-19).
     Grenade,
+    /// Fires grenades at rifle range, no Take Up per shot, and jams like a firearm (AGE-19).
+    GrenadeLauncher,
 }
 
 impl AttackKind {
@@ -45,7 +47,15 @@ impl AttackKind {
 
     /// Firearms are subject to the capacity rule (AGE-18).
     pub fn is_firearm(self) -> bool {
-        matches!(self, AttackKind::Pistol | AttackKind::Rifle)
+        matches!(
+            self,
+            AttackKind::Pistol | AttackKind::Rifle | AttackKind::GrenadeLauncher
+        )
+    }
+
+    /// Grenades and grenade launchers burst at a point (`throw_grenade`), never at a target.
+    pub fn is_explosive(self) -> bool {
+        matches!(self, AttackKind::Grenade | AttackKind::GrenadeLauncher)
     }
 
     /// The damage dice of the table (AGE-13); `None` where the source gives none.
@@ -56,7 +66,7 @@ impl AttackKind {
             AttackKind::Unarmed => d(1, 3),
             AttackKind::Improvised | AttackKind::LightMelee => d(1, 6),
             AttackKind::HeavyMelee | AttackKind::Pistol => d(2, 6),
-            AttackKind::Rifle | AttackKind::Grenade => d(3, 6),
+            AttackKind::Rifle | AttackKind::Grenade | AttackKind::GrenadeLauncher => d(3, 6),
             AttackKind::Bow | AttackKind::Thrown => None,
         }
     }
@@ -73,7 +83,7 @@ impl AttackKind {
             },
             AttackKind::Pistol | AttackKind::Rifle | AttackKind::Bow => DamageAbility::Perception,
             AttackKind::Thrown => DamageAbility::Strength,
-            AttackKind::Grenade => DamageAbility::None,
+            AttackKind::Grenade | AttackKind::GrenadeLauncher => DamageAbility::None,
         }
     }
 
@@ -88,7 +98,7 @@ impl AttackKind {
         };
         match self {
             AttackKind::Pistol => band(50, 75),
-            AttackKind::Rifle => band(200, 300),
+            AttackKind::Rifle | AttackKind::GrenadeLauncher => band(200, 300),
             AttackKind::Bow => band(100, 150),
             AttackKind::Thrown | AttackKind::Grenade => {
                 band(10 + strength, 15 + (3 * strength).div_euclid(2))
@@ -469,8 +479,10 @@ pub struct GrenadeSpec {
     pub modifier: i32,
     /// TN 11 unless raised.
     pub tn: i32,
-    /// Strength, which sets the range.
+    /// Strength, which sets a thrown grenade's range.
     pub strength: i32,
+    /// A launcher's range instead of the thrown one (`None`: thrown).
+    pub range: Option<RangeBand>,
     /// The thrower's position.
     pub from: i32,
     /// The chosen point of detonation.
@@ -487,6 +499,7 @@ impl Default for GrenadeSpec {
             modifier: 0,
             tn: GRENADE_TN,
             strength: 0,
+            range: None,
             from: 0,
             at: 10,
             deviate_long: true,
@@ -505,14 +518,16 @@ pub struct GrenadeResult {
     pub detonation: i32,
 }
 
-/// Throws a grenade: Accuracy vs TN 11 within 10 + Str / 15 + 1½ × Str m (−2 past normal
-/// range); a miss deviates 1d6 m (AGE-19).
+/// Throws (or launches) a grenade: Accuracy vs TN 11 within 10 + Str / 15 + 1½ × Str m, or
+/// the launcher's range (−2 past normal range); a miss deviates 1d6 m (AGE-19). A
+/// launcher's jam on a miss with a 6 on the Drama Die is the caller's to apply (AGE-18).
 pub fn throw_grenade<D: Dice>(
     dice: &mut D,
     spec: &GrenadeSpec,
 ) -> Result<GrenadeResult, RuleError> {
-    let band = AttackKind::Grenade
-        .range(spec.strength)
+    let band = spec
+        .range
+        .or_else(|| AttackKind::Grenade.range(spec.strength))
         .unwrap_or(RangeBand { normal: 0, max: 0 });
     let range_mod = range_modifier(band, spec.from.abs_diff(spec.at))?;
     let roll = test(

@@ -566,9 +566,9 @@ fn weapon_for(c: &Combatant, melee: bool) -> Result<(Option<usize>, AttackKind),
         });
     }
     match held {
-        Some((_, AttackKind::Grenade)) => Err(err(
+        Some((_, k)) if k.is_explosive() => Err(err(
             "AGE-19",
-            "a grenade is thrown with throw_grenade, at a point",
+            "grenades are thrown or launched with throw_grenade, at a point",
         )),
         Some((i, k)) if !k.is_melee() => Ok((Some(i), k)),
         _ => Err(err(
@@ -1220,13 +1220,26 @@ fn turn_command<D: Dice>(
             let c = &state.combatants[me];
             let Some(wi) = c
                 .in_hand
-                .filter(|&i| c.weapons[i].weapon.kind == AttackKind::Grenade)
+                .filter(|&i| c.weapons[i].weapon.kind.is_explosive())
             else {
                 return Err(err(
                     "AGE-19",
-                    format!("{} must Take Up a grenade first", c.name),
+                    format!(
+                        "{} must Take Up a grenade (or hold a grenade launcher) first",
+                        c.name
+                    ),
                 ));
             };
+            let launcher = c.weapons[wi].weapon.kind == AttackKind::GrenadeLauncher;
+            if launcher && c.weapons[wi].jammed {
+                return Err(err(
+                    "AGE-18",
+                    format!(
+                        "{}'s {} is jammed or empty; reload first (a minor action)",
+                        c.name, c.weapons[wi].weapon.name
+                    ),
+                ));
+            }
             if c.weapons[wi].count == 0 {
                 return Err(err(
                     "AGE-19",
@@ -1248,22 +1261,24 @@ fn turn_command<D: Dice>(
                 ));
             }
             let w = &c.weapons[wi].weapon;
+            let kind = w.kind;
+            let band = weapon_range(c, Some(wi), kind).unwrap_or(RangeBand { normal: 0, max: 0 });
+            range_modifier(band, c.position.abs_diff(*at))?;
+            let high_capacity = w.high_capacity && !c.weapons[wi].high_capacity_used;
             let spec = GrenadeSpec {
                 ability: c.abilities.accuracy,
                 focus: has_focus(c, &w.focus),
                 modifier: c.conditions.roll_penalty() - c.guarded + i32::from(state.turn.aimed),
                 tn: tn.unwrap_or(base_tn),
                 strength: c.abilities.strength,
+                range: Some(band),
                 from: c.position,
                 at: *at,
                 deviate_long: *deviate_long,
             };
-            let band = weapon_range(c, Some(wi), AttackKind::Grenade)
-                .unwrap_or(RangeBand { normal: 0, max: 0 });
-            range_modifier(band, c.position.abs_diff(*at))?;
             let dmg = w
                 .damage
-                .or(AttackKind::Grenade.damage_dice(false))
+                .or(kind.damage_dice(false))
                 .unwrap_or(DamageDice { count: 3, sides: 6 });
             let bonus = w.damage_bonus;
             let (ap, pen) = (w.armour_piercing, w.penetrating);
@@ -1282,9 +1297,28 @@ fn turn_command<D: Dice>(
                 Some(roll_damage(dice, &grenade)?)
             };
             let c = &mut state.combatants[me];
-            c.weapons[wi].count -= 1;
-            if c.weapons[wi].count == 0 {
-                c.in_hand = None;
+            if launcher {
+                let jam = !result.roll.success && result.roll.drama() == 6;
+                if jam {
+                    let w = &mut c.weapons[wi];
+                    let capacity = if high_capacity {
+                        w.high_capacity_used = true;
+                        Capacity::Ignored
+                    } else {
+                        w.jammed = true;
+                        Capacity::Jammed
+                    };
+                    events.push(Event::Capacity {
+                        name: c.name.clone(),
+                        weapon: w.weapon.name.clone(),
+                        result: capacity,
+                    });
+                }
+            } else {
+                c.weapons[wi].count -= 1;
+                if c.weapons[wi].count == 0 {
+                    c.in_hand = None;
+                }
             }
             let caught: Vec<usize> = (0..state.combatants.len())
                 .filter(|&i| {

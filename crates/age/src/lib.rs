@@ -85,7 +85,9 @@
 //! - **Grenades** (AGE-19): TN 11 (`rules.grenade_tn`; a command may raise it); the GM's
 //!   deviation direction is the command's `deviate_long`; one damage roll for everyone
 //!   within 5 m, friend or foe (`rules.grenade_damage_per_target` rolls per creature);
-//!   grenade hits open no stunt spending.
+//!   grenade hits open no stunt spending. A grenade launcher (`grenade_launcher`) fires with
+//!   the same command at rifle range, stays in hand, and its ammunition is not counted (only
+//!   the capacity rule stops it).
 //! - **Stand Firm** (AGE-11): the stunt works only if the attacker wins the opposed test
 //!   (a full tie holds; `rules.stand_firm_tie_holds = false` lets the stunt work).
 //! - **Free fall** (AGE-31): without `free_fall_mobility`, only a push (`move` with `push`)

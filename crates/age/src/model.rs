@@ -335,7 +335,8 @@ pub enum Command {
         /// Whom.
         target: String,
     },
-    /// Major: throw the grenade in hand at a point (AGE-19).
+    /// Major: throw the grenade in hand, or fire the grenade launcher in hand, at a point
+    /// (AGE-19).
     ThrowGrenade {
         /// Who.
         actor: String,

@@ -65,9 +65,13 @@ fn choose_stunts(state: &State, p: &Pending) -> Vec<StuntChoice> {
     out
 }
 
-fn grenade_point(state: &State, me: usize) -> Option<i32> {
+/// Where to aim the explosive `g`: the foe whose point catches the most foes (two at least
+/// for a hand grenade, which is used up) and no friend within 8 m.
+fn grenade_point(state: &State, me: usize, g: usize) -> Option<i32> {
     let c = &state.combatants[me];
-    let band = AttackKind::Grenade.range(c.abilities.strength)?;
+    let w = &c.weapons[g].weapon;
+    let band = w.range.or_else(|| w.kind.range(c.abilities.strength))?;
+    let least = if w.kind == AttackKind::Grenade { 2 } else { 1 };
     let mut best: Option<(usize, i32)> = None;
     for e in enemies(state, me) {
         let at = state.combatants[e].position;
@@ -82,7 +86,7 @@ fn grenade_point(state: &State, me: usize) -> Option<i32> {
         let caught = enemies(state, me)
             .filter(|i| state.combatants[*i].position.abs_diff(at) <= GRENADE_RADIUS)
             .count();
-        if allies == 0 && caught >= 2 && best.map_or(true, |(n, _)| caught > n) {
+        if allies == 0 && caught >= least && best.map_or(true, |(n, _)| caught > n) {
             best = Some((caught, at));
         }
     }
@@ -137,9 +141,9 @@ fn tactic(state: &State) -> Command {
     let grenade = c
         .weapons
         .iter()
-        .position(|w| w.weapon.kind == AttackKind::Grenade && w.count > 0);
+        .position(|w| w.weapon.kind.is_explosive() && w.count > 0 && !w.jammed);
     if let (Some(g), false) = (grenade, c.conditions.blinded) {
-        if let Some(at) = grenade_point(state, me) {
+        if let Some(at) = grenade_point(state, me, g) {
             if c.in_hand == Some(g) && major {
                 return Command::ThrowGrenade {
                     actor,
@@ -159,8 +163,8 @@ fn tactic(state: &State) -> Command {
     let primary = c
         .weapons
         .iter()
-        .position(|w| w.weapon.kind != AttackKind::Grenade && w.count > 0);
-    let holds_grenade = held.is_some_and(|w| w.weapon.kind == AttackKind::Grenade);
+        .position(|w| !w.weapon.kind.is_explosive() && w.count > 0);
+    let holds_grenade = held.is_some_and(|w| w.weapon.kind.is_explosive());
     if let Some(p) = primary {
         if (c.in_hand.is_none() || holds_grenade) && minor {
             return Command::TakeUp {
@@ -170,7 +174,7 @@ fn tactic(state: &State) -> Command {
         }
     }
     let dist = c.position.abs_diff(state.combatants[target].position);
-    let ranged = held.filter(|w| !w.weapon.kind.is_melee() && w.weapon.kind != AttackKind::Grenade);
+    let ranged = held.filter(|w| !w.weapon.kind.is_melee() && !w.weapon.kind.is_explosive());
     if let (Some(w), false) = (ranged, c.conditions.blinded) {
         let band = w
             .weapon

@@ -1109,3 +1109,61 @@ fn age_21_momentum_reorders_the_next_round_and_take_cover_guards_against_shots()
     );
     assert_eq!(attacks(&ev)[0].2, 14);
 }
+
+/// AGE-19: a grenade launcher fires at rifle range without Take Up and jams like a firearm.
+#[test]
+fn age_19_grenade_launcher_uses_rifle_range_and_capacity() {
+    let mut s = duel_with(|v| {
+        v["characters"][0]["weapons"][1] =
+            json!({"name": "launcher", "kind": "grenade_launcher", "focus": "Rifles"});
+        v["characters"][0]["wielding"] = json!("launcher");
+        v["characters"][1]["position"] = json!(250);
+    });
+    refused(
+        &mut s,
+        json!({"type": "ranged_attack", "actor": "A", "target": "B"}),
+        "AGE-19",
+    );
+    refused(
+        &mut s,
+        json!({"type": "throw_grenade", "actor": "A", "at": 301}),
+        "AGE-17",
+    );
+    // 250 m: −2. 4+4+[5] + 4 − 2 = 15 ≥ 11; 3d6 [1,1,1] = 3 − Con 1.
+    let ev = ok(
+        &mut s,
+        json!({"type": "throw_grenade", "actor": "A", "at": 250}),
+        &[4, 4, 5, 1, 1, 1],
+    );
+    assert!(ev
+        .iter()
+        .any(|e| matches!(e, Event::Grenade { damage: Some(3), caught, .. } if caught == &["B"])));
+    assert_eq!(
+        s.combatants[0].in_hand,
+        Some(1),
+        "the launcher stays in hand"
+    );
+    ok(&mut s, json!({"type": "end_turn", "actor": "A"}), &[]);
+    ok(&mut s, json!({"type": "end_turn", "actor": "B"}), &[]);
+    // TN raised to 15: 1+1+[6] + 2 = 10 misses with a 6 on the Drama Die: deviation, jam.
+    let ev = ok(
+        &mut s,
+        json!({"type": "throw_grenade", "actor": "A", "at": 250, "tn": 15}),
+        &[1, 1, 6, 3, 1, 1, 1],
+    );
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::Capacity {
+            result: Capacity::Jammed,
+            ..
+        }
+    )));
+    ok(&mut s, json!({"type": "end_turn", "actor": "A"}), &[]);
+    ok(&mut s, json!({"type": "end_turn", "actor": "B"}), &[]);
+    refused(
+        &mut s,
+        json!({"type": "throw_grenade", "actor": "A", "at": 250}),
+        "AGE-18",
+    );
+    ok(&mut s, json!({"type": "reload", "actor": "A"}), &[]);
+}

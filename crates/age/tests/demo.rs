@@ -234,3 +234,21 @@ fn a_recorded_replay_with_a_refused_command_verifies() {
     let report = replay.verify::<Age>().unwrap();
     assert_eq!((report.accepted, report.rejected), (6, 1));
 }
+
+#[test]
+fn the_tactic_stays_legal_with_launchers_free_fall_and_conditions() {
+    let mut setup = serde_json::to_value(Age::demo_setup()).unwrap();
+    setup["characters"][0]["weapons"][1] =
+        serde_json::json!({"name": "launcher", "kind": "grenade_launcher", "focus": "Rifles"});
+    setup["characters"][1]["conditions"] = serde_json::json!({"blinded": true});
+    setup["characters"][2]["conditions"] = serde_json::json!({"prone": true, "slowed": true});
+    setup["characters"][3]["weapons"][0]["high_capacity"] = true.into();
+    let setup: fray_age::Setup = serde_json::from_value(setup).unwrap();
+    let summary = simulate::<Age>(&setup, 200, 9, 2, None).unwrap();
+    assert_eq!(summary.trials, 200);
+    let mut free_fall = Age::demo_setup();
+    free_fall.free_fall = true;
+    free_fall.characters[0].free_fall_mobility = true;
+    let summary = simulate::<Age>(&free_fall, 200, 9, 2, None).unwrap();
+    assert_eq!(summary.trials, 200);
+}
