@@ -824,3 +824,42 @@ fn setups_are_checked() {
         "setup"
     );
 }
+
+#[test]
+fn hunt_25_crossfire_in_an_encounter() {
+    // HUNT-25: two hunters shoot the prey from two directions: Defense 12 counts as 9.
+    let shoot = |st: &mut State| {
+        for h in ["H", "H2"] {
+            let mut d = decl(h, Some("rifle"), 0, 1, 0, NO);
+            d.target = Some("P".into());
+            apply(st, Command::Declare(d), &[]).unwrap();
+        }
+        apply(st, Command::Declare(decl("P", None, 2, 0, 0, NO)), &[]).unwrap();
+        apply(st, Command::Resolve, &[6, 6, 1, 1]).unwrap()
+    };
+    let mut st = two_hunters(Distance::Medium);
+    let ev = shoot(&mut st);
+    assert!(strikes(&ev).iter().all(|e| matches!(
+        e,
+        Event::Strike {
+            defense_total: 9,
+            ..
+        }
+    )));
+    // Shooting from one direction (shared `direction`): no penalty.
+    let mut s = setup(Distance::Medium);
+    let mut h2 = s.fighters[0].clone();
+    h2.name = "H2".into();
+    s.fighters.insert(1, h2);
+    s.fighters[0].direction = Some(7);
+    s.fighters[1].direction = Some(7);
+    let (mut st, _) = start(&s, &[]);
+    let ev = shoot(&mut st);
+    assert!(strikes(&ev).iter().all(|e| matches!(
+        e,
+        Event::Strike {
+            defense_total: 12,
+            ..
+        }
+    )));
+}

@@ -277,6 +277,11 @@ fn hunt_14_trap_catches_a_pursuer() {
     let caught = r.fighters[0].caught.unwrap();
     assert!(!caught.passed);
     assert_eq!((r.fighters[0].damage_taken, r.fighters[0].failures), (1, 1));
+    // [default] 1 damage point; the setting makes it 2 (two Endurance tests: 5 fails, 1 passes).
+    let mut two = trap_spec();
+    two.context.rules.trap_damage = 2;
+    let r = run(&two, &[2, 6, 6, 6, 1, 1, 1, 3, 3, 6, 5, 1]);
+    assert_eq!((r.fighters[0].damage_taken, r.fighters[0].failures), (2, 1));
     // Caught but passes the Experience test: no damage (the engine makes it immune).
     let r = run(&trap_spec(), &[2, 6, 6, 6, 1, 1, 1, 3, 3, 2]);
     assert!(r.fighters[0].caught.unwrap().passed);
