@@ -121,7 +121,7 @@ fn illegal_commands_name_their_rule_and_change_nothing_in_a_session() {
     let first = s.state().actor();
     assert_eq!(first, 0, "seed 1 gives A the first turn");
     let other = 1 - first;
-    let mut refused = |s: &mut Session<Red>, c: serde_json::Value| {
+    let refused = |s: &mut Session<Red>, c: serde_json::Value| {
         let before = serde_json::to_string(s.state()).unwrap();
         let (pos, log) = (s.dice_position(), s.log().len());
         let e = s.apply(serde_json::from_value(c).unwrap()).unwrap_err();
