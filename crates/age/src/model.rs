@@ -802,7 +802,7 @@ pub struct Combatant {
     pub conditions: Conditions,
     /// Initiative.
     pub initiative: i32,
-    /// Dexterity for initiative ties, then the roll-off rank (lower first).
+    /// Place in the first round's order (ties and roll-offs settled); breaks later ties.
     pub initiative_rank: u32,
     /// Out of the fight.
     pub taken_out: bool,

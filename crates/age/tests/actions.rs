@@ -118,6 +118,9 @@ fn age_09_initiative_order_and_tie_breaks() {
         .collect();
     // X beats Z on the tie by Dexterity; Q beats P on the roll-off.
     assert_eq!(order, ["Y", "X", "Z", "Q", "P"]);
+    // X rolled doubles (3, 3, 3): initiative earns no stunt points.
+    assert_eq!(state.stunt_points_earned, 0);
+    assert!(state.pending.is_none());
 }
 
 /// AGE-10: melee needs reach and charge moves then strikes.
