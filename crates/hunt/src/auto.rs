@@ -206,7 +206,9 @@ fn resplit_policy(state: &State, i: usize) -> Resplit {
         stats.strength
     };
     let (mut def, att, mut dmg) = (d.defense, d.attack, d.damage);
-    if seen > def {
+    if d.weapon.is_none() {
+        // Nothing to strike with: keep the split.
+    } else if seen > def {
         let m = (seen - def)
             .min(dmg.saturating_sub(1))
             .min(stats.agility - def.min(stats.agility));

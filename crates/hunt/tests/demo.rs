@@ -87,3 +87,31 @@ fn every_event_has_a_readable_line() {
         assert!(s.state().round <= s.state().max_rounds);
     }
 }
+
+#[test]
+fn the_json_entry_works_like_the_command_line_uses_it() {
+    let entry = fray_dice::Entry::of::<Hunt>();
+    assert_eq!(
+        (entry.id, entry.sides, entry.metric),
+        ("hunt", &["hunter", "prey"][..], "wounds")
+    );
+    let tables = (entry.odds)(
+        r#"{"distance":"far","hunter_tactic":"aimed_fire","hunter_attack":3,"prey_hidden":true}"#,
+    )
+    .unwrap();
+    assert_eq!(tables[0].title, "hunter strikes prey");
+    assert!((entry.odds)(r#"{"hunter_attack":"many"}"#).is_err());
+    let mut enc = (entry.start)(&(entry.demo_setup)(), 7, 0).unwrap();
+    let events = enc
+        .apply_json(r#"{"type":"declare","fighter":"Prey","weapon":"knife","defense":2,"attack":3,"damage":3}"#)
+        .unwrap();
+    assert_eq!(
+        events,
+        r#"[{"type":"declared","fighter":"Prey","replaced":false}]"#
+    );
+    assert!(enc.apply_json(r#"{"type":"resolve"}"#).is_err());
+    let line = (entry.describe)(r#"{"type":"escaped","fighter":"Prey"}"#).unwrap();
+    assert_eq!(line, "Prey escapes");
+    let sim = (entry.simulate)(&(entry.demo_setup)(), 50, 1, 2, None).unwrap();
+    assert_eq!(sim.trials, 50);
+}
