@@ -477,10 +477,11 @@ pub fn describe(event: &Event) -> String {
             d10(roll),
             if *success { "stabilized" } else { "fails" }
         ),
-        E::Grab { who, target, total, defense, success, escape } => format!(
-            "{who} {} {target}: {total} vs {defense}: {}",
+        E::Grab { who, target, total, defense, success, escape, item } => format!(
+            "{who} {} {target}: {total} vs {defense}: {}{}",
             if *escape { "tries to break free of" } else { "grabs at" },
-            if *success { "success" } else { "failure" }
+            if *success { "success" } else { "failure" },
+            item.as_ref().map_or(String::new(), |i| format!(", takes the {i}"))
         ),
         E::Thrown { who, target } => format!("{who} throws {target} down"),
         E::HumanShield { who, target } => format!("{who} holds {target} as a human shield"),

@@ -207,19 +207,23 @@ pub enum Command {
         /// Whom.
         target: usize,
     },
-    /// Grab and hold (or break a hold) (RED-08).
+    /// Grab and hold, break a hold, or snatch an item from the target's hand (RED-08).
     Grab {
         /// Who.
         actor: usize,
         /// Whom.
         target: usize,
+        /// Index of a weapon in the target's hand to take instead of holding the target.
+        #[serde(default)]
+        item: Option<usize>,
     },
     /// Choke the grabbed character (RED-08).
     Choke {
         /// Who.
         actor: usize,
     },
-    /// Throw the grabbed character down (RED-08).
+    /// Throw the grabbed character down (RED-08). Throwing an object is an `attack` with a
+    /// thrown weapon (a profile on the `thrown` DV row, such as `grenade`).
     Throw {
         /// Who.
         actor: usize,
@@ -640,6 +644,8 @@ pub enum Event {
         success: bool,
         /// It was an escape from the target's hold.
         escape: bool,
+        /// The item snatched, when that was the aim.
+        item: Option<String>,
     },
     /// Grabbed character thrown down.
     Thrown {
@@ -1641,7 +1647,11 @@ pub fn apply<D: Dice>(
             turns,
         } => use_skill(state, *actor, stat, skill, *dv, *turns, dice, &mut ev)?,
         Command::Stabilize { actor, target } => stabilize(state, *actor, *target, dice, &mut ev)?,
-        Command::Grab { actor, target } => grab(state, *actor, *target, dice, &mut ev)?,
+        Command::Grab {
+            actor,
+            target,
+            item,
+        } => grab(state, *actor, *target, *item, dice, &mut ev)?,
         Command::Choke { actor } | Command::Throw { actor } | Command::HumanShield { actor } => {
             hold_action(state, *actor, cmd, &mut ev)?
         }
@@ -2790,6 +2800,7 @@ fn grab<D: Dice>(
     state: &mut State,
     actor: usize,
     target: usize,
+    item: Option<usize>,
     dice: &mut D,
     ev: &mut Vec<Event>,
 ) -> Result<(), RuleError> {
@@ -2800,12 +2811,31 @@ fn grab<D: Dice>(
     }
     within_reach(state, actor, target, "a grab")?;
     let a = &state.fighters[actor];
-    let escape = a.grabbed_by == Some(target);
+    let escape = a.grabbed_by == Some(target) && item.is_none();
     if !escape {
-        if a.grabbing.is_some() {
-            return Err(err("RED-08", format!("{} already holds someone", a.name)));
-        }
-        if a.hands_used(&state.tables) >= 2 {
+        let need = match item {
+            Some(w) => {
+                let weapon = weapon_at(state, target, w)?;
+                if weapon.holding != Holding::InHand {
+                    return Err(err(
+                        "RED-08",
+                        format!(
+                            "{}'s {} is not in hand to snatch",
+                            state.name(target),
+                            weapon.name
+                        ),
+                    ));
+                }
+                state.tables.weapons[&weapon.profile].hands
+            }
+            None => {
+                if a.grabbing.is_some() {
+                    return Err(err("RED-08", format!("{} already holds someone", a.name)));
+                }
+                1
+            }
+        };
+        if a.hands_used(&state.tables) + need > 2 {
             return Err(err(
                 "RED-08",
                 format!("{} has no free hand to grab with", a.name),
@@ -2821,12 +2851,21 @@ fn grab<D: Dice>(
     let (total, defense) = (base + ar.value, dbase + dr.value);
     let success = total > defense;
     state.turn.action_used = true;
+    let mut taken = None;
     if success {
-        if escape {
-            release_holds(state, actor);
-        } else {
-            state.fighters[actor].grabbing = Some(target);
-            state.fighters[target].grabbed_by = Some(actor);
+        match (escape, item) {
+            (true, _) => release_holds(state, actor),
+            (false, Some(w)) => {
+                let mut weapon = state.fighters[target].weapons[w].clone();
+                state.fighters[target].weapons[w].holding = Holding::Dropped;
+                weapon.holding = Holding::InHand;
+                taken = Some(weapon.name.clone());
+                state.fighters[actor].weapons.push(weapon);
+            }
+            (false, None) => {
+                state.fighters[actor].grabbing = Some(target);
+                state.fighters[target].grabbed_by = Some(actor);
+            }
         }
     }
     ev.push(Event::Grab {
@@ -2836,6 +2875,7 @@ fn grab<D: Dice>(
         defense,
         success,
         escape,
+        item: taken,
     });
     Ok(())
 }

@@ -88,7 +88,8 @@
 //!   participant or when a participant `moves`; if the attack is no longer legal when the
 //!   trigger comes, it is lost.
 //! - Grab: DEX + Brawling + 1d10 opposed by the same; it takes a free hand; the held one
-//!   cannot move; a Grab against one's holder breaks free. Choke deals BODY damage and Throw
+//!   cannot move; a Grab against one's holder breaks free; a Grab with `item` snatches a
+//!   weapon from the target's hand instead of holding the target. Choke deals BODY damage and Throw
 //!   deals BODY damage and leaves the target prone, both past armour. A human shield takes
 //!   the ranged hits aimed at its holder.
 //! - A shield (HP from the setup, one hand) takes a whole hit's raw damage; a hit that breaks
@@ -107,7 +108,9 @@
 //!   ROF 1 with one arrow loaded; hands (pistols, SMGs and light/medium melee one-handed,
 //!   the rest two-handed); skills (Handgun for pistols and SMGs, Shoulder Arms for shotguns
 //!   and rifles, Heavy Weapons for launchers, Archery for bows, Melee Weapon for melee,
-//!   Autofire for bursts, all with REF; melee with DEX); calibres naming the reserve.
+//!   Autofire for bursts, all with REF; melee with DEX); calibres naming the reserve. A
+//!   `grenade` profile (6d6, Athletics, the `thrown` DV row, one per throw, reloaded from the
+//!   reserve) stands for thrown objects; it hits one target (no blast area).
 //! - MOVE never drops below 0. The fight ends when one side has no one present with HP ≥ 1.
 //! - Critical-injury effects are the published ones as plain modifiers ([`InjuryEffect`]):
 //!   penalties, MOVE loss, death-save penalty, dropping what is held, a lost Action, no

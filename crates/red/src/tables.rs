@@ -261,6 +261,10 @@ pub fn default_weapons() -> BTreeMap<String, WeaponProfile> {
             "rocket_launcher",
             W::ranged(8, 1, 1, "heavy_weapons", "rocket_launcher", "rocket").hands(2),
         ),
+        (
+            "grenade",
+            W::ranged(6, 1, 1, "athletics", "thrown", "grenade"),
+        ),
         ("light_melee", W::melee(1, 2, 1)),
         ("medium_melee", W::melee(2, 2, 1)),
         ("heavy_melee", W::melee(3, 2, 2)),

@@ -1404,3 +1404,46 @@ fn red_30_role_bonuses_are_plain_modifiers_on_checks() {
         }
     ));
 }
+
+#[test]
+fn red_08_grab_can_snatch_an_item_and_throw_covers_thrown_objects() {
+    let mut a = fighter("A", 0, 0);
+    a.weapons.clear();
+    let mut st = begin(&setup(vec![a, fighter("B", 1, 1)]), &[5, 3]).0;
+    // DEX 6 + brawling 3 + 5 = 14 vs 13: A takes B's pistol.
+    let ev = run(
+        &mut st,
+        cmd(json!({"type": "grab", "actor": 0, "target": 1, "item": 0})),
+        &[5, 4],
+    );
+    assert!(matches!(&ev[0], Event::Grab { success: true, item: Some(i), .. } if i == "pistol"));
+    assert_eq!(st.fighters[0].weapons.len(), 1);
+    assert_eq!(
+        st.fighters[1].weapons[0].holding,
+        fray_red::Holding::Dropped
+    );
+    assert!(
+        st.fighters[1].grabbed_by.is_none(),
+        "snatching is not holding"
+    );
+
+    // Throwing an object: a grenade on the thrown DV row (7–12 m: 15).
+    let mut a = fighter("A", 0, 0);
+    a.weapons = serde_json::from_value(
+        json!([{"name": "grenade", "profile": "grenade", "holding": "in_hand"}]),
+    )
+    .unwrap();
+    a.reserve = serde_json::from_value(json!({"grenade": {"basic": 2}})).unwrap();
+    let mut st = begin(&setup(vec![a, fighter("B", 1, 10)]), &[5, 3]).0;
+    let ev = run(&mut st, shoot(1), &[9, 1, 1, 1, 1, 1, 2]);
+    assert!(matches!(
+        &ev[0],
+        Event::Attack {
+            total: 16,
+            hit: true,
+            rounds_left: Some(0),
+            ..
+        }
+    ));
+    assert!(ev.iter().any(|e| matches!(e, Event::Damage { raw: 7, .. })));
+}
