@@ -67,7 +67,9 @@
 //! - HUNT-20 — "Experience + 3 dice" is read as **Experience + 3 Defense dice**
 //!   (`rules.hide_dice`); `rules.hide_turns` (3). While hidden a fighter declares the hide
 //!   tactic (or an Extraneous action) and keeps that Defense; a search is an Experience test
-//!   whose margin must beat the hide's margin; searching is the `search` tactic.
+//!   whose margin must beat the hide's margin; searching is the `search` tactic. A blind
+//!   shot takes 1 off the Attack **total** (the source writes "−1 к Атаке", not "куб") and
+//!   raises the damage threshold by 1.
 //! - HUNT-21 — a failed ambush starts at a **random distance: 1d6, 1–2 Near, 3–4 Medium,
 //!   5–6 Far**. "Does not work against Barrage Fire": if a hunter declares Barrage Fire in
 //!   round 1 the prey loses its first strike and +1 Attack.

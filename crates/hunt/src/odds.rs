@@ -371,7 +371,17 @@ pub fn odds(spec: &DuelSpec) -> Result<DuelOdds, Error> {
                     xn += fout[t].cover_dice;
                 }
                 let xs = pow6(xn)? / x.denominator();
-                let a = sum_counts(sout[k].attack_dice)?;
+                let mut a = sum_counts(sout[k].attack_dice)?;
+                if s.blind {
+                    // One off the total, never below 0.
+                    let zero = a[0] + a.get(1).copied().unwrap_or(0);
+                    a.remove(0);
+                    if a.is_empty() {
+                        a.push(zero);
+                    } else {
+                        a[0] = zero;
+                    }
+                }
                 let mut l = vec![0u128; a.len()];
                 let mut e = vec![0u128; a.len()];
                 let mut g = vec![0u128; a.len()];

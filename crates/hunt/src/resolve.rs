@@ -229,7 +229,7 @@ pub struct StrikeSpec {
     pub attack_bonus: i32,
     /// Strikes before everything else (the hunter's surprise, the prey's ambush).
     pub first: bool,
-    /// A blind shot at a hidden target: −1 Attack, threshold +1 (HUNT-20).
+    /// A blind shot at a hidden target: −1 on the Attack total, threshold +1 (HUNT-20).
     pub blind: bool,
 }
 
@@ -472,9 +472,6 @@ pub(crate) fn plan(
         } else {
             dm = 0;
         }
-        if s.blind {
-            am -= 1;
-        }
         let raw_a = s.attack as i32 + s.attack_bonus + am;
         let raw_d = s.damage as i32 + dm;
         let t = usize::from(s.target);
@@ -605,8 +602,12 @@ pub fn resolve<D: Dice>(
         o.defense_roll = roll_sum(dice, o.defense_dice, "defense", tr.as_deref_mut())?;
         o.cover_roll = roll_sum(dice, o.cover_dice, "cover", tr.as_deref_mut())?;
     }
-    for o in sout.iter_mut() {
+    for (o, s) in sout.iter_mut().zip(strikes) {
         o.attack_total = roll_sum(dice, o.attack_dice, "attack", tr.as_deref_mut())?;
+        if s.blind {
+            // "−1 к Атаке": one off the total, not a die (HUNT-20).
+            o.attack_total = o.attack_total.saturating_sub(1);
+        }
     }
 
     // Defense totals against each strike: cover against shooting (HUNT-16), crossfire (HUNT-25).

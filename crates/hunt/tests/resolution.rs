@@ -447,7 +447,8 @@ fn hunt_20_hiding_searching_and_blind_shots() {
     dice.extend(six);
     let r = run(&search, &dice);
     assert!(!r.fighters[0].found && !r.fighters[1].found);
-    // A blind shot: −1 Attack, threshold +1 (4 → 5): damage 4 4 → 0 points, 5 → 1.
+    // A blind shot: −1 on the Attack total (the source says "−1 к Атаке", not a die),
+    // threshold +1 (4 → 5): damage 4 4 → 0 points, 5 → 1.
     let mut blind = strike(Ranged, 3, 3, 4);
     blind.blind = true;
     let shot = duel(
@@ -456,11 +457,15 @@ fn hunt_20_hiding_searching_and_blind_shots() {
         side(hidden, None),
     );
     let mut dice = six.to_vec();
-    dice.extend([6, 6, 4, 4, 5, 1]);
+    dice.extend([6, 6, 1, 4, 4, 5, 1]);
     let r = run(&shot, &dice);
     let s = r.strikes[0].unwrap();
-    assert_eq!(s.attack_dice, 2);
+    assert_eq!((s.attack_dice, s.attack_total), (3, 12));
     assert_eq!(s.points, 1);
+    // 7 − 1 = 6 against Defense 6: a miss.
+    let mut dice = six.to_vec();
+    dice.extend([3, 3, 1]);
+    assert!(!run(&shot, &dice).strikes[0].unwrap().hit);
 }
 
 #[test]
