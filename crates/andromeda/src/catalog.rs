@@ -169,7 +169,14 @@ impl Catalog for Andromeda {
         for t in Tier::ALL {
             table = table.row(t.label(), tiers.probability(t as i64));
         }
-        let mut out = vec![table];
+        let mut at_least = OddsTable::new("final tier or better");
+        for t in &Tier::ALL[1..] {
+            at_least = at_least.row(
+                format!("{} or better", t.label()),
+                tiers.at_least(*t as i64),
+            );
+        }
+        let mut out = vec![table, at_least];
         if let Some(line) = &spec.damage {
             let d = damage_odds(&check, line).map_err(odds_error)?;
             let mut table = OddsTable::new(format!("damage with {line}"));

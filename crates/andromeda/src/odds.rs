@@ -1,10 +1,12 @@
 //! Exact odds by enumeration: at most 6 d8 (262 144 outcomes), integer counts only.
 
+use std::sync::OnceLock;
+
 use fray_dice::{Distribution, Error, Ratio};
 
 use crate::check::{
     opposed_winner, AdvantageMethod, CheckSpec, Contestant, DamageLine, Edge, GrabEffect, Tier,
-    DIE_SIDES, KEPT_DICE,
+    DIE_SIDES, KEPT_DICE, MAX_EXTRA_DICE,
 };
 
 /// Counts of each kept-dice sum (index = sum, 2..=16) and the number of equally likely rolls.
@@ -16,11 +18,22 @@ fn kept_sum_counts(edge: Edge, method: &AdvantageMethod) -> Result<([u128; 17], 
         }
         _ => KEPT_DICE,
     };
+    // Each (dice, keep-lowest) table is enumerated once per process: the default tactic asks
+    // for these odds at every decision.
+    static TABLES: [[OnceLock<[u128; 17]>; 2]; MAX_EXTRA_DICE as usize + 1] =
+        [const { [const { OnceLock::new() }, const { OnceLock::new() }] };
+            MAX_EXTRA_DICE as usize + 1];
+    let lowest = edge == Edge::Disadvantage;
+    let counts = *TABLES[n - KEPT_DICE][usize::from(lowest)].get_or_init(|| enumerate(n, lowest));
+    Ok((counts, (DIE_SIDES as u128).pow(n as u32)))
+}
+
+/// Enumerates every roll of `n` d8 and counts the sums of the two kept dice.
+fn enumerate(n: usize, lowest: bool) -> [u128; 17] {
     let sides = DIE_SIDES as usize;
-    let outcomes = sides.pow(n as u32);
     let mut counts = [0u128; 17];
     let mut faces = [0usize; 8];
-    for code in 0..outcomes {
+    for code in 0..sides.pow(n as u32) {
         let mut c = code;
         for f in faces.iter_mut().take(n) {
             *f = c % sides + 1;
@@ -28,14 +41,14 @@ fn kept_sum_counts(edge: Edge, method: &AdvantageMethod) -> Result<([u128; 17], 
         }
         let dice = &mut faces[..n];
         dice.sort_unstable();
-        let sum = if edge == Edge::Disadvantage {
+        let sum = if lowest {
             dice[0] + dice[1]
         } else {
             dice[n - 1] + dice[n - 2]
         };
         counts[sum] += 1;
     }
-    Ok((counts, outcomes as u128))
+    counts
 }
 
 /// The exact distribution of the total (dice + skill value + flat modifier) of one roll.

@@ -90,7 +90,7 @@ fn catalog_odds_and_entry() {
     }))
     .unwrap();
     let tables = Andromeda::odds(&spec).unwrap();
-    assert_eq!(tables.len(), 4);
+    assert_eq!(tables.len(), 5);
     assert_eq!(tables[0].rows.len(), 4);
     insta::assert_json_snapshot!("catalog_odds", tables);
     let entry = Entry::of::<Andromeda>();
