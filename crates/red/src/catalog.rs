@@ -3,9 +3,9 @@
 use fray_dice::{AutoPlay, Catalog, Dice, OddsTable, RuleError, Ruleset, SimSummary, TrialOutcome};
 use serde::{Deserialize, Serialize};
 
-use crate::engine::{self, Aim, Command, DefenseRoll, Event, FireMode, State};
+use crate::engine::{self, Aim, Command, DefenseRoll, Event, FireMode, Location, MoveMode, State};
 use crate::odds::odds;
-use crate::resolve::{AttackSpec, DamageSpec, Defense};
+use crate::resolve::{AttackSpec, DamageSpec, Defense, Wound};
 use crate::setup::{ArmorSetup, CharacterSetup, Holding, Settings, Setup, Stats, WeaponSetup};
 use crate::tables::{Tables, WeaponKind};
 
@@ -354,6 +354,13 @@ pub fn demo_setup() -> Setup {
     }
 }
 
+fn place(location: Location) -> &'static str {
+    match location {
+        Location::Head => "head",
+        Location::Body => "body",
+    }
+}
+
 fn d10(r: &crate::D10) -> String {
     match r.extra {
         0 => r.natural.to_string(),
@@ -401,14 +408,23 @@ pub fn describe(event: &Event) -> String {
         ),
         E::Died { who } => format!("{who} dies"),
         E::Moved { who, from, to, mode, cost, left } => {
-            format!("{who} moves {from} m → {to} m ({mode:?}, {cost} m of MOVE, {left} m left)")
+            let how = match mode {
+                MoveMode::Walk => "moves",
+                MoveMode::Swim => "swims",
+                MoveMode::Climb => "climbs",
+                MoveMode::RunningJump => "leaps",
+                MoveMode::StandingJump => "jumps",
+            };
+            format!("{who} {how} from {from} to {to} (costs {cost}, {left} left)")
         }
         E::Ran { who, metres } => format!("{who} runs: {metres} m more movement"),
         E::Attack { who, target, weapon, mode, aim, roll, total, defense, hit, margin, multiplier, rounds_left, delayed } => {
             let how = match (mode, aim) {
                 (FireMode::Autofire, _) => " on autofire".to_owned(),
                 (_, Aim::None) => String::new(),
-                (_, aim) => format!(" (aimed at the {aim:?})").to_lowercase(),
+                (_, Aim::Head) => " (aimed at the head)".to_owned(),
+                (_, Aim::Item) => " (aimed at a held item)".to_owned(),
+                (_, Aim::Leg) => " (aimed at a leg)".to_owned(),
             };
             let vs = match defense {
                 DefenseRoll::Dv { dv } => format!("DV {dv}"),
@@ -436,20 +452,28 @@ pub fn describe(event: &Event) -> String {
             let sp = if effective_sp == sp { format!("SP {sp}") } else { format!("SP {sp} (halved to {effective_sp})") };
             let bonus = if *bonus > 0 { format!(" + {bonus} critical") } else { String::new() };
             format!(
-                "{who} takes [{}]{mult} = {raw} to the {location:?} vs {sp}: {through} through{bonus} → −{hp_loss} HP ({hp} left)",
-                dice.join(" ")
+                "{who} takes [{}]{mult} = {raw} to the {} vs {sp}: {through} through{bonus} → −{hp_loss} HP ({hp} left)",
+                dice.join(" "),
+                place(*location)
             )
-            .replace("Head", "head")
-            .replace("Body", "body")
         }
         E::Ablated { who, location, sp } => {
-            format!("{who}'s {location:?} armour ablates to SP {sp}").replace("Head", "head").replace("Body", "body")
+            format!("{who}'s {} armour ablates to SP {sp}", place(*location))
         }
         E::CriticalInjury { who, table, roll, name, effect } => format!(
-            "CRITICAL INJURY: {who} suffers {name} ({table:?} table{}): {effect}",
+            "CRITICAL INJURY: {who} suffers {name} ({} table{}): {effect}",
+            if *table == Location::Head { "Head" } else { "Body" },
             if *roll > 0 { format!(", 2d6 = {roll}") } else { String::new() }
         ),
-        E::Wounded { who, state } => format!("{who} is now {state:?}").replace("Lightly", "lightly wounded").replace("Seriously", "seriously wounded").replace("Mortally", "mortally wounded").replace("Unhurt", "unhurt"),
+        E::Wounded { who, state } => format!(
+            "{who} is now {}",
+            match state {
+                Wound::Unhurt => "unhurt",
+                Wound::Lightly => "lightly wounded",
+                Wound::Seriously => "seriously wounded",
+                Wound::Mortally => "mortally wounded",
+            }
+        ),
         E::ShieldHit { who, damage, hp, broken } => format!(
             "{who}'s shield takes {damage} ({hp} HP left{})",
             if *broken { ", broken" } else { "" }
