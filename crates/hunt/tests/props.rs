@@ -185,3 +185,82 @@ proptest! {
         prop_assert!(out.health[0] >= 0 && out.health[1] >= 0 && out.metric >= 0);
     }
 }
+
+fn arb_duel() -> impl Strategy<Value = DuelSpec> {
+    let side = (
+        0u32..5,
+        0usize..10,
+        0u32..5,
+        0u32..6,
+        proptest::option::of((any::<bool>(), 0u32..5, 0u32..4, 1u32..7, any::<bool>())),
+    );
+    (side.clone(), side, 0usize..3, any::<bool>()).prop_map(|(h, p, distance, trap)| {
+        let make = |(defense, tactic, experience, endurance, strike): (
+            u32,
+            usize,
+            u32,
+            u32,
+            Option<(bool, u32, u32, u32, bool)>,
+        )| DuelSide {
+            fighter: FighterSpec {
+                defense,
+                tactic: TACTICS[tactic],
+                experience,
+                endurance,
+                barrage_loaded: true,
+                ..FighterSpec::default()
+            },
+            strike: strike.map(|(ranged, attack, damage, threshold, first)| StrikeSpec {
+                kind: if ranged {
+                    AttackKind::Ranged
+                } else {
+                    AttackKind::Melee
+                },
+                attack,
+                damage,
+                thresholds: [threshold; 3],
+                first,
+                ..StrikeSpec::default()
+            }),
+        };
+        DuelSpec {
+            context: ExchangeContext {
+                distance: [Distance::Near, Distance::Medium, Distance::Far][distance],
+                trap,
+                rules: Rules::default(),
+            },
+            sides: [make(h), make(p)],
+        }
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(128))]
+
+    #[test]
+    fn exchanges_are_consistent_and_odds_are_probabilities(spec in arb_duel(), seed in any::<u64>()) {
+        // HUNT-10, HUNT-11, HUNT-13 as invariants of any exchange.
+        let r = exchange(&mut fray_dice::Rng::new(seed, 0), &spec).unwrap();
+        for s in r.strikes.iter().flatten() {
+            prop_assert!(!s.hit || s.attack_total > s.defense_total);
+            prop_assert!(!s.landed || s.hit);
+            prop_assert!(s.points <= s.damage_dice);
+            prop_assert!(s.failures <= s.points);
+        }
+        for f in &r.fighters {
+            prop_assert!(f.failures <= 4);
+            prop_assert_eq!(f.dead, f.failures >= 4);
+            prop_assert!(!(f.dead && f.escaped));
+        }
+        let mut no_trap = spec;
+        no_trap.context.trap = false;
+        let o = odds(&no_trap).unwrap();
+        for s in o.strikes.iter().flatten() {
+            prop_assert!(s.lands.to_f64() <= s.hit.to_f64() + 1e-12);
+            let total: f64 = s.damage.iter().map(|p| p.to_f64()).sum();
+            prop_assert!((total - s.lands.to_f64()).abs() < 1e-9);
+            prop_assert!(s.hit.to_f64() <= 1.0);
+        }
+        prop_assert!(o.opens.to_f64() + o.closes.to_f64() <= 1.0 + 1e-12);
+    }
+}
