@@ -186,6 +186,11 @@ proptest! {
     }
 }
 
+/// (ranged, attack, damage, threshold, first)
+type StrikeTuple = (bool, u32, u32, u32, bool);
+/// (defense, tactic index, experience, endurance, strike)
+type SideTuple = (u32, usize, u32, u32, Option<StrikeTuple>);
+
 fn arb_duel() -> impl Strategy<Value = DuelSpec> {
     let side = (
         0u32..5,
@@ -195,13 +200,7 @@ fn arb_duel() -> impl Strategy<Value = DuelSpec> {
         proptest::option::of((any::<bool>(), 0u32..5, 0u32..4, 1u32..7, any::<bool>())),
     );
     (side.clone(), side, 0usize..3, any::<bool>()).prop_map(|(h, p, distance, trap)| {
-        let make = |(defense, tactic, experience, endurance, strike): (
-            u32,
-            usize,
-            u32,
-            u32,
-            Option<(bool, u32, u32, u32, bool)>,
-        )| DuelSide {
+        let make = |(defense, tactic, experience, endurance, strike): SideTuple| DuelSide {
             fighter: FighterSpec {
                 defense,
                 tactic: TACTICS[tactic],
