@@ -70,6 +70,19 @@ impl AutoPlay for Andromeda {
     }
 }
 
+/// Plays `trials` fights of `setup` with the default tactic (trial *i* on dice stream *i*)
+/// on `threads` threads: wins per side, the rounds histogram, remaining stress boxes and
+/// the heroes' Heat gained (`metric_total`; [`fray_dice::SimSummary::metric_mean`] is the
+/// mean). The result does not depend on `threads`.
+pub fn simulate(
+    setup: &Setup,
+    trials: u64,
+    seed: u64,
+    threads: usize,
+) -> Result<fray_dice::SimSummary, RuleError> {
+    fray_dice::simulate::<Andromeda>(setup, trials, seed, threads, None)
+}
+
 /// The `fray odds andromeda key=value …` query. Every key has a default.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]

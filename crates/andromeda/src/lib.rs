@@ -49,6 +49,25 @@
 //! assert!(session.replay().verify::<Andromeda>().is_ok());
 //! ```
 //!
+//! ## JSON
+//! A participant (the whole demo is [`DEMO_SETUP`]):
+//! ```json
+//! {"id": "vera", "side": "heroes", "rank": 2,
+//!  "archetype": {"name": "Duelist", "strong": "control", "medium": "fortitude",
+//!                "weak": "will", "signature": "missed_by_melee"},
+//!  "skills": {"melee": {"value": 3, "rank": 2}},
+//!  "abilities": [{"id": "flurry", "cost": 2, "rank": 1, "skill": "melee",
+//!                 "defense": "control", "damage": "2/3/4/6",
+//!                 "conditions": [{"condition": "vulnerable", "duration": "end_of_next_turn"}]}],
+//!  "position": [0, 0], "accomplishment_points": 1}
+//! ```
+//! Commands: `{"type": "start_turn", "actor": "vera"}`,
+//! `{"type": "use_ability", "actor": "vera", "ability": "flurry", "targets": ["warden"]}`,
+//! `{"type": "grab", …}`, `{"type": "hide", …}`, `{"type": "move", "actor": "vera",
+//! "to": [15, 0]}`, `{"type": "end_turn", "actor": "vera"}` ([`Command`] lists them all).
+//! Events: `{"type": "heat_spent", "id": "vera", "amount": 1, "ability": "flurry",
+//! "heat": 0}` and the rest of [`Event`]; [`describe`] turns one into a log line.
+//!
 //! ## Defaults (**\[default\]**) and how to replace them
 //! Where the source is silent the crate picks a default; each is data, never code:
 //! - **Outcome table** (AND-16): ≤ 9 Fail, 10–12 Success at a Cost, 13–15 Success, ≥ 16
@@ -110,7 +129,7 @@ mod odds;
 mod setup;
 mod tactic;
 
-pub use catalog::{describe, OddsSpec, DEMO_SETUP};
+pub use catalog::{describe, simulate, OddsSpec, DEMO_SETUP};
 pub use check::{
     attack, check, check_batch, grab, opposed, opposed_winner, roll_total, AdvantageMethod,
     AttackResult, CheckResult, CheckSpec, Contestant, DamageLine, Decider, Edge, GrabEffect,

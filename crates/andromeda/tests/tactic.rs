@@ -1,0 +1,84 @@
+//! The default tactic plays varied setups to their end with legal commands only.
+
+mod common;
+
+use common::*;
+use fray_andromeda::{simulate, Andromeda, Setup};
+use fray_dice::{run_trial, AutoPlay};
+use serde_json::json;
+
+fn kitchen_sink(settings: serde_json::Value, opening: serde_json::Value) -> Setup {
+    let roar = json!({"id": "roar", "skill": "will", "defense": "will", "damage": "0/1/1/2",
+        "range": 12, "max_targets": 3, "cost": 1, "rank": 2,
+        "conditions": [{"condition": "weakened", "duration": "end_of_next_turn", "help": true,
+            "save": {"skill": "will", "difficulty": 2}},
+            {"condition": "exhaustion", "amount": 1, "min_tier": "critical"}]});
+    let cloak = json!({"id": "cloak", "aim": "self_only", "rank": 2,
+        "conditions": [{"condition": "invisible", "duration": "end_of_round"}]});
+    let scan = json!({"id": "scan", "skill": "perception", "range": 40, "ranged": true,
+        "detects_invisible": true});
+    let rifle = json!({"id": "rifle", "skill": "shooting", "defense": "control",
+        "damage": "1/2/3/5", "ranged": true, "range": 40, "artifact": "mag", "two_handed": true});
+    setup_of(
+        vec![
+            with(
+                plus_ability(fighter("h1", "heroes", [0, 0]), roar.clone()),
+                json!({"tactic": {"grab": true}, "accomplishment_points": 2}),
+            ),
+            with(
+                plus_ability(
+                    plus_ability(fighter("h2", "heroes", [0, 3]), rifle),
+                    cloak.clone(),
+                ),
+                json!({"tactic": {"hide": true}, "style": "ranged", "accomplishment_points": 1,
+                    "artifacts": [{"id": "mag", "reload": 2}]}),
+            ),
+            with(
+                plus_ability(
+                    plus_ability(fighter("boss", "enemies", [25, 0]), roar),
+                    scan,
+                ),
+                json!({"turns": 3, "rank": 3, "tactic": {"grab": true},
+                    "archetype": {"name": "Vanguard", "strong": "fortitude", "medium": "will", "weak": "control"}}),
+            ),
+            with(
+                plus_ability(fighter("m1", "enemies", [30, 5]), cloak),
+                json!({"rank": 1, "style": "ranged", "tactic": {"hide": true}}),
+            ),
+        ],
+        json!({"settings": settings, "opening": opening}),
+    )
+}
+
+#[test]
+fn varied_setups_play_to_the_end() {
+    let variants = [
+        kitchen_sink(json!({}), json!({"type": "default"})),
+        kitchen_sink(json!({"enemy_heat": true}), json!({"type": "ambush"})),
+        kitchen_sink(
+            json!({"advantage": {"method": "flat", "bonus": 2}, "round_limit": 6}),
+            json!({"type": "contested", "hero": "h2", "hero_skill": "stealth",
+                "enemy": "m1", "enemy_skill": "perception"}),
+        ),
+    ];
+    for (v, setup) in variants.iter().enumerate() {
+        for stream in 0..60 {
+            let outcome = run_trial::<Andromeda>(setup, 11, stream)
+                .unwrap_or_else(|e| panic!("variant {v} stream {stream}: {e}"));
+            assert!(outcome.rounds >= 1);
+        }
+    }
+    // The round limit ends a fight undecided.
+    let summary = simulate(&variants[2], 40, 3, 1).unwrap();
+    assert_eq!(summary.trials, 40);
+    assert!(summary.rounds.keys().all(|&r| r <= 6));
+}
+
+#[test]
+fn simulate_wrapper_matches_across_threads() {
+    let setup = <Andromeda as fray_dice::Catalog>::demo_setup();
+    let one = simulate(&setup, 200, 9, 1).unwrap();
+    let two = simulate(&setup, 200, 9, 2).unwrap();
+    assert_eq!(one, two);
+    assert_eq!(one.wins.len(), Andromeda::SIDES.len());
+}
