@@ -60,7 +60,7 @@ pub struct Readied {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Trigger {
-    /// An enemy ends a movement within the readied ability's range.
+    /// An enemy that started a movement out of the readied ability's range ends it inside.
     EnemyMovesIntoRange,
     /// An enemy within the readied ability's range makes an attack (fires after it).
     EnemyAttacks,
@@ -1735,7 +1735,7 @@ impl State {
         ev: &mut Events,
     ) -> Result<(), RuleError> {
         if ab.aim == Aim::Enemy {
-            self.fire_ready(dice, a, Trigger::EnemyAttacks, ev)?;
+            self.fire_ready(dice, a, Trigger::EnemyAttacks, None, ev)?;
         }
         Ok(())
     }
@@ -1745,6 +1745,7 @@ impl State {
         dice: &mut D,
         mover: usize,
         trigger: Trigger,
+        from: Option<[i64; 2]>,
         ev: &mut Events,
     ) -> Result<(), RuleError> {
         for r in 0..self.fighters.len() {
@@ -1764,7 +1765,9 @@ impl State {
             let Ok(ab) = self.ability(r, &ready.ability).cloned() else {
                 continue;
             };
-            if self.validate_use(r, &ab, &[mover]).is_err() {
+            // "Into range": the mover must have started the movement out of reach.
+            let was_in_range = from.is_some_and(|p| within(p, self.fighters[r].position, ab.range));
+            if was_in_range || self.validate_use(r, &ab, &[mover]).is_err() {
                 continue;
             }
             self.fighters[r].ready = None;
@@ -2369,7 +2372,7 @@ impl State {
         if result.tier == Tier::Critical {
             self.signature(a, Signature::ScoresCritical, ev);
         }
-        self.fire_ready(dice, a, Trigger::EnemyAttacks, ev)
+        self.fire_ready(dice, a, Trigger::EnemyAttacks, None, ev)
     }
 
     fn do_move<D: Dice>(
@@ -2452,6 +2455,6 @@ impl State {
                 to: tt,
             });
         }
-        self.fire_ready(dice, a, Trigger::EnemyMovesIntoRange, ev)
+        self.fire_ready(dice, a, Trigger::EnemyMovesIntoRange, Some(from), ev)
     }
 }

@@ -104,9 +104,10 @@
 //! - **Provoked attacks** (AND-14): made automatically, as free actions, by every enemy
 //!   engaging the provoker with its first affordable melee attack; a participant's `style`
 //!   (`melee` default, or `ranged`) says whether leaving melee reach provokes.
-//! - **Ready** (AND-11): triggers `enemy_moves_into_range` and `enemy_attacks`; the
-//!   readied ability fires automatically at the first trigger whose enemy it can reach, and
-//!   a readied action triggers nothing further.
+//! - **Ready** (AND-11): triggers `enemy_moves_into_range` (an enemy ends a movement inside
+//!   the readied ability's range, having started outside it) and `enemy_attacks` (fires after
+//!   the enemy's attack); the readied ability fires automatically at the first trigger whose
+//!   enemy it can reach, and a readied action triggers nothing further.
 //! - **Reactions off turn**: reaction and free abilities may be used at any time during the
 //!   combat (AND-13); actions and maneuvers only on one's own turn.
 //! - **Reload X** (AND-12): X uses between reloads.

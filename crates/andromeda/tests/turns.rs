@@ -279,6 +279,23 @@ fn and_11_ready_fires_on_trigger_with_the_reaction_and_lapses() {
         .any(|e| matches!(e, Event::Check { readied: true, actor, .. } if actor == "a")));
     assert!(!t.state.fighters[t.i("a")].reaction);
     assert!(t.state.fighters[t.i("a")].ready.is_none());
+    // Moving about inside the range is not moving into it.
+    let mut inside = T::new(setup_of(
+        vec![
+            fighter("a", "heroes", [0, 0]),
+            fighter("b", "enemies", [1, 0]),
+        ],
+        json!({}),
+    ));
+    inside.ok(start("a"), &[]);
+    inside.ok(
+        json!({"type": "ready", "actor": "a", "ability": "hit", "trigger": "enemy_moves_into_range"}),
+        &[],
+    );
+    inside.ok(end("a"), &[]);
+    inside.ok(start("b"), &[]);
+    let ev = inside.ok(json!({"type": "step", "actor": "b", "to": [0, 1]}), &[]);
+    assert!(!ev.iter().any(|e| matches!(e, Event::ReadyTriggered { .. })));
     // Declared again, an unused Ready lapses at the start of the next turn.
     t.ok(end("b"), &[]);
     t.ok(start("a"), &[]);
