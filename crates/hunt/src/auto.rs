@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 use crate::engine::{
     Command, Declaration, Event, Extraneous, Hunt, Resplit, State, Status, WeaponStatus,
 };
-use crate::model::{AttackKind, Distance, Rules, Tactic, TripleRule};
+use crate::model::{AttackKind, Distance, HideRoll, Rules, Tactic, TripleRule};
 use crate::odds::{odds, StrikeOdds};
 use crate::resolve::{DuelSide, DuelSpec, ExchangeContext, FighterSpec, StrikeSpec};
 use crate::setup::{FighterSetup, Location, Opening, Setup, Side, Stats, Weapon};
@@ -282,6 +282,8 @@ pub struct OddsSpec {
     pub test_dice: u32,
     /// How triples count (HUNT-12).
     pub triples: TripleRule,
+    /// How a hidden Defense reads "Experience + 3 dice" (HUNT-20).
+    pub hide_roll: HideRoll,
     /// Hunter's Defense dice.
     pub hunter_defense: u32,
     /// Hunter's Attack dice (0 with `hunter_weapon=none`).
@@ -328,6 +330,7 @@ impl Default for OddsSpec {
             distance: Distance::Near,
             test_dice: 1,
             triples: TripleRule::OneDouble,
+            hide_roll: HideRoll::ExperienceDice,
             hunter_defense: 2,
             hunter_attack: 3,
             hunter_damage: 2,
@@ -369,6 +372,7 @@ impl OddsSpec {
         let rules = Rules {
             test_dice: self.test_dice,
             triples: self.triples,
+            hide_roll: self.hide_roll,
             ..Rules::default()
         };
         if !(1..=4).contains(&self.test_dice) {
@@ -491,7 +495,7 @@ fn line_table(title: &str, rows: &[(&str, Ratio)]) -> OddsTable {
 
 impl Catalog for Hunt {
     type OddsSpec = OddsSpec;
-    const ODDS_KEYS: &'static str = "distance test_dice triples hunter_{defense,attack,damage,weapon,threshold,tactic,experience,endurance,first} prey_{defense,attack,damage,weapon,threshold,tactic,experience,endurance,ambush,hidden}";
+    const ODDS_KEYS: &'static str = "distance test_dice triples hide_roll hunter_{defense,attack,damage,weapon,threshold,tactic,experience,endurance,first} prey_{defense,attack,damage,weapon,threshold,tactic,experience,endurance,ambush,hidden}";
     const DEMO_SEED: u64 = 7;
 
     fn odds(spec: &OddsSpec) -> Result<Vec<OddsTable>, RuleError> {

@@ -65,7 +65,8 @@
 //! - HUNT-14 — a fleeing fighter nobody attacks succeeds when its Defense total is above 0
 //!   (an absent attack counts as 0).
 //! - HUNT-20 — "Experience + 3 dice" is read as **Experience + 3 Defense dice**
-//!   (`rules.hide_dice`); `rules.hide_turns` (3). While hidden a fighter declares the hide
+//!   (`rules.hide_dice`); `rules.hide_roll = "experience_value"` reads it as Experience added
+//!   to a roll of 3 dice instead; `rules.hide_turns` (3). While hidden a fighter declares the hide
 //!   tactic (or an Extraneous action) and keeps that Defense; a search is an Experience test
 //!   whose margin must beat the hide's margin; searching is the `search` tactic. A blind
 //!   shot takes 1 off the Attack **total** (the source writes "−1 к Атаке", not "куб") and
@@ -109,7 +110,8 @@ pub use engine::{
     SeenAttack, State, Status, WeaponState, WeaponStatus,
 };
 pub use model::{
-    default_wound_table, wound_name, AttackKind, Distance, Penalty, Rules, Tactic, TripleRule,
+    default_wound_table, wound_name, AttackKind, Distance, HideRoll, Penalty, Rules, Tactic,
+    TripleRule,
 };
 pub use odds::{odds, DuelOdds, StrikeOdds};
 pub use resolve::{

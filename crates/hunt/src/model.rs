@@ -116,6 +116,17 @@ pub enum TripleRule {
     Pairs,
 }
 
+/// How a hidden fighter's Defense roll reads "Experience + 3 dice" (HUNT-20).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum HideRoll {
+    /// **\[default\]** Experience + [`Rules::hide_dice`] dice are rolled.
+    #[default]
+    ExperienceDice,
+    /// Experience is added, as a number, to a roll of [`Rules::hide_dice`] dice.
+    ExperienceValue,
+}
+
 /// The numbers resolution needs beyond the declarations; every field is a documented default
 /// that a setup may replace.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -131,6 +142,8 @@ pub struct Rules {
     pub trap_damage: u32,
     /// HUNT-20: dice added to Experience for a hidden fighter's Defense roll (3).
     pub hide_dice: u32,
+    /// HUNT-20 **\[default\] Experience + 3 dice**: how the hidden Defense roll is read.
+    pub hide_roll: HideRoll,
     /// HUNT-20: turns the opponent may search before the trail is lost (3).
     pub hide_turns: u32,
     /// HUNT-25: taken from the Defense total per extra shooting direction (3).
@@ -145,6 +158,7 @@ impl Default for Rules {
             deadly_failures: 4,
             trap_damage: 1,
             hide_dice: 3,
+            hide_roll: HideRoll::ExperienceDice,
             hide_turns: 3,
             crossfire_penalty: 3,
         }

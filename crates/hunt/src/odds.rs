@@ -1,7 +1,7 @@
 use fray_dice::{Distribution, Error, ErrorKind, Ratio};
 use serde::{Deserialize, Serialize};
 
-use crate::model::{AttackKind, Distance, Rules, Tactic};
+use crate::model::{AttackKind, Distance, HideRoll, Rules, Tactic};
 use crate::resolve::{
     aimed_exception, plan, DuelSpec, FighterOutcome, FighterSpec, StrikeOutcome, StrikeSpec,
 };
@@ -365,6 +365,10 @@ pub fn odds(spec: &DuelSpec) -> Result<DuelOdds, Error> {
                 damage_dice[side] = sout[k].damage_dice;
                 let t = usize::from(s.target);
                 let mut x = sum_dist(fout[t].defense_dice)?;
+                if fout[t].hidden && rules.hide_roll == HideRoll::ExperienceValue {
+                    let e = i64::from(fighters[t].experience);
+                    x = x.map(|v| Ok(v + e))?;
+                }
                 let mut xn = fout[t].defense_dice;
                 if s.kind == AttackKind::Ranged && fout[t].cover_dice > 0 {
                     x = x.add(&sum_dist(fout[t].cover_dice)?)?;

@@ -1,7 +1,7 @@
 use fray_dice::{Dice, Error, ErrorKind, Transcript};
 use serde::{Deserialize, Serialize};
 
-use crate::model::{AttackKind, Distance, Rules, Tactic, TripleRule};
+use crate::model::{AttackKind, Distance, HideRoll, Rules, Tactic, TripleRule};
 
 /// At most this many fighters take part in one exchange (a bit mask tracks the dead).
 pub const MAX_FIGHTERS: usize = 16;
@@ -194,7 +194,8 @@ pub struct FighterSpec {
     pub endurance: u32,
     /// Extra Defense dice from the fighter's state (a Fall gives −1).
     pub defense_bonus: i32,
-    /// Hidden since an earlier turn: Defense is Experience + [`Rules::hide_dice`] dice.
+    /// Hidden since an earlier turn: Defense is Experience + [`Rules::hide_dice`] dice
+    /// (see [`Rules::hide_roll`]).
     pub hidden: bool,
     /// The result (margin) of that hide, which a search must beat.
     pub hide_margin: i32,
@@ -481,7 +482,10 @@ pub(crate) fn plan(
     }
     for (i, f) in fighters.iter().enumerate() {
         let raw = if fout[i].hidden {
-            (f.experience + rules.hide_dice) as i32
+            match rules.hide_roll {
+                HideRoll::ExperienceDice => (f.experience + rules.hide_dice) as i32,
+                HideRoll::ExperienceValue => rules.hide_dice as i32,
+            }
         } else {
             let both = if f.tactic == Tactic::Pursue && pursuing(f.side) {
                 -1
@@ -595,11 +599,14 @@ pub fn resolve<D: Dice>(
     plan(rules, fighters, strikes, fout, sout);
 
     // The rolls.
-    for o in fout.iter_mut() {
+    for (o, f) in fout.iter_mut().zip(fighters) {
         if o.defense_dice > MAX_ROLL_DICE {
             return Err(too_many("a Defense roll", o.defense_dice));
         }
         o.defense_roll = roll_sum(dice, o.defense_dice, "defense", tr.as_deref_mut())?;
+        if o.hidden && rules.hide_roll == HideRoll::ExperienceValue {
+            o.defense_roll += f.experience;
+        }
         o.cover_roll = roll_sum(dice, o.cover_dice, "cover", tr.as_deref_mut())?;
     }
     for (o, s) in sout.iter_mut().zip(strikes) {

@@ -69,6 +69,17 @@ fn specs() -> Vec<(&'static str, OddsSpec)> {
                 ("prey_experience", json!(2)),
             ]),
         ),
+        ("a blind shot at a prey hidden behind Experience + 3d6", {
+            let mut s = spec(&[
+                ("distance", json!("far")),
+                ("hunter_attack", json!(3)),
+                ("hunter_damage", json!(3)),
+                ("prey_hidden", json!(true)),
+                ("prey_experience", json!(2)),
+            ]);
+            s.hide_roll = HideRoll::ExperienceValue;
+            s
+        }),
         (
             "flight from far against a pursuer, ambush order",
             spec(&[

@@ -429,6 +429,14 @@ fn hunt_20_hiding_searching_and_blind_shots() {
     let r = run(&spec, &[5, 1, 1]);
     assert!(!r.fighters[1].hidden);
     assert_eq!(r.fighters[1].defense_dice, 1);
+    // The other reading of "Experience + 3 dice" (a setting): 3 dice + Experience 3.
+    let mut value = spec;
+    value.context.rules.hide_roll = HideRoll::ExperienceValue;
+    let r = run(&value, &[1, 1, 2, 2, 2]);
+    assert_eq!(
+        (r.fighters[1].defense_dice, r.fighters[1].defense_roll),
+        (3, 9)
+    );
     // A search must beat the hider's margin 1: test 1 (margin 2) finds, test 2 (margin 1) not.
     let mut hidden = fighter(0, Tactic::Hide);
     hidden.hidden = true;
