@@ -2262,7 +2262,7 @@ fn prepare_attack(state: &State, actor: usize, order: &AttackOrder) -> Result<Pr
         label,
         mode: order.mode,
         aim: order.aim,
-        rof: if autofire || order.aim != Aim::None {
+        rof: if autofire || (order.aim != Aim::None && s.aimed_whole_action) {
             1
         } else {
             rof
@@ -2290,7 +2290,9 @@ fn account_attack(state: &mut State, p: &Prepared) -> Result<(), RuleError> {
             "RED-07",
             format!("{name}'s Action went to a ROF 1 attack; a second attack needs ROF 2 (two ROF 1 weapons never fire with one Action)"),
         ));
-    } else if p.rof < 2 {
+    } else if p.rof < 2
+        && !(state.settings.mixed_rof && p.mode == FireMode::Single && p.aim == Aim::None)
+    {
         return Err(err(
             "RED-06",
             format!(

@@ -78,8 +78,9 @@
 //! - Melee "ignores half of the SP, rounded up": the SP that applies is SP − ⌈SP/2⌉ — use
 //!   `DamageSpec::half_sp` / the weapon kind.
 //! - A second attack in one Action needs a ROF 2 weapon for both attacks (the same weapon
-//!   twice, or two ROF 2 weapons in two hands); aimed shots and autofire take the whole
-//!   Action.
+//!   twice, or two ROF 2 weapons in two hands) — `settings.mixed_rof` allows a ROF 1 single
+//!   attack after a ROF 2 one; an aimed shot takes the whole Action —
+//!   `settings.aimed_whole_action`; autofire always does (RED-35).
 //! - The defender's evasion choice against ranged attacks: per character `evade`
 //!   (always/never), or per attack `evade`; when unset, the defender evades when eligible
 //!   (REF after armour penalty ≥ `settings.evasion_ref`, HP ≥ 1) and DEX + Evasion + 5.5

@@ -55,6 +55,13 @@ pub struct Settings {
     /// are grid squares of 2 m and a Move Action covers MOVE squares (RED-11); costs of
     /// RED-12 then count squares.
     pub grid: bool,
+    /// **\[default\]** false: a second attack in one Action needs ROF 2 on both weapons.
+    /// True lets a ROF 2 attack be followed by one single shot or blow with a ROF 1 weapon
+    /// in the other hand (RED-06 speaks only of two ROF 2 weapons).
+    pub mixed_rof: bool,
+    /// **\[default\]** true: an aimed shot takes the whole Action, even with ROF 2. False
+    /// lets a ROF 2 weapon aim twice.
+    pub aimed_whole_action: bool,
 }
 
 impl Default for Settings {
@@ -79,6 +86,8 @@ impl Default for Settings {
             newcomer_wins_ties: false,
             item_drop_needs_damage: false,
             grid: false,
+            mixed_rof: false,
+            aimed_whole_action: true,
         }
     }
 }

@@ -1447,3 +1447,36 @@ fn red_08_grab_can_snatch_an_item_and_throw_covers_thrown_objects() {
     ));
     assert!(ev.iter().any(|e| matches!(e, Event::Damage { raw: 7, .. })));
 }
+
+#[test]
+fn red_06_mixed_rof_and_double_aimed_shots_are_settings() {
+    // RED-06 with the ROF defaults replaced: a ROF 1 weapon after a ROF 2 shot, and two
+    // aimed ROF 2 shots.
+    let mut a = fighter("A", 0, 0);
+    a.weapons.push(
+        serde_json::from_value(
+            json!({"name": "big pistol", "profile": "very_heavy_pistol", "holding": "in_hand"}),
+        )
+        .unwrap(),
+    );
+    let mut s = setup(vec![a, fighter("B", 1, 1)]);
+    let mut st = begin(&s, &[5, 3]).0;
+    run(&mut st, shoot(1), &[1, 1]);
+    let second = json!({"type": "attack", "actor": 0, "target": 1, "weapon": 1});
+    assert_eq!(refuse(&mut st, cmd(second.clone())).rule, "RED-06");
+    s.settings.mixed_rof = true;
+    let mut st = begin(&s, &[5, 3]).0;
+    run(&mut st, shoot(1), &[1, 1]);
+    run(&mut st, cmd(second), &[1, 1]);
+    assert_eq!(st.turn.attacks, 2);
+
+    let aimed = json!({"type": "attack", "actor": 0, "target": 1, "weapon": 0, "aim": "head"});
+    let mut st = begin(&s, &[5, 3]).0;
+    run(&mut st, cmd(aimed.clone()), &[2]);
+    assert_eq!(refuse(&mut st, cmd(aimed.clone())).rule, "RED-07");
+    s.settings.aimed_whole_action = false;
+    let mut st = begin(&s, &[5, 3]).0;
+    run(&mut st, cmd(aimed.clone()), &[2]);
+    run(&mut st, cmd(aimed), &[2]);
+    assert_eq!(st.turn.attacks, 2);
+}
