@@ -58,7 +58,10 @@
 //! ```
 //!
 //! ## Defaults
-//! Every **\[default\]** (where the source is silent) and how to replace it:
+//! Every **\[default\]** (where the source is silent) and how to replace it. The two the
+//! inventory marks (RED-03, RED-04) are settings; so are the numbers. Choices marked
+//! *(fixed)* fill gaps the inventory leaves and have no setting yet: a caller can change
+//! their effect only through data (tables, characters) or by choosing other commands.
 //! - RED-04 critical initiative: the initiative d10 explodes/implodes —
 //!   `settings.critical_initiative`.
 //! - RED-03 a newcomer tied with someone already in the queue goes after them —
@@ -68,8 +71,8 @@
 //! - Stabilize: TECH + the better of First Aid and Paramedic + 1d10 against DV 15 —
 //!   `settings.stabilize_dv`; success stops death saves and resets their penalty; any later
 //!   HP loss undoes it.
-//! - Death saves are rolled at the start of each of the character's turns while Mortally
-//!   Wounded and not stabilized.
+//! - *(fixed)* Death saves are rolled at the start of each of the character's turns while
+//!   Mortally Wounded and not stabilized.
 //! - An aimed leg shot that gets through armour inflicts Body-table row 8 (Broken Leg) —
 //!   `settings.leg_injury`; an aimed shot at a held item makes the target drop what it holds
 //!   on a hit — `settings.item_drop_needs_damage` to require damage through armour.
@@ -84,26 +87,26 @@
 //! - The defender's evasion choice against ranged attacks: per character `evade`
 //!   (always/never), or per attack `evade`; when unset, the defender evades when eligible
 //!   (REF after armour penalty ≥ `settings.evasion_ref`, HP ≥ 1) and DEX + Evasion + 5.5
-//!   beats the DV. A Mortally Wounded defender cannot evade ranged attacks.
-//! - Delay holds one attack (weapon or unarmed) per character, triggered `after_turn` of a
+//!   beats the DV. *(fixed)* A Mortally Wounded defender cannot evade ranged attacks.
+//! - *(fixed)* Delay holds one attack (weapon or unarmed) per character, triggered `after_turn` of a
 //!   participant or when a participant `moves`; if the attack is no longer legal when the
 //!   trigger comes, it is lost.
-//! - Grab: DEX + Brawling + 1d10 opposed by the same; it takes a free hand; the held one
+//! - *(fixed)* Grab: DEX + Brawling + 1d10 opposed by the same; it takes a free hand; the held one
 //!   cannot move; a Grab against one's holder breaks free; a Grab with `item` snatches a
 //!   weapon from the target's hand instead of holding the target. Choke deals BODY damage and Throw
 //!   deals BODY damage and leaves the target prone, both past armour. A human shield takes
 //!   the ranged hits aimed at its holder.
-//! - A shield (HP from the setup, one hand) takes a whole hit's raw damage; a hit that breaks
+//! - *(fixed)* A shield (HP from the setup, one hand) takes a whole hit's raw damage; a hit that breaks
 //!   it is spent on it.
-//! - Suppressive fire: targets within the autofire range roll WILL + Concentration + 1d10 and
+//! - *(fixed)* Suppressive fire: targets within the autofire range roll WILL + Concentration + 1d10 and
 //!   must match the shooter's total; those who fail spend their next Move Action taking cover.
-//! - Vehicles: board within reach; the first aboard drives; a maneuver is REF + Drive Land
+//! - *(fixed)* Vehicles: board within reach; the first aboard drives; a maneuver is REF + Drive Land
 //!   Vehicle + 1d10 against the given DV; leaving is movement that costs no metres; aboard,
 //!   one cannot walk.
-//! - Long tasks: repeat the same `use_skill` command on consecutive turns; the check is
+//! - *(fixed)* Long tasks: repeat the same `use_skill` command on consecutive turns; the check is
 //!   rolled on the last one; any other Action abandons it.
-//! - A NET action spends the Action; a Netrunner gets `net_actions` of them per turn.
-//! - Reloading needs the weapon in hand; rounds of the old ammo type go back to the reserve.
+//! - *(fixed)* A NET action spends the Action; a Netrunner gets `net_actions` of them per turn.
+//! - *(fixed)* Reloading needs the weapon in hand; rounds of the old ammo type go back to the reserve.
 //!   Ammo types have no effect beyond their count. Dropped weapons are out of the fight.
 //! - Weapon details the inventory leaves open (replace `tables.weapons`): Bow/Crossbow
 //!   ROF 1 with one arrow loaded; hands (pistols, SMGs and light/medium melee one-handed,
@@ -112,7 +115,7 @@
 //!   Autofire for bursts, all with REF; melee with DEX); calibres naming the reserve. A
 //!   `grenade` profile (6d6, Athletics, the `thrown` DV row, one per throw, reloaded from the
 //!   reserve) stands for thrown objects; it hits one target (no blast area).
-//! - MOVE never drops below 0. The fight ends when one side has no one present with HP ≥ 1.
+//! - *(fixed)* MOVE never drops below 0. The fight ends when one side has no one present with HP ≥ 1.
 //! - Critical-injury effects are the published ones as plain modifiers ([`InjuryEffect`]):
 //!   penalties, MOVE loss, death-save penalty, dropping what is held, a lost Action, no
 //!   evasion, and wounds that reopen (the +5 again) after moving more than 4 m in a turn;
