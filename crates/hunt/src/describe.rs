@@ -109,7 +109,13 @@ pub(crate) fn describe(event: &Event) -> String {
             fighter,
             purpose,
             test: t,
-        } => format!("{fighter} tests Experience to {purpose}: {}", test(t)),
+        } => {
+            let what = match purpose.as_str() {
+                "cover" => "take cover",
+                other => other,
+            };
+            format!("{fighter} tests Experience to {what}: {}", test(t))
+        }
         Event::Defense {
             fighter,
             dice,
