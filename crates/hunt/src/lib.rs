@@ -44,6 +44,32 @@
 //! assert_eq!(session.state().round, 1);
 //! ```
 //!
+//! An encounter driven by JSON commands, as the bindings do: declarations in any order, each
+//! logged only as "declared" until the game master resolves the exchange.
+//! ```
+//! use fray_dice::{Catalog, Session};
+//! use fray_hunt::{Command, Event, Hunt};
+//!
+//! let mut s = Session::<Hunt>::start(Hunt::demo_setup(), 7, 0).unwrap();
+//! let prey: Command = serde_json::from_str(
+//!     r#"{"type":"declare","fighter":"Prey","weapon":"knife","defense":2,"attack":3,"damage":3}"#,
+//! ).unwrap();
+//! assert_eq!(s.apply(prey).unwrap(), &[Event::Declared { fighter: "Prey".into(), replaced: false }]);
+//! let hunter: Command = serde_json::from_str(
+//!     r#"{"type":"declare","fighter":"Hunter","weapon":"rifle","defense":3,"attack":3,"damage":2}"#,
+//! ).unwrap();
+//! s.apply(hunter).unwrap();
+//! let events = s.apply(Command::Resolve).unwrap();
+//! assert!(events.iter().any(|e| matches!(e, Event::Strike { .. })));
+//! // A cap broken: the error names the rule and the cap.
+//! let bad: Command = serde_json::from_str(
+//!     r#"{"type":"declare","fighter":"Hunter","weapon":"rifle","defense":4}"#,
+//! ).unwrap();
+//! let e = s.apply(bad).unwrap_err();
+//! assert_eq!(e.rule, "HUNT-06");
+//! assert!(e.message.contains("Agility"));
+//! ```
+//!
 //! ## Defaults (where the source is silent) and how to replace them
 //! Every default lives in the setup ([`Setup`], [`Rules`]) or the declaration, never in code:
 //! - HUNT-02 — a stat test rolls **1d6** and passes when the roll ≤ the stat; margin =
