@@ -521,10 +521,20 @@ pub fn describe(event: &Event) -> String {
             d10(roll)
         ),
         E::Suppressed { who } => format!("{who} is pinned down and must take cover"),
-        E::DelayDeclared { who, target, trigger, watching } => match trigger {
-            engine::Trigger::AfterTurn { .. } => format!("{who} delays: will attack {target} after {watching}'s turn"),
-            engine::Trigger::Moves { .. } => format!("{who} delays: will attack {target} as soon as {watching} moves"),
-        },
+        E::DelayDeclared { who, action, target, trigger, watching } => {
+            let what = match target {
+                Some(t) => format!("{} {t}", action.replace('_', " ")),
+                None => action.replace('_', " "),
+            };
+            match trigger {
+                engine::Trigger::AfterTurn { .. } => {
+                    format!("{who} delays: will {what} after {watching}'s turn")
+                }
+                engine::Trigger::Moves { .. } => {
+                    format!("{who} delays: will {what} as soon as {watching} moves")
+                }
+            }
+        }
         E::DelayTriggered { who } => format!("{who}'s delayed action is triggered"),
         E::DelayLost { who, reason } => format!("{who}'s delayed action is lost: {reason}"),
         E::DelayLapsed { who } => format!("{who}'s delayed action lapses at the end of the round"),

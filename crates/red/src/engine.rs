@@ -63,26 +63,14 @@ pub enum Unarmed {
 
 /// What an attack is: target, weapon (or unarmed style), mode, aim, and the defender's
 /// evasion choice.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct AttackOrder {
-    /// Index of the target.
-    pub target: usize,
-    /// Index of the weapon (in the attacker's list); absent for unarmed attacks.
-    #[serde(default)]
-    pub weapon: Option<usize>,
-    /// Style of an unarmed attack.
-    #[serde(default)]
-    pub unarmed: Option<Unarmed>,
-    /// Single or autofire.
-    #[serde(default)]
-    pub mode: FireMode,
-    /// Aimed shot.
-    #[serde(default)]
-    pub aim: Aim,
-    /// Defender's choice to evade a ranged attack (RED-33); the defender's setting when absent.
-    #[serde(default)]
-    pub evade: Option<bool>,
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct AttackOrder {
+    target: usize,
+    weapon: Option<usize>,
+    unarmed: Option<Unarmed>,
+    mode: FireMode,
+    aim: Aim,
+    evade: Option<bool>,
 }
 
 /// When a delayed action fires (RED-10).
@@ -256,13 +244,14 @@ pub enum Command {
         #[serde(default)]
         note: String,
     },
-    /// Delay: declare an attack and its trigger; lost if the trigger does not come this
-    /// round (RED-10).
+    /// Delay: declare an action (with its target) and its trigger; lost if the trigger
+    /// does not come this round (RED-10). The action is any Action command of the same
+    /// actor except movement, Run, vehicle starts and another Delay.
     Delay {
         /// Who.
         actor: usize,
-        /// The attack to make.
-        attack: AttackOrder,
+        /// The action to take when the trigger comes.
+        action: Box<Command>,
         /// When.
         trigger: Trigger,
     },
@@ -707,8 +696,10 @@ pub enum Event {
     DelayDeclared {
         /// Who.
         who: String,
-        /// Target.
-        target: String,
+        /// The delayed action's command type ("attack", "reload" …).
+        action: String,
+        /// Its target, if it has one.
+        target: Option<String>,
         /// Trigger.
         trigger: Trigger,
         /// Whom the trigger watches.
@@ -1119,8 +1110,8 @@ pub struct TurnState {
 pub struct Delay {
     /// Who waits.
     pub actor: usize,
-    /// The attack.
-    pub attack: AttackOrder,
+    /// The action.
+    pub action: Command,
     /// When.
     pub trigger: Trigger,
     /// The round it was declared (it lapses at that round's end).
@@ -1586,7 +1577,47 @@ pub fn apply<D: Dice>(
             | Command::Join { .. }
     );
     match cmd {
-        Command::Move { actor, to, mode } => do_move(state, *actor, *to, *mode, dice, &mut ev)?,
+        Command::EndTurn { actor } => {
+            end_turn(state, *actor, dice, &mut ev)?;
+            return Ok(ev);
+        }
+        Command::Leave { actor, how } => {
+            state.fighters[*actor].left = Some(*how);
+            release_holds(state, *actor);
+            ev.push(Event::Left {
+                who: state.name(*actor),
+                how: *how,
+            });
+            check_finish(state, &mut ev);
+            end_turn(state, *actor, dice, &mut ev)?;
+            return Ok(ev);
+        }
+        Command::Join { character } => join(state, character, dice, &mut ev)?,
+        _ => perform(state, cmd, dice, &mut ev, false)?,
+    }
+    if ends_task {
+        if let Some(a) = actor_of(cmd) {
+            state.fighters[a].task = None;
+        }
+    }
+    check_finish(state, &mut ev);
+    if state.finished.is_none() && !state.fighters[state.actor()].present() {
+        advance(state, dice, &mut ev)?;
+    }
+    Ok(ev)
+}
+
+/// Every command but ending the turn, leaving and joining: what a turn or a delayed action
+/// (RED-10) does. `delayed` marks attacks made by a delay.
+fn perform<D: Dice>(
+    state: &mut State,
+    cmd: &Command,
+    dice: &mut D,
+    ev: &mut Vec<Event>,
+    delayed: bool,
+) -> Result<(), RuleError> {
+    match cmd {
+        Command::Move { actor, to, mode } => do_move(state, *actor, *to, *mode, dice, ev)?,
         Command::Run { actor } => {
             require_action(state)?;
             if !state.turn.moved {
@@ -1631,29 +1662,29 @@ pub fn apply<D: Dice>(
             };
             let prepared = prepare_attack(state, *actor, &order)?;
             account_attack(state, &prepared)?;
-            resolve_attack(state, &prepared, dice, &mut ev, false)?;
+            resolve_attack(state, &prepared, dice, ev, delayed)?;
         }
-        Command::Suppress { actor, weapon } => suppress(state, *actor, *weapon, dice, &mut ev)?,
+        Command::Suppress { actor, weapon } => suppress(state, *actor, *weapon, dice, ev)?,
         Command::Reload {
             actor,
             weapon,
             ammo,
-        } => reload(state, *actor, *weapon, ammo.as_deref(), &mut ev)?,
+        } => reload(state, *actor, *weapon, ammo.as_deref(), ev)?,
         Command::UseSkill {
             actor,
             stat,
             skill,
             dv,
             turns,
-        } => use_skill(state, *actor, stat, skill, *dv, *turns, dice, &mut ev)?,
-        Command::Stabilize { actor, target } => stabilize(state, *actor, *target, dice, &mut ev)?,
+        } => use_skill(state, *actor, stat, skill, *dv, *turns, dice, ev)?,
+        Command::Stabilize { actor, target } => stabilize(state, *actor, *target, dice, ev)?,
         Command::Grab {
             actor,
             target,
             item,
-        } => grab(state, *actor, *target, *item, dice, &mut ev)?,
+        } => grab(state, *actor, *target, *item, dice, ev)?,
         Command::Choke { actor } | Command::Throw { actor } | Command::HumanShield { actor } => {
-            hold_action(state, *actor, cmd, &mut ev)?
+            hold_action(state, *actor, cmd, ev)?
         }
         Command::Shield { actor, take } => {
             require_action(state)?;
@@ -1729,9 +1760,9 @@ pub fn apply<D: Dice>(
         }
         Command::Delay {
             actor,
-            attack,
+            action,
             trigger,
-        } => declare_delay(state, *actor, attack, *trigger, &mut ev)?,
+        } => declare_delay(state, *actor, action, *trigger, ev)?,
         Command::Board { actor, vehicle } => {
             require_action(state)?;
             let v = state
@@ -1899,33 +1930,14 @@ pub fn apply<D: Dice>(
                 forced: false,
             });
         }
-        Command::EndTurn { actor } => {
-            end_turn(state, *actor, dice, &mut ev)?;
-            return Ok(ev);
-        }
-        Command::Join { character } => join(state, character, dice, &mut ev)?,
-        Command::Leave { actor, how } => {
-            state.fighters[*actor].left = Some(*how);
-            release_holds(state, *actor);
-            ev.push(Event::Left {
-                who: state.name(*actor),
-                how: *how,
-            });
-            check_finish(state, &mut ev);
-            end_turn(state, *actor, dice, &mut ev)?;
-            return Ok(ev);
+        Command::EndTurn { .. } | Command::Leave { .. } | Command::Join { .. } => {
+            return Err(err(
+                "RED-10",
+                "ending a turn, leaving or joining cannot be a delayed action",
+            ))
         }
     }
-    if ends_task {
-        if let Some(a) = actor_of(cmd) {
-            state.fighters[a].task = None;
-        }
-    }
-    check_finish(state, &mut ev);
-    if state.finished.is_none() && !state.fighters[state.actor()].present() {
-        advance(state, dice, &mut ev)?;
-    }
-    Ok(ev)
+    Ok(())
 }
 
 fn end_turn<D: Dice>(
@@ -2937,7 +2949,7 @@ fn hold_action(
 fn declare_delay(
     state: &mut State,
     actor: usize,
-    attack: &AttackOrder,
+    action: &Command,
     trigger: Trigger,
     ev: &mut Vec<Event>,
 ) -> Result<(), RuleError> {
@@ -2952,24 +2964,33 @@ fn declare_delay(
             "a delay's trigger must watch another participant of the fight",
         ));
     }
-    let target = target_index(state, attack.target)?;
-    if target == actor {
-        return Err(err(
-            "RED-10",
-            "a delayed attack needs a target other than oneself",
-        ));
-    }
-    match (attack.weapon, attack.unarmed) {
-        (Some(w), None) => {
-            weapon_at(state, actor, w)?;
-        }
-        (None, Some(_)) => {}
+    let target = match action {
+        Command::Attack { target, .. }
+        | Command::Stabilize { target, .. }
+        | Command::Grab { target, .. } => Some(target_index(state, *target)?),
+        Command::Suppress { .. }
+        | Command::Reload { .. }
+        | Command::UseSkill { .. }
+        | Command::Choke { .. }
+        | Command::Throw { .. }
+        | Command::HumanShield { .. }
+        | Command::Shield { .. }
+        | Command::GetUp { .. }
+        | Command::UseObject { .. }
+        | Command::Maneuver { .. }
+        | Command::NetAction { .. } => None,
         _ => {
             return Err(err(
                 "RED-10",
-                "the delayed attack names either a weapon or an unarmed style",
+                "a delay holds an Action (attack, reload, skill, stabilize, grab …), not movement, Run, a vehicle start, another delay or a turn's end",
             ))
         }
+    };
+    if actor_of(action) != Some(actor) {
+        return Err(err(
+            "RED-10",
+            "the delayed action must be the delaying participant's own",
+        ));
     }
     if state.delays.iter().any(|d| d.actor == actor) {
         return Err(err("RED-10", "only one delayed action may wait at a time"));
@@ -2977,20 +2998,27 @@ fn declare_delay(
     state.turn.action_used = true;
     state.delays.push(Delay {
         actor,
-        attack: attack.clone(),
+        action: action.clone(),
         trigger,
         round: state.round,
     });
+    let kind = serde_json::to_value(action)
+        .ok()
+        .and_then(|v| v.get("type").and_then(|t| t.as_str()).map(str::to_owned))
+        .unwrap_or_default();
     ev.push(Event::DelayDeclared {
         who: state.name(actor),
-        target: state.name(target),
+        action: kind,
+        target: target.map(|t| state.name(t)),
         trigger,
         watching: state.name(watched),
     });
     Ok(())
 }
 
-/// Fires every waiting delay whose trigger matches, in the order they were declared.
+/// Fires every waiting delay whose trigger matches, in the order they were declared: the
+/// delayed action is taken at once, out of turn, with its own fresh Action; if it is no
+/// longer legal it is lost.
 fn fire_triggers<D: Dice>(
     state: &mut State,
     matches: impl Fn(&Trigger) -> bool,
@@ -3012,10 +3040,18 @@ fn fire_triggers<D: Dice>(
             });
             continue;
         }
-        match prepare_attack(state, d.actor, &d.attack) {
-            Ok(p) => {
-                ev.push(Event::DelayTriggered { who });
-                resolve_attack(state, &p, dice, ev, true)?;
+        let Some(slot) = state.queue.iter().position(|&q| q == d.actor) else {
+            continue;
+        };
+        let saved_current = std::mem::replace(&mut state.current, slot);
+        let saved_turn = std::mem::take(&mut state.turn);
+        let mut sub = vec![Event::DelayTriggered { who: who.clone() }];
+        let result = perform(state, &d.action, dice, &mut sub, true);
+        state.current = saved_current;
+        state.turn = saved_turn;
+        match result {
+            Ok(()) => {
+                ev.append(&mut sub);
                 check_finish(state, ev);
             }
             Err(e) => ev.push(Event::DelayLost {

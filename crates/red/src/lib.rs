@@ -88,9 +88,11 @@
 //!   (always/never), or per attack `evade`; when unset, the defender evades when eligible
 //!   (REF after armour penalty ≥ `settings.evasion_ref`, HP ≥ 1) and DEX + Evasion + 5.5
 //!   beats the DV. *(fixed)* A Mortally Wounded defender cannot evade ranged attacks.
-//! - *(fixed)* Delay holds one attack (weapon or unarmed) per character, triggered `after_turn` of a
-//!   participant or when a participant `moves`; if the attack is no longer legal when the
-//!   trigger comes, it is lost.
+//! - *(fixed)* Delay holds one Action per character (an attack, reload, skill, stabilize,
+//!   grab … — not movement, Run, a vehicle start or another delay), triggered `after_turn`
+//!   of a participant or when a participant `moves`; it is taken out of turn with a fresh
+//!   Action (a ROF 2 weapon fires once more only if the delay is an attack and RED-07
+//!   allows); if it is no longer legal when the trigger comes, it is lost.
 //! - *(fixed)* Grab: DEX + Brawling + 1d10 opposed by the same; it takes a free hand; the held one
 //!   cannot move; a Grab against one's holder breaks free; a Grab with `item` snatches a
 //!   weapon from the target's hand instead of holding the target. Choke deals BODY damage and Throw
@@ -136,9 +138,9 @@ mod tactic;
 
 pub use catalog::{demo_setup, describe, odds_tables, simulate, OddsSpec, Red};
 pub use engine::{
-    apply, start, Aim, ArmorPiece, AttackOrder, Command, DefenseRoll, Delay, Event, Fighter,
-    Finish, FireMode, InjuryTaken, Leaving, Location, MoveMode, State, Task, Trigger, TurnState,
-    Unarmed, Vehicle, Weapon,
+    apply, start, Aim, ArmorPiece, Command, DefenseRoll, Delay, Event, Fighter, Finish, FireMode,
+    InjuryTaken, Leaving, Location, MoveMode, State, Task, Trigger, TurnState, Unarmed, Vehicle,
+    Weapon,
 };
 pub use odds::{check_odds, d10_distribution, odds, AttackOdds, CheckOdds};
 pub use resolve::{

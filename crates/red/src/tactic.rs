@@ -8,7 +8,7 @@
 //! can reach, prefer autofire when the weapon has the rounds, and take a second ROF 2 shot;
 //! melee fighters close in (running if needed) and strike; then end the turn.
 
-use crate::engine::{AttackOrder, Command, Fighter, FireMode, State, Trigger, Unarmed};
+use crate::engine::{Command, Fighter, FireMode, State, Trigger, Unarmed};
 use crate::resolve::Wound;
 use crate::setup::Holding;
 use crate::tables::WeaponKind;
@@ -62,14 +62,15 @@ pub fn next_command(state: &State) -> Option<Command> {
     {
         return Some(Command::Delay {
             actor: a,
-            attack: AttackOrder {
+            action: Box::new(Command::Attack {
+                actor: a,
                 target,
                 weapon,
                 unarmed: weapon.is_none().then_some(Unarmed::Brawling),
                 mode: FireMode::Single,
                 aim: crate::engine::Aim::None,
                 evade: None,
-            },
+            }),
             trigger: ambush_trigger(state, target),
         });
     }

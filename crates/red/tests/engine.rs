@@ -696,7 +696,8 @@ fn red_10_delay_fires_on_its_trigger_or_lapses_at_the_end_of_the_round() {
     let mut st = begin(&s, &[7, 5, 3]).0;
     // A: "shoot B as soon as B moves".
     let delay = json!({"type": "delay", "actor": 0,
-        "attack": {"target": 1, "weapon": 0}, "trigger": {"type": "moves", "who": 1}});
+        "action": {"type": "attack", "actor": 0, "target": 1, "weapon": 0},
+        "trigger": {"type": "moves", "who": 1}});
     let ev = run(&mut st, cmd(delay.clone()), &[]);
     assert!(matches!(&ev[0], Event::DelayDeclared { watching, .. } if watching == "B"));
     assert!(st.turn.action_used);
@@ -735,7 +736,7 @@ fn red_10_delay_fires_on_its_trigger_or_lapses_at_the_end_of_the_round() {
     run(
         &mut st,
         cmd(json!({"type": "delay", "actor": 0,
-        "attack": {"target": 2, "weapon": 0}, "trigger": {"type": "after_turn", "of": 2}})),
+        "action": {"type": "attack", "actor": 0, "target": 2, "weapon": 0}, "trigger": {"type": "after_turn", "of": 2}})),
         &[],
     );
     run(&mut st, cmd(json!({"type": "end_turn", "actor": 0})), &[]);
@@ -755,9 +756,64 @@ fn red_10_delay_fires_on_its_trigger_or_lapses_at_the_end_of_the_round() {
     let e = refuse(
         &mut st,
         cmd(json!({"type": "delay", "actor": 0,
-        "attack": {"target": 2, "weapon": 0}, "trigger": {"type": "moves", "who": 0}})),
+        "action": {"type": "attack", "actor": 0, "target": 2, "weapon": 0}, "trigger": {"type": "moves", "who": 0}})),
     );
     assert_eq!(e.rule, "RED-10");
+    // Movement cannot be delayed; another's action cannot be held.
+    let e = refuse(
+        &mut st,
+        cmd(json!({"type": "delay", "actor": 0,
+        "action": {"type": "move", "actor": 0, "to": 3},
+        "trigger": {"type": "moves", "who": 1}})),
+    );
+    assert_eq!(e.rule, "RED-10");
+    let e = refuse(
+        &mut st,
+        cmd(json!({"type": "delay", "actor": 0,
+        "action": {"type": "reload", "actor": 1, "weapon": 0},
+        "trigger": {"type": "moves", "who": 1}})),
+    );
+    assert_eq!(e.rule, "RED-10");
+
+    // Any Action can wait: A will reload its emptied pistol after B's turn.
+    let mut a = fighter("A", 0, 0);
+    a.weapons[0].loaded = Some(0);
+    let mut st = begin(
+        &setup(vec![a, fighter("B", 1, 10), fighter("C", 1, 12)]),
+        &[7, 5, 3],
+    )
+    .0;
+    let ev = run(
+        &mut st,
+        cmd(json!({"type": "delay", "actor": 0,
+        "action": {"type": "reload", "actor": 0, "weapon": 0},
+        "trigger": {"type": "after_turn", "of": 1}})),
+        &[],
+    );
+    assert!(
+        matches!(&ev[0], Event::DelayDeclared { action, target: None, .. } if action == "reload")
+    );
+    run(&mut st, cmd(json!({"type": "end_turn", "actor": 0})), &[]);
+    let ev = run(&mut st, cmd(json!({"type": "end_turn", "actor": 1})), &[]);
+    assert!(ev
+        .iter()
+        .any(|e| matches!(e, Event::Reloaded { rounds: 8, .. })));
+    assert_eq!(st.actor(), 2, "C's turn goes on as usual");
+    assert!(!st.turn.action_used);
+    // A delayed attack that is no longer legal when the trigger comes is lost.
+    let mut st = begin(&s, &[7, 5, 3]).0;
+    run(
+        &mut st,
+        cmd(json!({"type": "delay", "actor": 0,
+        "action": {"type": "attack", "actor": 0, "target": 1, "unarmed": "brawling"},
+        "trigger": {"type": "after_turn", "of": 1}})),
+        &[],
+    );
+    run(&mut st, cmd(json!({"type": "end_turn", "actor": 0})), &[]);
+    let ev = run(&mut st, cmd(json!({"type": "end_turn", "actor": 1})), &[]);
+    assert!(ev
+        .iter()
+        .any(|e| matches!(e, Event::DelayLost { reason, .. } if reason.contains("RED-37"))));
 }
 
 #[test]
