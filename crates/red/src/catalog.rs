@@ -7,7 +7,7 @@ use crate::engine::{self, Aim, Command, DefenseRoll, Event, FireMode, Location, 
 use crate::odds::odds;
 use crate::resolve::{AttackSpec, DamageSpec, Defense, Wound};
 use crate::setup::{ArmorSetup, CharacterSetup, Holding, Settings, Setup, Stats, WeaponSetup};
-use crate::tables::{Tables, WeaponKind};
+use crate::tables::{unarmed_dice, Tables, WeaponKind};
 
 /// The RED ruleset (Cyberpunk RED style): `fray_dice::Ruleset`, `AutoPlay` and `Catalog`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -71,8 +71,11 @@ pub fn simulate(setup: &Setup, trials: u64, seed: u64) -> Result<SimSummary, Rul
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct OddsSpec {
-    /// Weapon-table key (default `assault_rifle`).
+    /// Weapon-table key (default `assault_rifle`), or `brawling` / `martial_arts` for
+    /// unarmed attacks (dice by `body`, RED-38).
     pub weapon: String,
+    /// Attacker's BODY, for unarmed damage (default 6).
+    pub body: i32,
     /// Distance in metres (default 20).
     pub distance: u32,
     /// Attacker's STAT + SKILL + modifiers (default 14).
@@ -96,6 +99,7 @@ impl Default for OddsSpec {
     fn default() -> Self {
         OddsSpec {
             weapon: "assault_rifle".to_owned(),
+            body: 6,
             distance: 20,
             attack: 14,
             autofire: false,
@@ -113,21 +117,29 @@ impl OddsSpec {
     pub fn attack_spec(&self) -> Result<AttackSpec, RuleError> {
         let tables = Tables::default();
         let s = Settings::default();
-        let p = tables.weapons.get(&self.weapon).ok_or_else(|| {
-            RuleError::new(
-                "RED-39",
-                format!(
-                    "no weapon '{}' (weapons: {})",
-                    self.weapon,
-                    tables
-                        .weapons
-                        .keys()
-                        .cloned()
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ),
-            )
-        })?;
+        let unarmed = match self.weapon.as_str() {
+            "brawling" => Some(false),
+            "martial_arts" => Some(true),
+            _ => None,
+        };
+        let p = match unarmed {
+            Some(_) => None,
+            None => Some(tables.weapons.get(&self.weapon).ok_or_else(|| {
+                RuleError::new(
+                    "RED-39",
+                    format!(
+                        "no weapon '{}' (weapons: brawling, martial_arts, {})",
+                        self.weapon,
+                        tables
+                            .weapons
+                            .keys()
+                            .cloned()
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ),
+                )
+            })?),
+        };
         let sp = match (self.sp, &self.armor) {
             (Some(sp), _) => sp,
             (None, Some(name)) => {
@@ -152,7 +164,14 @@ impl OddsSpec {
         } else {
             s.aimed_penalty
         };
-        let melee = p.kind == WeaponKind::Melee;
+        let (melee, half_sp, melee_dice) = match (p, unarmed) {
+            (Some(p), _) => (
+                p.kind == WeaponKind::Melee,
+                p.kind == WeaponKind::Melee,
+                p.damage,
+            ),
+            (None, martial) => (true, martial == Some(true), unarmed_dice(self.body)),
+        };
         let (defense, cap, dice) = if melee {
             if self.autofire {
                 return Err(RuleError::new("RED-35", "melee attacks cannot autofire"));
@@ -162,9 +181,10 @@ impl OddsSpec {
                     base: self.evade.unwrap_or(10),
                 },
                 0,
-                p.damage,
+                melee_dice,
             )
         } else {
+            let p = p.expect("ranged attacks come from the weapon table");
             let (row, cap, dice) = if self.autofire {
                 let row = p.autofire_row.as_deref().ok_or_else(|| {
                     RuleError::new("RED-35", format!("{} cannot autofire", self.weapon))
@@ -188,7 +208,7 @@ impl OddsSpec {
                 dice,
                 multiplier: 1,
                 sp,
-                half_sp: melee,
+                half_sp,
                 head_multiplier: if self.aim == Aim::Head {
                     s.head_multiplier
                 } else {
@@ -372,7 +392,7 @@ fn d10(r: &crate::D10) -> String {
 impl Catalog for Red {
     type OddsSpec = OddsSpec;
     const ODDS_KEYS: &'static str =
-        "weapon, distance, attack, autofire, aim (none|head|item|leg), evade, armor, sp, critical";
+        "weapon (or brawling|martial_arts), body, distance, attack, autofire, aim (none|head|item|leg), evade, armor, sp, critical";
     const DEMO_SEED: u64 = 7;
 
     fn odds(spec: &OddsSpec) -> Result<Vec<OddsTable>, RuleError> {

@@ -213,6 +213,28 @@ fn odds_grid_of_weapons_and_armours_is_pinned() {
 }
 
 #[test]
+fn red_38_unarmed_odds_use_body_dice_and_martial_arts_halves_sp() {
+    let spec = |weapon: &str| {
+        OddsSpec {
+            weapon: weapon.to_owned(),
+            body: 7,
+            sp: Some(11),
+            ..OddsSpec::default()
+        }
+        .attack_spec()
+        .unwrap()
+    };
+    let brawl = spec("brawling");
+    let martial = spec("martial_arts");
+    assert_eq!((brawl.damage.dice, brawl.damage.half_sp), (3, false));
+    assert_eq!((martial.damage.dice, martial.damage.half_sp), (3, true));
+    assert!(matches!(brawl.defense, Defense::Opposed { base: 10 }));
+    let (b, m) = (odds(&brawl).unwrap(), odds(&martial).unwrap());
+    assert_eq!(b.hit, m.hit);
+    assert!(m.penetrate.to_f64() > b.penetrate.to_f64());
+}
+
+#[test]
 fn odds_spec_refuses_what_cannot_be() {
     let bad = |s: OddsSpec| s.attack_spec().unwrap_err().rule;
     assert_eq!(
