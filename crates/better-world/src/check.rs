@@ -215,18 +215,6 @@ pub struct CheckOdds {
     pub deficit: Vec<Ratio>,
 }
 
-fn binomial_row(n: u32) -> Vec<u128> {
-    let mut row = vec![1u128];
-    for _ in 0..n {
-        let mut next = vec![1u128; row.len() + 1];
-        for i in 1..row.len() {
-            next[i] = row[i - 1] + row[i];
-        }
-        row = next;
-    }
-    row
-}
-
 /// Counts of the margin (actor ones − difficulty ones) over `2^(pool + difficulty)`.
 ///
 /// The margin plus `difficulty` is binomial(pool + difficulty, ½): the difficulty's zeros
@@ -235,7 +223,8 @@ fn margin_counts(spec: &CheckSpec) -> Result<(Vec<u128>, u128), RuleError> {
     pool_limit("pool", spec.pool)?;
     pool_limit("difficulty", spec.difficulty)?;
     let n = spec.pool + spec.difficulty;
-    Ok((binomial_row(n), 1u128 << n))
+    let row = fray_dice::binomials(n)?.swap_remove(n as usize);
+    Ok((row, 1u128 << n))
 }
 
 /// Exact odds of a check: P(success), bonus units and deficits (BW-02).

@@ -111,10 +111,6 @@ pub fn order<D: Dice, T>(
 /// At most this many characters for [`dice_order_odds`] (8! orders).
 pub const MAX_ORDER_ODDS: usize = 8;
 
-fn binomial(n: u64, k: u64) -> u128 {
-    (0..k).fold(1u128, |acc, i| acc * u128::from(n - i) / u128::from(i + 1))
-}
-
 /// Exact odds of every final order of `n` characters placed on one level by the dice
 /// method (BW-07a), characters numbered in placement order. Orders with their exact
 /// probability, in lexicographic order.
@@ -128,13 +124,14 @@ pub fn dice_order_odds(n: usize) -> Result<Vec<(Vec<usize>, Ratio)>, RuleError> 
     // Each state: a queue and its count over 2^(placed K so far).
     let mut states: BTreeMap<Vec<usize>, u128> = BTreeMap::new();
     states.insert(vec![0], 1);
-    for next in 1..n {
+    let choose = fray_dice::binomials(n as u32)?;
+    for (next, ways) in choose.iter().enumerate().take(n).skip(1) {
         let mut grown: BTreeMap<Vec<usize>, u128> = BTreeMap::new();
         for (queue, count) in states {
-            for ones in 0..=next {
+            for (ones, &way) in ways.iter().enumerate() {
                 let mut q = queue.clone();
                 q.insert(q.len() - ones, next);
-                *grown.entry(q).or_insert(0) += count * binomial(next as u64, ones as u64);
+                *grown.entry(q).or_insert(0) += count * way;
             }
         }
         states = grown;

@@ -37,6 +37,7 @@ mod dice;
 mod dist;
 mod erased;
 mod error;
+mod exact;
 mod notation;
 mod pool;
 mod rng;
@@ -51,6 +52,7 @@ pub use erased::{
     parse_json, replay_ruleset, start_json, verify_json, Encounter, EncounterError, MAX_JSON_BYTES,
 };
 pub use error::{Error, ErrorKind, Result, RuleError};
+pub use exact::binomials;
 pub use notation::{Expr, Roll, MAX_EXPRESSION_LEN, MAX_NESTING};
 pub use pool::{
     CmpOp, Compare, Explode, Keep, PoolSpec, Reroll, MAX_DICE, MAX_EXPLOSION_DEPTH, MAX_REROLLS,

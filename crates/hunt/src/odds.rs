@@ -6,63 +6,11 @@ use crate::resolve::{
     aimed_exception, plan, DuelSpec, FighterOutcome, FighterSpec, StrikeOutcome, StrikeSpec,
 };
 
-fn gcd(mut a: u128, mut b: u128) -> u128 {
-    while b != 0 {
-        (a, b) = (b, a % b);
-    }
-    a
-}
-
 fn overflow() -> Error {
     Error::new(
         ErrorKind::Limit,
         "exact odds of these declarations need more than 128-bit counts; use fewer dice",
     )
-}
-
-/// An exact fraction with checked `u128` arithmetic, reduced after every step.
-#[derive(Clone, Copy, Debug)]
-struct Q {
-    n: u128,
-    d: u128,
-}
-
-impl Q {
-    const ZERO: Q = Q { n: 0, d: 1 };
-    const ONE: Q = Q { n: 1, d: 1 };
-
-    fn new(n: u128, d: u128) -> Q {
-        let g = gcd(n, d).max(1);
-        Q { n: n / g, d: d / g }
-    }
-
-    fn add(self, o: Q) -> Result<Q, Error> {
-        let g = gcd(self.d, o.d);
-        let d = (self.d / g).checked_mul(o.d).ok_or_else(overflow)?;
-        let a = self.n.checked_mul(d / self.d).ok_or_else(overflow)?;
-        let b = o.n.checked_mul(d / o.d).ok_or_else(overflow)?;
-        Ok(Q::new(a.checked_add(b).ok_or_else(overflow)?, d))
-    }
-
-    fn sub(self, o: Q) -> Result<Q, Error> {
-        let g = gcd(self.d, o.d);
-        let d = (self.d / g).checked_mul(o.d).ok_or_else(overflow)?;
-        let a = self.n.checked_mul(d / self.d).ok_or_else(overflow)?;
-        let b = o.n.checked_mul(d / o.d).ok_or_else(overflow)?;
-        Ok(Q::new(a.saturating_sub(b), d))
-    }
-
-    fn mul(self, o: Q) -> Result<Q, Error> {
-        let g1 = gcd(self.n, o.d).max(1);
-        let g2 = gcd(o.n, self.d).max(1);
-        let n = (self.n / g1).checked_mul(o.n / g2).ok_or_else(overflow)?;
-        let d = (self.d / g2).checked_mul(o.d / g1).ok_or_else(overflow)?;
-        Ok(Q::new(n, d))
-    }
-
-    fn ratio(self) -> Ratio {
-        Ratio::new(self.n, self.d)
-    }
 }
 
 fn pow6(n: u32) -> Result<u128, Error> {
@@ -128,30 +76,18 @@ pub struct DuelOdds {
 /// Per strike and distance: the landed strike's damage table.
 struct DamageOdds {
     /// P(points = i).
-    points: Vec<Q>,
+    points: Vec<Ratio>,
     /// P(pair of value v present), v = 1..=6.
-    pairs: [Q; 6],
+    pairs: [Ratio; 6],
     /// P(fall), P(weapon lost), P(stun), P(bleeding).
-    effects: [Q; 4],
+    effects: [Ratio; 4],
     /// P(failures = i), i = 0..=deadly.
-    failures: Vec<Q>,
-}
-
-fn binomials(n: usize) -> Vec<Vec<u128>> {
-    let mut rows: Vec<Vec<u128>> = Vec::with_capacity(n + 1);
-    for i in 0..=n {
-        let mut row = vec![1u128; i + 1];
-        for j in 1..i {
-            row[j] = rows[i - 1][j - 1] + rows[i - 1][j];
-        }
-        rows.push(row);
-    }
-    rows
+    failures: Vec<Ratio>,
 }
 
 fn damage_odds(g: u32, threshold: u32, endurance: u32, rules: &Rules) -> Result<DamageOdds, Error> {
     let gn = g as usize;
-    let choose = binomials(gn);
+    let choose = fray_dice::binomials(gn as u32)?;
     // state[placed][points][mask]
     let idx = |placed: usize, points: usize, mask: usize| (placed * (gn + 1) + points) * 64 + mask;
     let mut state = vec![0u128; (gn + 1) * (gn + 1) * 64];
@@ -179,20 +115,20 @@ fn damage_odds(g: u32, threshold: u32, endurance: u32, rules: &Rules) -> Result<
         state = next;
     }
     let total = pow6(g)?;
-    let mut points = vec![Q::ZERO; gn + 1];
-    let mut pairs = [Q::ZERO; 6];
-    let mut effects = [Q::ZERO; 4];
+    let mut points = vec![Ratio::ZERO; gn + 1];
+    let mut pairs = [Ratio::ZERO; 6];
+    let mut effects = [Ratio::ZERO; 4];
     for p in 0..=gn {
         for mask in 0..64usize {
             let c = state[idx(gn, p, mask)];
             if c == 0 {
                 continue;
             }
-            let q = Q::new(c, total);
-            points[p] = points[p].add(q)?;
+            let q = Ratio::new(c, total);
+            points[p] = points[p].checked_add(q)?;
             for (v, slot) in pairs.iter_mut().enumerate() {
                 if mask & (1 << v) != 0 {
-                    *slot = slot.add(q)?;
+                    *slot = slot.checked_add(q)?;
                 }
             }
             let flags = [
@@ -203,7 +139,7 @@ fn damage_odds(g: u32, threshold: u32, endurance: u32, rules: &Rules) -> Result<
             ];
             for (e, f) in effects.iter_mut().zip(flags) {
                 if f != 0 {
-                    *e = e.add(q)?;
+                    *e = e.checked_add(q)?;
                 }
             }
         }
@@ -217,33 +153,33 @@ fn damage_odds(g: u32, threshold: u32, endurance: u32, rules: &Rules) -> Result<
         .map(|(_, c)| *c)
         .sum();
     let den = pow6(rules.test_dice)?;
-    let q = Q::new(fail_count, den);
-    let pass = Q::new(den - fail_count, den);
+    let q = Ratio::new(fail_count, den);
+    let pass = Ratio::new(den - fail_count, den);
     let deadly = rules.deadly_failures as usize;
-    let mut failures = vec![Q::ZERO; deadly + 1];
-    let choose_p = binomials(gn);
+    let mut failures = vec![Ratio::ZERO; deadly + 1];
+    let choose_p = fray_dice::binomials(gn as u32)?;
     for (p, &pp) in points.iter().enumerate() {
-        if pp.n == 0 {
+        if pp.numerator == 0 {
             continue;
         }
-        let mut below = Q::ZERO;
+        let mut below = Ratio::ZERO;
         for (j, slot) in failures.iter_mut().enumerate().take(deadly.min(p + 1)) {
             if j == deadly {
                 break;
             }
-            let mut term = Q::new(choose_p[p][j], 1);
+            let mut term = Ratio::new(choose_p[p][j], 1);
             for _ in 0..j {
-                term = term.mul(q)?;
+                term = term.checked_mul(q)?;
             }
             for _ in 0..(p - j) {
-                term = term.mul(pass)?;
+                term = term.checked_mul(pass)?;
             }
-            below = below.add(term)?;
-            *slot = slot.add(term.mul(pp)?)?;
+            below = below.checked_add(term)?;
+            *slot = slot.checked_add(term.checked_mul(pp)?)?;
         }
-        let rest = Q::ONE.sub(below)?;
+        let rest = Ratio::ONE.checked_sub(below)?;
         if p >= deadly {
-            failures[deadly] = failures[deadly].add(rest.mul(pp)?)?;
+            failures[deadly] = failures[deadly].checked_add(rest.checked_mul(pp)?)?;
         }
     }
     Ok(DamageOdds {
@@ -321,12 +257,12 @@ pub fn odds(spec: &DuelSpec) -> Result<DuelOdds, Error> {
     }
     // Sums, per side k: P(lands at distance d) — landed[k][d]; and for k striking strictly
     // before the other side's hit, conflict[k][d_k][d_other].
-    let mut hit = [Q::ZERO; 2];
-    let mut landed_base = [[Q::ZERO; 3]; 2];
-    let mut conflict = [[[Q::ZERO; 3]; 3]; 2];
-    let mut opens = Q::ZERO;
-    let mut closes = Q::ZERO;
-    let mut escapes = [Q::ZERO; 2];
+    let mut hit = [Ratio::ZERO; 2];
+    let mut landed_base = [[Ratio::ZERO; 3]; 2];
+    let mut conflict = [[[Ratio::ZERO; 3]; 3]; 2];
+    let mut opens = Ratio::ZERO;
+    let mut closes = Ratio::ZERO;
+    let mut escapes = [Ratio::ZERO; 2];
     // The damage dice of each strike do not depend on the branch; the target's endurance neither.
     let mut damage_dice = [0u32; 2];
     let early = aimed_exception(&fighters);
@@ -348,7 +284,7 @@ pub fn odds(spec: &DuelSpec) -> Result<DuelOdds, Error> {
                 &mut fout,
                 &mut sout[..strikes.len()],
             );
-            let bw = Q::new(
+            let bw = Ratio::new(
                 br0.count.checked_mul(br1.count).ok_or_else(overflow)?,
                 if b0.len() > 1 { test_den } else { 1 }
                     .checked_mul(if b1.len() > 1 { test_den } else { 1 })
@@ -555,20 +491,21 @@ pub fn odds(spec: &DuelSpec) -> Result<DuelOdds, Error> {
                     }
                 }
             }
-            let scale = |c: u128| -> Result<Q, Error> { Q::new(c, den).mul(bw) };
+            let scale = |c: u128| -> Result<Ratio, Error> { Ratio::new(c, den).checked_mul(bw) };
             for side in 0..2 {
-                hit[side] = hit[side].add(scale(sums_hit[side])?)?;
-                escapes[side] = escapes[side].add(scale(s_esc[side])?)?;
+                hit[side] = hit[side].checked_add(scale(sums_hit[side])?)?;
+                escapes[side] = escapes[side].checked_add(scale(s_esc[side])?)?;
                 for d in 0..3 {
-                    landed_base[side][d] = landed_base[side][d].add(scale(sums_land[side][d])?)?;
+                    landed_base[side][d] =
+                        landed_base[side][d].checked_add(scale(sums_land[side][d])?)?;
                     for e in 0..3 {
                         conflict[side][d][e] =
-                            conflict[side][d][e].add(scale(sums_conf[side][d][e])?)?;
+                            conflict[side][d][e].checked_add(scale(sums_conf[side][d][e])?)?;
                     }
                 }
             }
-            opens = opens.add(scale(s_open)?)?;
-            closes = closes.add(scale(s_close)?)?;
+            opens = opens.checked_add(scale(s_open)?)?;
+            closes = closes.checked_add(scale(s_close)?)?;
         }
     }
     // Damage tables per side and distance.
@@ -577,7 +514,7 @@ pub fn odds(spec: &DuelSpec) -> Result<DuelOdds, Error> {
         let Some(k) = index[side] else { continue };
         let s = &strikes[k];
         for d in 0..3 {
-            let any = landed_base[side][d].n != 0;
+            let any = landed_base[side][d].numerator != 0;
             if any {
                 let th = s.thresholds[d] + u32::from(s.blind);
                 tables[side][d] = Some(damage_odds(
@@ -596,61 +533,61 @@ pub fn odds(spec: &DuelSpec) -> Result<DuelOdds, Error> {
         }
         let other = 1 - side;
         // lands[d] = landed_base[d] − Σ conflict[other][e][d] × P(other's strike at e kills).
-        let mut lands = [Q::ZERO; 3];
+        let mut lands = [Ratio::ZERO; 3];
         for d in 0..3 {
             let mut l = landed_base[side][d];
             for e in 0..3 {
-                if conflict[other][e][d].n == 0 {
+                if conflict[other][e][d].numerator == 0 {
                     continue;
                 }
                 let kill = tables[other][e]
                     .as_ref()
                     .map(|t| t.failures[t.failures.len() - 1])
-                    .unwrap_or(Q::ZERO);
-                l = l.sub(conflict[other][e][d].mul(kill)?)?;
+                    .unwrap_or(Ratio::ZERO);
+                l = l.checked_sub(conflict[other][e][d].checked_mul(kill)?)?;
             }
             lands[d] = l;
         }
         let g = damage_dice[side] as usize;
         let deadly = rules.deadly_failures as usize;
-        let mut total = Q::ZERO;
-        let mut damage = vec![Q::ZERO; g + 1];
-        let mut pairs = [Q::ZERO; 6];
-        let mut effects = [Q::ZERO; 4];
-        let mut failures = vec![Q::ZERO; deadly + 1];
+        let mut total = Ratio::ZERO;
+        let mut damage = vec![Ratio::ZERO; g + 1];
+        let mut pairs = [Ratio::ZERO; 6];
+        let mut effects = [Ratio::ZERO; 4];
+        let mut failures = vec![Ratio::ZERO; deadly + 1];
         for d in 0..3 {
             let Some(t) = &tables[side][d] else { continue };
             let l = lands[d];
-            total = total.add(l)?;
+            total = total.checked_add(l)?;
             for (slot, p) in damage.iter_mut().zip(&t.points) {
-                *slot = slot.add(p.mul(l)?)?;
+                *slot = slot.checked_add(p.checked_mul(l)?)?;
             }
             for (slot, p) in pairs.iter_mut().zip(&t.pairs) {
-                *slot = slot.add(p.mul(l)?)?;
+                *slot = slot.checked_add(p.checked_mul(l)?)?;
             }
             for (slot, p) in effects.iter_mut().zip(&t.effects) {
-                *slot = slot.add(p.mul(l)?)?;
+                *slot = slot.checked_add(p.checked_mul(l)?)?;
             }
             for (slot, p) in failures.iter_mut().zip(&t.failures) {
-                *slot = slot.add(p.mul(l)?)?;
+                *slot = slot.checked_add(p.checked_mul(l)?)?;
             }
         }
         out[side] = Some(StrikeOdds {
-            hit: hit[side].ratio(),
-            lands: total.ratio(),
-            damage: damage.iter().map(|q| q.ratio()).collect(),
-            fall: effects[0].ratio(),
-            weapon_lost: effects[1].ratio(),
-            stun: effects[2].ratio(),
-            bleeding: effects[3].ratio(),
-            pairs: pairs.iter().map(|q| q.ratio()).collect(),
-            failures: failures.iter().map(|q| q.ratio()).collect(),
+            hit: hit[side],
+            lands: total,
+            damage: damage.to_vec(),
+            fall: effects[0],
+            weapon_lost: effects[1],
+            stun: effects[2],
+            bleeding: effects[3],
+            pairs: pairs.to_vec(),
+            failures: failures.to_vec(),
         });
     }
     Ok(DuelOdds {
         strikes: out,
-        opens: opens.ratio(),
-        closes: closes.ratio(),
-        escapes: [escapes[0].ratio(), escapes[1].ratio()],
+        opens,
+        closes,
+        escapes: [escapes[0], escapes[1]],
     })
 }
