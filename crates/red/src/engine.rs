@@ -1188,6 +1188,10 @@ fn err(rule: &str, message: impl Into<String>) -> RuleError {
 /// Starts an encounter: validates the setup, rolls initiative (RED-02) and begins round 1.
 pub fn start<D: Dice>(setup: &Setup, dice: &mut D) -> Result<(State, Vec<Event>), RuleError> {
     setup.tables.validate()?;
+    setup.settings.validate()?;
+    for v in &setup.vehicles {
+        crate::resolve::bounded("setup", "a vehicle position", i64::from(v.position))?;
+    }
     if setup.characters.len() < 2 {
         return Err(err("setup", "a fight needs at least two characters"));
     }
@@ -1958,7 +1962,7 @@ fn end_turn<D: Dice>(
             by: name,
             how: "reopened critical injury".to_owned(),
             damage,
-            hp: state.fighters[actor].hp - damage as i32,
+            hp: state.fighters[actor].hp.saturating_sub(damage as i32),
         });
         lose_hp(state, actor, damage, ev);
         check_finish(state, ev);
@@ -2397,7 +2401,7 @@ fn resolve_attack<D: Dice>(
         Location::Body => state.fighters[r].body.as_ref(),
     }
     .map_or(0, |a| a.sp);
-    let hp_after = state.fighters[r].hp - dmg.hp_loss as i32;
+    let hp_after = state.fighters[r].hp.saturating_sub(dmg.hp_loss as i32);
     ev.push(Event::Damage {
         who: state.name(r),
         location: p.location,
@@ -2515,7 +2519,7 @@ fn lose_hp(state: &mut State, who: usize, amount: u32, ev: &mut Vec<Event>) {
     }
     let f = &mut state.fighters[who];
     let before = f.wound();
-    f.hp -= amount as i32;
+    f.hp = f.hp.saturating_sub(amount as i32);
     f.stabilized = false;
     let after = f.wound();
     if after != before {
@@ -2710,9 +2714,10 @@ fn use_skill<D: Dice>(
             format!("'{stat}' is not a stat (ref, dex, body, will, move, tech, int, cool)"),
         )
     })?;
-    if turns == 0 {
-        return Err(err("RED-08", "a task takes at least one turn"));
+    if turns == 0 || turns > 1000 {
+        return Err(err("RED-08", "a task takes 1 to 1000 turns"));
     }
+    crate::resolve::bounded("RED-08", "the DV", i64::from(dv))?;
     let task = match &f.task {
         Some(t) if t.stat == stat && t.skill == skill && t.dv == dv && t.turns == turns => Task {
             done: t.done + 1,
@@ -2921,7 +2926,7 @@ fn hold_action(
                 by: who,
                 how: "choke".to_owned(),
                 damage: body,
-                hp: state.fighters[victim].hp - body as i32,
+                hp: state.fighters[victim].hp.saturating_sub(body as i32),
             });
             lose_hp(state, victim, body, ev);
         }
@@ -2935,7 +2940,7 @@ fn hold_action(
                 by: who,
                 how: "throw".to_owned(),
                 damage: body,
-                hp: state.fighters[victim].hp - body as i32,
+                hp: state.fighters[victim].hp.saturating_sub(body as i32),
             });
             release_holds(state, actor);
             state.fighters[victim].prone = true;

@@ -146,7 +146,7 @@ pub use odds::{check_odds, d10_distribution, odds, AttackOdds, CheckOdds};
 pub use resolve::{
     attack, check, damage, death_save, hp_max, roll_d10, wound_state, AttackResult, AttackSpec,
     CheckResult, CheckSpec, Damage, DamageSpec, DeathSave, Defense, Wound, AUTOFIRE_ROUNDS, D10,
-    MAX_DAMAGE_DICE,
+    MAX_DAMAGE_DICE, MAX_MAGNITUDE, MAX_MULTIPLIER,
 };
 pub use setup::{
     ArmorSetup, CharacterSetup, Holding, Settings, Setup, Stats, VehicleSetup, WeaponSetup,

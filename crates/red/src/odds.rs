@@ -35,6 +35,8 @@ pub struct CheckOdds {
 
 /// Exact odds of [`crate::check`].
 pub fn check_odds(spec: &CheckSpec) -> Result<CheckOdds, RuleError> {
+    crate::resolve::bounded("RED-30", "the check base", i64::from(spec.base))?;
+    crate::resolve::bounded("RED-30", "the DV", i64::from(spec.dv))?;
     let total = d10_distribution(spec.critical)
         .map(|v| Ok(v + i64::from(spec.base)))
         .map_err(dist_err)?;
@@ -63,6 +65,7 @@ pub struct AttackOdds {
 /// sides of an opposed roll, the autofire multiplier, HP lost after armour, penetration and
 /// critical injuries.
 pub fn odds(spec: &AttackSpec) -> Result<AttackOdds, RuleError> {
+    spec.validate()?;
     let dice = spec.damage.dice;
     if dice == 0 || dice > crate::MAX_DAMAGE_DICE {
         return Err(RuleError::new(

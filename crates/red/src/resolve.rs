@@ -8,6 +8,22 @@ use serde::{Deserialize, Serialize};
 pub const MAX_DAMAGE_DICE: u32 = 16;
 /// Rounds one autofire or suppressive burst spends (RED-35).
 pub const AUTOFIRE_ROUNDS: u32 = 10;
+/// Bound on every number a spec or setup may hold (bases, DVs, SP, stats, modifiers …), so
+/// integer arithmetic can never overflow whatever a caller passes.
+pub const MAX_MAGNITUDE: i32 = 1_000_000;
+/// Bound on multipliers and bonus damage.
+pub const MAX_MULTIPLIER: u32 = 100;
+
+/// Refuses a number outside ±[`MAX_MAGNITUDE`], naming the rule it belongs to.
+pub(crate) fn bounded(rule: &str, what: &str, value: i64) -> Result<(), RuleError> {
+    if value.abs() > i64::from(MAX_MAGNITUDE) {
+        return Err(RuleError::new(
+            rule,
+            format!("{what} is {value}; numbers are limited to ±{MAX_MAGNITUDE}"),
+        ));
+    }
+    Ok(())
+}
 
 /// One d10 of a check with its RED-31 critical die.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -115,6 +131,8 @@ pub fn check<D: Dice>(
     spec: &CheckSpec,
     transcript: Option<&mut Transcript>,
 ) -> Result<CheckResult, RuleError> {
+    bounded("RED-30", "the check base", i64::from(spec.base))?;
+    bounded("RED-30", "the DV", i64::from(spec.dv))?;
     let roll = roll_d10(dice, spec.critical, "check", transcript)?;
     let total = spec.base + roll.value;
     Ok(CheckResult {
@@ -193,6 +211,20 @@ impl DamageSpec {
     }
 
     fn validate(&self) -> Result<(), RuleError> {
+        bounded("RED-40", "the SP", i64::from(self.sp))?;
+        for (what, v) in [
+            ("the damage multiplier", self.multiplier),
+            ("the head multiplier", self.head_multiplier),
+            ("the critical bonus", self.crit_bonus),
+            ("the sixes for a critical", self.crit_sixes),
+        ] {
+            if v > MAX_MULTIPLIER {
+                return Err(RuleError::new(
+                    "RED-42",
+                    format!("{what} is {v}; at most {MAX_MULTIPLIER}"),
+                ));
+            }
+        }
         if self.dice == 0 || self.dice > MAX_DAMAGE_DICE {
             return Err(RuleError::new(
                 "RED-39",
@@ -317,6 +349,28 @@ impl Default for AttackSpec {
     }
 }
 
+impl AttackSpec {
+    /// Checks every number is within bounds (see [`MAX_MAGNITUDE`]).
+    pub fn validate(&self) -> Result<(), RuleError> {
+        bounded("RED-30", "the attack base", i64::from(self.attack))?;
+        let defense = match self.defense {
+            Defense::Dv { dv } => dv,
+            Defense::Opposed { base } => base,
+        };
+        bounded("RED-30", "the defence", i64::from(defense))?;
+        if self.autofire_cap > MAX_MULTIPLIER {
+            return Err(RuleError::new(
+                "RED-35",
+                format!(
+                    "autofire cap {} is over {MAX_MULTIPLIER}",
+                    self.autofire_cap
+                ),
+            ));
+        }
+        self.damage.validate()
+    }
+}
+
 /// The outcome of one attack.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct AttackResult {
@@ -345,7 +399,7 @@ pub fn attack<D: Dice>(
     spec: &AttackSpec,
     mut transcript: Option<&mut Transcript>,
 ) -> Result<AttackResult, RuleError> {
-    spec.damage.validate()?;
+    spec.validate()?;
     let roll = roll_d10(dice, spec.critical, "attack", transcript.as_deref_mut())?;
     let total = spec.attack + roll.value;
     let (defense_roll, defense_total) = match spec.defense {
@@ -401,6 +455,8 @@ pub fn death_save<D: Dice>(
     penalty: i32,
     mut transcript: Option<&mut Transcript>,
 ) -> Result<DeathSave, RuleError> {
+    bounded("RED-45", "BODY", i64::from(body))?;
+    bounded("RED-45", "the death-save penalty", i64::from(penalty))?;
     let group = next_group(&transcript);
     let roll = dice.roll(10)?;
     record(&mut transcript, "death save", 10, roll, group, false);

@@ -271,6 +271,40 @@ fn setup_err(message: String) -> RuleError {
     RuleError::new("setup", message)
 }
 
+impl Settings {
+    /// Checks every number is within bounds.
+    pub fn validate(&self) -> Result<(), RuleError> {
+        for v in [
+            self.aimed_penalty,
+            self.evasion_ref,
+            self.seriously_penalty,
+            self.mortally_penalty,
+            self.mortally_move,
+            self.stabilize_dv,
+        ] {
+            crate::resolve::bounded("setup", "a setting", i64::from(v))?;
+        }
+        for v in [
+            self.head_multiplier,
+            self.crit_sixes,
+            self.crit_bonus,
+            self.autofire_rounds,
+            self.standing_jump_cost,
+        ] {
+            if v > crate::MAX_MULTIPLIER {
+                return Err(setup_err(format!(
+                    "a setting is {v}; multipliers, bonuses and costs are at most {}",
+                    crate::MAX_MULTIPLIER
+                )));
+            }
+        }
+        if self.reach > crate::MAX_MAGNITUDE as u32 || self.max_rounds > 1_000_000 {
+            return Err(setup_err("reach or max_rounds is too large".to_owned()));
+        }
+        Ok(())
+    }
+}
+
 impl CharacterSetup {
     /// Checks one character against the tables.
     pub fn validate(&self, tables: &Tables) -> Result<(), RuleError> {
@@ -282,6 +316,32 @@ impl CharacterSetup {
         }
         if self.name.is_empty() {
             return Err(setup_err("every character needs a name".to_owned()));
+        }
+        let st = &self.stats;
+        let numbers = [
+            st.reflexes,
+            st.dex,
+            st.body,
+            st.will,
+            st.move_,
+            st.tech,
+            st.int,
+            st.cool,
+            self.position,
+            self.modifier,
+            self.hp.unwrap_or(1),
+            self.shield.unwrap_or(0),
+        ];
+        let named = self.skills.values().chain(self.bonuses.values());
+        for v in numbers.iter().chain(named) {
+            crate::resolve::bounded(
+                "setup",
+                &format!("a number of {}", self.name),
+                i64::from(*v),
+            )?;
+        }
+        if self.net_actions > 100 {
+            return Err(setup_err(format!("{}: at most 100 NET actions", self.name)));
         }
         for piece in [&self.armor.head, &self.armor.body].into_iter().flatten() {
             if !tables.armor.contains_key(piece) {

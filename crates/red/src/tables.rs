@@ -105,6 +105,13 @@ impl DvTable {
             ));
         }
         for (name, cells) in &self.rows {
+            for dv in cells.iter().flatten() {
+                crate::resolve::bounded(
+                    "RED-32",
+                    &format!("a DV of row '{name}'"),
+                    i64::from(*dv),
+                )?;
+            }
             if cells.len() != self.bands.len() {
                 return Err(RuleError::new(
                     "RED-32",
@@ -557,7 +564,30 @@ impl Tables {
     /// present, injury tables covering 2 … 12.
     pub fn validate(&self) -> Result<(), RuleError> {
         self.dv.validate()?;
+        for (name, a) in &self.armor {
+            if !(0..=crate::MAX_MAGNITUDE).contains(&a.sp)
+                || !(0..=crate::MAX_MAGNITUDE).contains(&a.penalty)
+            {
+                return Err(RuleError::new(
+                    "RED-40",
+                    format!(
+                        "armour '{name}' needs SP and penalty from 0 to {}",
+                        crate::MAX_MAGNITUDE
+                    ),
+                ));
+            }
+        }
         for (name, w) in &self.weapons {
+            if w.autofire > crate::MAX_MULTIPLIER || w.magazine > crate::MAX_MAGNITUDE as u32 {
+                return Err(RuleError::new(
+                    "RED-35",
+                    format!(
+                        "weapon '{name}': autofire cap at most {}, magazine at most {}",
+                        crate::MAX_MULTIPLIER,
+                        crate::MAX_MAGNITUDE
+                    ),
+                ));
+            }
             if w.rof == 0 || w.rof > 2 {
                 return Err(RuleError::new(
                     "RED-06",
@@ -605,6 +635,22 @@ impl Tables {
             }
         }
         for (what, table) in [("body", &self.body_injuries), ("head", &self.head_injuries)] {
+            for i in table {
+                let m = i.modifiers;
+                for v in [m.all, m.ranged, m.melee, m.move_, m.death_save] {
+                    crate::resolve::bounded(
+                        "RED-42",
+                        &format!("a modifier of '{}'", i.name),
+                        i64::from(v),
+                    )?;
+                }
+                if m.moving_hurts_over > crate::MAX_MAGNITUDE as u32 {
+                    return Err(RuleError::new(
+                        "RED-42",
+                        format!("'{}': moving_hurts_over is too large", i.name),
+                    ));
+                }
+            }
             for roll in 2..=12 {
                 if table.iter().filter(|i| i.roll == roll).count() != 1 {
                     return Err(RuleError::new(

@@ -1217,6 +1217,19 @@ fn red_44_wound_penalties_apply_to_actions() {
 
 #[test]
 fn start_refuses_bad_setups() {
+    // Numbers out of bounds are refused, never overflowed.
+    let mut s = setup(vec![fighter("A", 0, 0), fighter("B", 1, 10)]);
+    s.characters[0].modifier = i32::MAX;
+    assert_eq!(start(&s, &mut Scripted::new([])).unwrap_err().rule, "setup");
+    let mut s = setup(vec![fighter("A", 0, 0), fighter("B", 1, 10)]);
+    s.tables.weapons.get_mut("assault_rifle").unwrap().autofire = 1_000;
+    assert_eq!(
+        start(&s, &mut Scripted::new([])).unwrap_err().rule,
+        "RED-35"
+    );
+    let mut s = setup(vec![fighter("A", 0, 0), fighter("B", 1, 10)]);
+    s.settings.crit_bonus = u32::MAX;
+    assert_eq!(start(&s, &mut Scripted::new([])).unwrap_err().rule, "setup");
     let mut s = setup(vec![fighter("A", 0, 0), fighter("A", 1, 10)]);
     assert_eq!(start(&s, &mut Scripted::new([])).unwrap_err().rule, "setup");
     s.characters[1].name = "B".into();

@@ -2,7 +2,7 @@
 //! hits, never more than two attacks a turn, a rejected command changes nothing.
 
 use fray_dice::{AutoPlay, Catalog, Session};
-use fray_red::{damage, Command, DamageSpec, Event, Red};
+use fray_red::{attack, damage, odds, AttackSpec, Command, DamageSpec, Defense, Event, Red};
 use proptest::prelude::*;
 use serde_json::json;
 
@@ -45,6 +45,39 @@ proptest! {
         prop_assert_eq!(d.penetrated, i64::from(d.raw) > i64::from(d.effective_sp));
         prop_assert!(d.hp_loss >= d.through);
         prop_assert_eq!(d.through > 0, d.penetrated);
+    }
+
+    #[test]
+    fn any_numbers_give_a_result_or_a_refusal_never_a_panic(
+        base in any::<i32>(), def in any::<i32>(), opposed in any::<bool>(), cap in 0u32..200,
+        dice in 0u32..20, sp in any::<i32>(), half in any::<bool>(), head in 0u32..200,
+        bonus in 0u32..200, seed in any::<u64>()
+    ) {
+        let spec = AttackSpec {
+            attack: base,
+            defense: if opposed { Defense::Opposed { base: def } } else { Defense::Dv { dv: def } },
+            autofire_cap: cap,
+            damage: DamageSpec { dice, sp, half_sp: half, head_multiplier: head, crit_bonus: bonus, ..DamageSpec::default() },
+            critical: true,
+        };
+        let mut rng = fray_dice::Rng::new(seed, 0);
+        let rolled = attack(&mut rng, &spec, None);
+        let exact = if dice <= 6 { Some(odds(&spec)) } else { None };
+        match rolled {
+            Ok(r) => {
+                prop_assert!(r.hit == (r.margin > 0));
+                if let Some(exact) = exact {
+                    let o = exact.unwrap();
+                    prop_assert!(o.hit.numerator <= o.hit.denominator);
+                }
+            }
+            Err(e) => {
+                prop_assert!(e.rule.starts_with("RED-"));
+                if let Some(exact) = exact {
+                    prop_assert!(exact.is_err());
+                }
+            }
+        }
     }
 
     #[test]
