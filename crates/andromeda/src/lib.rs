@@ -118,9 +118,11 @@
 //! - **Area checks** (AND-26): an ability with `max_targets` > 1 rolls once; each target
 //!   reads the same dice with its own advantage state (an extra die is rolled when any
 //!   target needs one) and its own defense.
-//! - **Default tactic**: sides play members in setup order; an actor escapes a grab, hides
-//!   or grabs when its `tactic` hints say so, otherwise uses the attack with the best exact
-//!   expected damage, moving towards the nearest visible enemy when nothing is in reach.
+//! - **Default tactic**: sides play members in setup order. A Grabbed actor attacks its
+//!   grabber if it can, else tries to escape; an actor hides or grabs when its `tactic` hints
+//!   say so, otherwise uses the attack with the best exact expected damage, moving towards
+//!   the nearest visible enemy when nothing is in reach; a hero spends an Accomplishment
+//!   Point to restore main stress at half or worse, or for the Heat an ability lacks.
 #![deny(missing_docs)]
 
 mod catalog;

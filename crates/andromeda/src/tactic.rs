@@ -112,15 +112,18 @@ fn usable(state: &State, a: usize, k: usize) -> bool {
         && !(ab.two_handed && state.holding(a).is_some())
 }
 
-/// The best attack now: highest expected damage, then the first listed.
-fn best_attack(state: &State, a: usize) -> Option<Command> {
+/// The best attack now (on `only`, if given): highest expected damage, then the first listed.
+fn best_attack(state: &State, a: usize, only: Option<usize>) -> Option<Command> {
     let mut best: Option<(u128, Command)> = None;
     for k in 0..state.roster[a].abilities.len() {
         let ab = &state.roster[a].abilities[k];
         if ab.aim != Aim::Enemy || ab.defense.is_none() || !usable(state, a, k) {
             continue;
         }
-        let ts = targets_for(state, a, k);
+        let mut ts = targets_for(state, a, k);
+        if let Some(t) = only {
+            ts.retain(|&x| x == t);
+        }
         if ts.is_empty() {
             continue;
         }
@@ -245,7 +248,11 @@ fn plan(state: &State, a: usize) -> Command {
         }
     }
     if f.action {
-        if state.held_by(a).is_some() {
+        if let Some(hold) = state.held_by(a) {
+            // Striking the grabber has no disadvantage; escape when that is not possible.
+            if let Some(c) = best_attack(state, a, Some(hold.grabber)) {
+                return c;
+            }
             let n = &state.settings.skill_names;
             let might = state.skill(a, &n.might);
             let agility = state.skill(a, &n.agility);
@@ -277,7 +284,7 @@ fn plan(state: &State, a: usize) -> Command {
                 };
             }
         }
-        if let Some(c) = best_attack(state, a) {
+        if let Some(c) = best_attack(state, a, None) {
             return c;
         }
     }

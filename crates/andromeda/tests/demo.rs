@@ -122,3 +122,16 @@ fn every_event_kind_describes_in_one_line() {
         .unwrap();
     assert!(describe(&check).contains("grab"));
 }
+
+#[test]
+fn json_inputs_refuse_unknown_fields_and_round_trip() {
+    use fray_andromeda::{Command, Setup};
+    assert!(serde_json::from_str::<Command>(r#"{"type":"start_turn","actor":"a"}"#).is_ok());
+    assert!(serde_json::from_str::<Command>(r#"{"type":"start_turn","actor":"a","x":1}"#).is_err());
+    let setup = Andromeda::demo_setup();
+    let text = serde_json::to_string(&setup).unwrap();
+    assert_eq!(serde_json::from_str::<Setup>(&text).unwrap(), setup);
+    let mut v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    v["participants"][0]["wings"] = serde_json::json!(2);
+    assert!(serde_json::from_value::<Setup>(v).is_err());
+}
