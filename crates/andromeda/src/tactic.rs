@@ -9,19 +9,19 @@ use crate::setup::{ActionKind, Aim, ConditionKind, Side};
 /// values scaled by it are whole numbers and compare exactly.
 const SCALE: u128 = 262_144;
 
-/// Smallest `d` with `d * d >= n` (exact integer square root, rounded up).
+/// Smallest `d` with `d * d >= n` (integer binary search; coordinates are bounded by
+/// [`crate::MAX_COORD`], so `n` < 2^63 and `d` < 2^33).
 fn isqrt_ceil(n: i128) -> i128 {
-    if n <= 0 {
-        return 0;
+    let (mut lo, mut hi) = (0i128, 1i128 << 33);
+    while lo < hi {
+        let mid = (lo + hi) / 2;
+        if mid * mid >= n {
+            hi = mid;
+        } else {
+            lo = mid + 1;
+        }
     }
-    let mut x = (n as f64).sqrt() as i128;
-    while x * x > n {
-        x -= 1;
-    }
-    while x * x < n {
-        x += 1;
-    }
-    x
+    lo
 }
 
 /// The next command of the default tactic, or `None` when the combat is over.
@@ -340,4 +340,21 @@ fn plan(state: &State, a: usize) -> Command {
         }
     }
     Command::EndTurn { actor: id }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::isqrt_ceil;
+
+    #[test]
+    fn integer_square_root_rounds_up() {
+        assert_eq!(isqrt_ceil(0), 0);
+        assert_eq!(isqrt_ceil(1), 1);
+        assert_eq!(isqrt_ceil(2), 2);
+        assert_eq!(isqrt_ceil(16), 4);
+        assert_eq!(isqrt_ceil(17), 5);
+        let big = 8_000_000_000_000_000_000i128;
+        let r = isqrt_ceil(big);
+        assert!(r * r >= big && (r - 1) * (r - 1) < big);
+    }
 }
