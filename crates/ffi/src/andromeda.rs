@@ -75,44 +75,54 @@ pub struct fray_andromeda_check_result {
     pub tier: u32,
 }
 
+// Errors are built out of line so the hot path stays small.
+#[cold]
+#[inline(never)]
+fn bad_edge(edge: u32) -> Failure {
+    Failure::new(
+        FRAY_INVALID_ARGUMENT,
+        format!("edge must be 0 (normal), 1 (advantage) or 2 (disadvantage), got {edge}"),
+    )
+}
+
+#[cold]
+#[inline(never)]
+fn bad_method(method: u32) -> Failure {
+    Failure::new(
+        FRAY_INVALID_ARGUMENT,
+        format!("advantage_method must be 0 (extra dice) or 1 (flat), got {method}"),
+    )
+}
+
+#[cold]
+#[inline(never)]
+fn bad_extra_dice(amount: i32) -> Failure {
+    Failure::new(
+        FRAY_INVALID_ARGUMENT,
+        format!("advantage_amount is the number of extra dice, 0..=4, got {amount}"),
+    )
+}
+
 impl fray_andromeda_check_spec {
+    /// The Rust spec; `check` validates the table and the extra dice itself.
     fn to_rust(self) -> Outcome<CheckSpec> {
         let edge = match self.edge {
             FRAY_ANDROMEDA_EDGE_NORMAL => Edge::Normal,
             FRAY_ANDROMEDA_EDGE_ADVANTAGE => Edge::Advantage,
             FRAY_ANDROMEDA_EDGE_DISADVANTAGE => Edge::Disadvantage,
-            other => {
-                return Err(Failure::new(
-                    FRAY_INVALID_ARGUMENT,
-                    format!(
-                        "edge must be 0 (normal), 1 (advantage) or 2 (disadvantage), got {other}"
-                    ),
-                ))
-            }
+            other => return Err(bad_edge(other)),
         };
         let advantage = match self.advantage_method {
             FRAY_ANDROMEDA_ADVANTAGE_EXTRA_DICE => AdvantageMethod::ExtraDice {
-                dice: u8::try_from(self.advantage_amount).map_err(|_| {
-                    Failure::new(
-                        FRAY_INVALID_ARGUMENT,
-                        format!(
-                            "advantage_amount is the number of extra dice, 0..=4, got {}",
-                            self.advantage_amount
-                        ),
-                    )
-                })?,
+                dice: u8::try_from(self.advantage_amount)
+                    .map_err(|_| bad_extra_dice(self.advantage_amount))?,
             },
             FRAY_ANDROMEDA_ADVANTAGE_FLAT => AdvantageMethod::Flat {
                 bonus: self.advantage_amount,
             },
-            other => {
-                return Err(Failure::new(
-                    FRAY_INVALID_ARGUMENT,
-                    format!("advantage_method must be 0 (extra dice) or 1 (flat), got {other}"),
-                ))
-            }
+            other => return Err(bad_method(other)),
         };
-        let spec = CheckSpec {
+        Ok(CheckSpec {
             skill_value: self.skill_value,
             skill_rank: self.skill_rank,
             difficulty: self.difficulty,
@@ -123,9 +133,7 @@ impl fray_andromeda_check_spec {
                 critical_from: self.critical_from,
             },
             advantage,
-        };
-        spec.validate()?;
-        Ok(spec)
+        })
     }
 
     fn from_rust(spec: &CheckSpec) -> Self {
@@ -214,6 +222,7 @@ pub extern "C" fn fray_andromeda_check_batch(
         let spec = input_value(spec, "spec")?;
         let out = output_slice(out, count, "out")?;
         let spec = spec.to_rust()?;
+        spec.validate()?;
         if first_stream.checked_add(count as u64).is_none() {
             return Err(Failure::new(
                 FRAY_INVALID_ARGUMENT,

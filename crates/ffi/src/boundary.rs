@@ -199,6 +199,8 @@ pub(crate) fn guard_void(body: impl FnOnce()) {
     }
 }
 
+#[cold]
+#[inline(never)]
 fn null(what: &str) -> Failure {
     Failure::new(FRAY_NULL_POINTER, format!("`{what}` must not be NULL"))
 }
