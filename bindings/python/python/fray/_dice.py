@@ -1,0 +1,314 @@
+"""Dice: seeded rolls with transcripts, numpy batches and exact odds of dice notation."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, Iterator
+
+import numpy as np
+import numpy.typing as npt
+
+from fray import _fray
+from fray import _util
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+__all__ = ["Die", "Roll", "Rng", "roll", "roll_batch", "Odds", "odds"]
+
+
+@dataclass(frozen=True, slots=True)
+class Die:
+    """One physical die of a roll, as it fell."""
+
+    label: str
+    """The pool it belongs to (``"4d6dl1"``) or what it was for."""
+    group: int
+    """Which die of its pool (explosions and rerolls share their die's group)."""
+    sides: int
+    """Faces of the die."""
+    value: int
+    """The face it showed."""
+    fate: str
+    """``"kept"``, ``"dropped"`` (by keep/drop) or ``"rerolled"``."""
+    exploded: bool
+    """Whether this face added another die to its group."""
+
+    def __str__(self) -> str:
+        mark = {"kept": "", "dropped": " dropped", "rerolled": " rerolled"}[self.fate]
+        return f"{self.value}{'!' if self.exploded else ''}{mark}"
+
+    def to_dict(self) -> dict[str, Any]:
+        """The die as a plain dict."""
+        return {
+            "label": self.label,
+            "group": self.group,
+            "sides": self.sides,
+            "value": self.value,
+            "fate": self.fate,
+            "exploded": self.exploded,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Roll:
+    """The result of rolling dice notation: the total and every die, with the seed and
+    stream that reproduce it (``fray.roll(r.expression, seed=r.seed, stream=r.stream)``)."""
+
+    expression: str
+    """The expression in canonical form."""
+    total: int
+    """The result."""
+    dice: tuple[Die, ...]
+    """Every die in the order it was drawn."""
+    seed: int
+    """The dice seed."""
+    stream: int
+    """The dice stream."""
+
+    def __int__(self) -> int:
+        return self.total
+
+    def __repr__(self) -> str:
+        dice = ", ".join(str(d) for d in self.dice)
+        return (
+            f"Roll({self.expression!r} = {self.total}: [{dice}], "
+            f"seed={self.seed}, stream={self.stream})"
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """The roll as plain data (JSON-ready)."""
+        return {
+            "expression": self.expression,
+            "total": self.total,
+            "seed": self.seed,
+            "stream": self.stream,
+            "dice": [d.to_dict() for d in self.dice],
+        }
+
+
+def _make_roll(raw: tuple[str, int, list[tuple[str, int, int, int, str, bool]]], seed: int,
+               stream: int) -> Roll:
+    expression, total, dice = raw
+    return Roll(expression, total, tuple(Die(*d) for d in dice), seed, stream)
+
+
+class Rng:
+    """The seeded dice generator: ChaCha8 keyed by ``(seed, stream)``.
+
+    The same seed and stream give the same dice in Rust, C, C# and Python. Monte Carlo
+    trial *i* uses stream *i*.
+
+    >>> rng = Rng(42)
+    >>> rng.roll(20) == Rng(42).roll(20)
+    True
+    """
+
+    __slots__ = ("_inner",)
+
+    def __init__(self, seed: int, stream: int = 0) -> None:
+        """The generator for ``seed`` on ``stream`` (both in ``0 .. 2**64 - 1``)."""
+        self._inner = _fray.Rng(_util.u64(seed, "seed"), _util.u64(stream, "stream"))
+
+    @property
+    def seed(self) -> int:
+        """The seed."""
+        return self._inner.seed
+
+    @property
+    def stream(self) -> int:
+        """The stream."""
+        return self._inner.stream
+
+    @property
+    def position(self) -> int:
+        """32-bit words drawn so far: the position in the stream."""
+        return self._inner.position
+
+    def roll(self, sides: int) -> int:
+        """One die with ``sides`` faces: ``1 .. sides``."""
+        return self._inner.roll(_util.sides(sides))
+
+    def k_die(self) -> int:
+        """The binary K die of Better World: 0 or 1."""
+        return self._inner.k_die()
+
+    def batch(self, sides: int, n: int) -> npt.NDArray[np.uint32]:
+        """``n`` dice with ``sides`` faces drawn in order from this stream, as a uint32
+        array; equal to ``n`` calls of :meth:`roll`. Runs without holding the GIL."""
+        return self._inner.batch(_util.sides(sides), _util.count(n, "n"))
+
+    def roll_expr(self, expression: str) -> Roll:
+        """Rolls dice notation on this generator (advancing it), with a transcript."""
+        raw = self._inner.roll_expr(_util.text(expression, "expression"))
+        return _make_roll(raw, self.seed, self.stream)
+
+    def __repr__(self) -> str:
+        return repr(self._inner)
+
+
+def roll(expression: str, *, seed: int | None = None, stream: int = 0) -> Roll:
+    """Rolls dice notation (``"4d6dl1"``, ``"3d8kh2+2"``, ``"1d10!"``, ``"6d6>=5"`` …) on
+    dice ``(seed, stream)``. Without a seed a random one is drawn and recorded in the result.
+
+    Raises :class:`fray.InvalidInput` for notation that does not parse (the message names the
+    column) or exceeds a limit.
+    """
+    seed = _util.seed_or_random(seed)
+    stream = _util.u64(stream, "stream")
+    raw = _fray.roll(_util.text(expression, "expression"), seed, stream)
+    return _make_roll(raw, seed, stream)
+
+
+def roll_batch(
+    expression: str,
+    n: int,
+    *,
+    seed: int,
+    first: int = 0,
+    threads: int | None = None,
+) -> npt.NDArray[np.int64]:
+    """Totals of ``n`` rolls of ``expression`` as an int64 array; roll *i* uses stream
+    ``first + i``, so ``roll_batch(e, n, seed=s)[i] == roll(e, seed=s, stream=i).total``.
+
+    Runs on ``threads`` threads (``None``: every core) without holding the GIL; the result
+    does not depend on the thread count.
+    """
+    return _fray.roll_batch(
+        _util.text(expression, "expression"),
+        _util.u64(seed, "seed"),
+        _util.u64(first, "first"),
+        _util.count(n, "n"),
+        _util.threads(threads),
+    )
+
+
+class Odds:
+    """The exact distribution of a dice expression: every value with its probability as a
+    :class:`fractions.Fraction`.
+
+    >>> o = odds("3d8kh2+2")
+    >>> o[18]
+    Fraction(11, 256)
+    """
+
+    __slots__ = ("expression", "denominator", "counts")
+
+    expression: str
+    """The expression in canonical form."""
+    denominator: int
+    """The shared denominator of every count."""
+    counts: dict[int, int]
+    """``value -> count``: P(value) = count / denominator. Ascending by value."""
+
+    def __init__(self, expression: str, denominator: int, counts: dict[int, int]) -> None:
+        """Odds from counts over one denominator (as :func:`odds` builds them)."""
+        self.expression = expression
+        self.denominator = denominator
+        self.counts = counts
+
+    def __getitem__(self, value: int) -> Fraction:
+        """P(X = value)."""
+        return Fraction(self.counts.get(value, 0), self.denominator)
+
+    def __iter__(self) -> Iterator[tuple[int, Fraction]]:
+        """``(value, probability)`` pairs, ascending by value."""
+        for v, c in self.counts.items():
+            yield v, Fraction(c, self.denominator)
+
+    def __len__(self) -> int:
+        """Number of values with non-zero probability."""
+        return len(self.counts)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Odds):
+            return NotImplemented
+        return self.to_dict() == other.to_dict() and self.unresolved == other.unresolved
+
+    __hash__ = None  # type: ignore[assignment]
+
+    @property
+    def values(self) -> list[int]:
+        """Values with non-zero probability, ascending."""
+        return list(self.counts)
+
+    @property
+    def min(self) -> int:
+        """The smallest possible value."""
+        return next(iter(self.counts))
+
+    @property
+    def max(self) -> int:
+        """The largest possible value."""
+        return next(reversed(self.counts))
+
+    @property
+    def unresolved(self) -> Fraction:
+        """Probability mass not computed (exploding dice cut off deep); 0 otherwise."""
+        return Fraction(self.denominator - sum(self.counts.values()), self.denominator)
+
+    @property
+    def mean(self) -> Fraction:
+        """The exact mean over resolved values."""
+        total = sum(self.counts.values())
+        return Fraction(sum(v * c for v, c in self.counts.items()), total)
+
+    def at_least(self, value: int) -> Fraction:
+        """P(X >= value)."""
+        return Fraction(sum(c for v, c in self.counts.items() if v >= value), self.denominator)
+
+    def at_most(self, value: int) -> Fraction:
+        """P(X <= value)."""
+        return Fraction(sum(c for v, c in self.counts.items() if v <= value), self.denominator)
+
+    def to_dict(self) -> dict[int, Fraction]:
+        """``value -> exact probability``."""
+        return {v: Fraction(c, self.denominator) for v, c in self.counts.items()}
+
+    def to_pandas(self) -> pd.DataFrame:
+        """A DataFrame indexed by value: ``probability`` (float), ``fraction`` (exact),
+        ``at_least`` and ``at_most`` (floats). Needs pandas."""
+        import pandas as pd
+
+        exact = self.to_dict()
+        values = list(exact)
+        probs = [float(p) for p in exact.values()]
+        cum = np.cumsum(probs)
+        frame = pd.DataFrame(
+            {
+                "probability": probs,
+                "fraction": list(exact.values()),
+                "at_least": [float(self.at_least(v)) for v in values],
+                "at_most": cum,
+            },
+            index=pd.Index(values, name="value"),
+        )
+        frame.attrs["expression"] = self.expression
+        return frame
+
+    def __repr__(self) -> str:
+        lines = [
+            f"Odds({self.expression!r}: {len(self)} values, mean {float(self.mean):.4g}, "
+            f"denominator {self.denominator})"
+        ]
+        items = list(self)
+        shown = items if len(items) <= 24 else items[:12] + items[-12:]
+        for i, (v, p) in enumerate(shown):
+            if len(items) > 24 and i == 12:
+                lines.append("     …")
+            lines.append(f"  {v:>4}  {float(p):8.4%}  {p}")
+        if self.unresolved:
+            lines.append(f"  unresolved  {float(self.unresolved):.3g}")
+        return "\n".join(lines)
+
+
+def odds(expression: str) -> Odds:
+    """The exact odds of dice notation, by convolution (no sampling). Probabilities are
+    :class:`fractions.Fraction`; ``.to_pandas()`` gives a DataFrame.
+
+    Raises :class:`fray.InvalidInput` for notation that does not parse or whose exact odds
+    exceed a documented limit.
+    """
+    expr, denominator, pairs = _fray.odds(_util.text(expression, "expression"))
+    return Odds(expr, denominator, dict(pairs))

@@ -1,0 +1,102 @@
+"""Argument checks shared by the package: every bad argument becomes ``InvalidInput`` with a
+message that says what is allowed, before anything reaches the native module."""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+from typing import Any
+
+from fray.errors import InvalidInput
+
+U64_MAX = 2**64 - 1
+U32_MAX = 2**32 - 1
+
+
+def u64(value: object, name: str) -> int:
+    """``value`` as an integer in ``0 .. 2**64 - 1`` (seeds, streams, trial ids)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        try:
+            import numpy as np
+
+            if isinstance(value, np.integer):
+                value = int(value)
+        except ImportError:  # pragma: no cover - numpy is a dependency
+            pass
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InvalidInput(
+            f"{name} must be an integer in 0 .. 2**64 - 1, got {type(value).__name__} {value!r}"
+        )
+    if not 0 <= value <= U64_MAX:
+        raise InvalidInput(f"{name} must be in 0 .. 2**64 - 1, got {value}")
+    return value
+
+
+def seed_or_random(seed: object) -> int:
+    """The given seed, or a fresh random one (recorded in the result, so it can be replayed)."""
+    if seed is None:
+        return secrets.randbits(64)
+    return u64(seed, "seed")
+
+
+def sides(value: object) -> int:
+    """Faces of a die: ``1 .. 2**32 - 1``."""
+    n = u64(value, "sides")
+    if not 1 <= n <= U32_MAX:
+        raise InvalidInput(f"a die needs 1 .. 2**32 - 1 sides, got {n}")
+    return n
+
+
+def count(value: object, name: str) -> int:
+    """A count of items (``0 ..``)."""
+    return u64(value, name)
+
+
+def threads(value: object) -> int:
+    """Worker threads; ``None`` means every core (0 for the native module)."""
+    if value is None:
+        return 0
+    n = u64(value, "threads")
+    if not 1 <= n <= 1024:
+        raise InvalidInput(f"threads must be None (every core) or 1 .. 1024, got {n}")
+    return n
+
+
+def text(value: object, name: str) -> str:
+    """A string argument."""
+    if not isinstance(value, str):
+        raise InvalidInput(f"{name} must be a str, got {type(value).__name__} {value!r}")
+    return value
+
+
+def to_json(value: object, what: str) -> str:
+    """JSON text for ``value``: a str is taken as JSON text already, anything else is encoded."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, (bytes, bytearray)):
+        try:
+            return bytes(value).decode("utf-8")
+        except UnicodeDecodeError as e:
+            raise InvalidInput(f"the {what} bytes are not UTF-8 JSON text: {e}") from None
+    try:
+        return json.dumps(value, allow_nan=False)
+    except (TypeError, ValueError, RecursionError) as e:
+        raise InvalidInput(
+            f"the {what} must be JSON data (dict, list, str, int, finite float, bool, None) "
+            f"or JSON text: {e}"
+        ) from None
+
+
+def from_json(text: str) -> Any:
+    """Parses JSON text produced by the native module."""
+    return json.loads(text)
+
+
+def read_path(path: os.PathLike[str] | str, what: str) -> str:
+    """The text of a file, or ``InvalidInput`` naming the path."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            return f.read()
+    except (OSError, UnicodeDecodeError) as e:
+        raise InvalidInput(f"cannot read the {what} file {os.fspath(path)!r}: {e}") from None
