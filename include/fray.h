@@ -67,6 +67,16 @@
 #define FRAY_ANDROMEDA_MAX_DICE 6
 
 /**
+ * `tie`: a tie is a bare success with 0 bonus units (the **\[default\]**).
+ */
+#define FRAY_BETTER_WORLD_TIE_ACTOR_WINS 0
+
+/**
+ * `tie`: a tie is a failure with a deficit of 0.
+ */
+#define FRAY_BETTER_WORLD_TIE_DIFFICULTY_WINS 1
+
+/**
  * What a call came to. `FRAY_OK` (0) is success; every other value is a failure whose
  * detail `fray_last_error` returns on the same thread.
  *
@@ -107,8 +117,8 @@ typedef enum fray_result {
    */
   FRAY_UNKNOWN_RULESET = 7,
   /**
-   * The ruleset refused the setup or command; the message starts with the rule id.
-   * Nothing changed.
+   * The ruleset refused the setup, the command or a typed check's spec; the message starts
+   * with the rule id. Nothing changed.
    */
   FRAY_RULE = 8,
   /**
@@ -221,6 +231,183 @@ typedef struct fray_andromeda_check_result {
    */
   uint32_t tier;
 } fray_andromeda_check_result;
+
+/**
+ * A RED check (RED-30, RED-31): d10 + `base` against `dv`; a tie fails.
+ */
+typedef struct fray_red_check_spec {
+  /**
+   * STAT + SKILL + every modifier.
+   */
+  int32_t base;
+  /**
+   * The difficulty value to beat.
+   */
+  int32_t dv;
+  /**
+   * Non-zero: the critical d10 of RED-31 (the published rule); 0: off.
+   */
+  uint32_t critical;
+} fray_red_check_spec;
+
+/**
+ * What a RED check came to.
+ */
+typedef struct fray_red_check_result {
+  /**
+   * The face of the first d10.
+   */
+  uint32_t natural;
+  /**
+   * The critical die: +n after a natural 10, −n after a natural 1, else 0.
+   */
+  int32_t extra;
+  /**
+   * natural + extra.
+   */
+  int32_t value;
+  /**
+   * base + value.
+   */
+  int32_t total;
+  /**
+   * total − dv.
+   */
+  int32_t margin;
+  /**
+   * 1 if the total beat the DV, else 0.
+   */
+  uint32_t success;
+} fray_red_check_result;
+
+/**
+ * An AGE ability test (AGE-01 … AGE-04): 3d6 (the third is the Drama Die) + ability
+ * (+2 with a focus) + modifier against a target number.
+ */
+typedef struct fray_age_test_spec {
+  /**
+   * The ability score.
+   */
+  int32_t ability;
+  /**
+   * Non-zero: a focus applies (+2).
+   */
+  uint32_t focus;
+  /**
+   * Circumstance modifiers, summed.
+   */
+  int32_t modifier;
+  /**
+   * Non-zero: the test has the target number `tn`; 0: no TN (it always succeeds).
+   */
+  uint32_t has_tn;
+  /**
+   * The target number, when `has_tn`.
+   */
+  int32_t tn;
+  /**
+   * Non-zero: the test fails whatever the dice say (AGE-30).
+   */
+  uint32_t auto_fail;
+} fray_age_test_spec;
+
+/**
+ * What an AGE test came to.
+ */
+typedef struct fray_age_test_result {
+  /**
+   * The three dice in draw order; the third is the Drama Die.
+   */
+  uint8_t dice[3];
+  /**
+   * Stunt points: the Drama Die on a success with doubles, else 0.
+   */
+  uint8_t stunt_points;
+  /**
+   * Dice + ability + focus + modifier.
+   */
+  int32_t total;
+  /**
+   * 1 on a success, else 0.
+   */
+  uint32_t success;
+  /**
+   * 1 if any two dice are equal, else 0.
+   */
+  uint32_t doubles;
+} fray_age_test_result;
+
+/**
+ * A Better World check (BW-01 … BW-03): `pool` K dice against `difficulty` K dice, ones
+ * counted (at most 60 K per pool).
+ */
+typedef struct fray_better_world_check_spec {
+  /**
+   * K the actor rolls.
+   */
+  uint32_t pool;
+  /**
+   * K the difficulty rolls.
+   */
+  uint32_t difficulty;
+  /**
+   * One of `FRAY_BETTER_WORLD_TIE_*`.
+   */
+  uint32_t tie;
+  /**
+   * Non-zero: the check succeeds whatever the dice show (the dice still give bonus units).
+   */
+  uint32_t automatic;
+} fray_better_world_check_spec;
+
+/**
+ * What a Better World check came to.
+ */
+typedef struct fray_better_world_check_result {
+  /**
+   * Ones in the actor's pool.
+   */
+  uint32_t ones;
+  /**
+   * Ones in the difficulty pool.
+   */
+  uint32_t difficulty_ones;
+  /**
+   * 1 on a success, else 0.
+   */
+  uint32_t success;
+  /**
+   * Bonus units on a success.
+   */
+  uint32_t bonus;
+  /**
+   * Deficit on a failure.
+   */
+  uint32_t deficit;
+} fray_better_world_check_result;
+
+/**
+ * What a Hunt stat test (HUNT-02) came to: `test_dice` d6 against a stat, passed when the
+ * total is at most the stat.
+ */
+typedef struct fray_hunt_test_result {
+  /**
+   * The stat tested.
+   */
+  uint32_t stat;
+  /**
+   * The dice total.
+   */
+  uint32_t roll;
+  /**
+   * stat − roll.
+   */
+  int32_t margin;
+  /**
+   * 1 if roll ≤ stat, else 0.
+   */
+  uint32_t passed;
+} fray_hunt_test_result;
 
 #ifdef __cplusplus
 extern "C" {
@@ -503,6 +690,79 @@ enum fray_result fray_simulate_json(const char *ruleset,
 enum fray_result fray_replay_verify(const char *replay_json,
                                     size_t replay_len,
                                     char **out_report_json);
+
+/**
+ * Resolves one RED check with dice from `rng` into `*out`. Values beyond the rules'
+ * bounds are `FRAY_RULE` and draw nothing.
+ */
+enum fray_result fray_red_check(struct fray_rng *rng,
+                                const struct fray_red_check_spec *spec,
+                                struct fray_red_check_result *out);
+
+/**
+ * Resolves `count` RED checks of one spec, check i on dice `(seed, first_stream + i)`,
+ * into `out[0..count]`.
+ */
+enum fray_result fray_red_check_batch(const struct fray_red_check_spec *spec,
+                                      uint64_t seed,
+                                      uint64_t first_stream,
+                                      struct fray_red_check_result *out,
+                                      size_t count);
+
+/**
+ * Resolves one AGE test with dice from `rng` into `*out`.
+ */
+enum fray_result fray_age_test(struct fray_rng *rng,
+                               const struct fray_age_test_spec *spec,
+                               struct fray_age_test_result *out);
+
+/**
+ * Resolves `count` AGE tests of one spec, test i on dice `(seed, first_stream + i)`, into
+ * `out[0..count]`.
+ */
+enum fray_result fray_age_test_batch(const struct fray_age_test_spec *spec,
+                                     uint64_t seed,
+                                     uint64_t first_stream,
+                                     struct fray_age_test_result *out,
+                                     size_t count);
+
+/**
+ * Resolves one Better World check with K dice from `rng` into `*out`. An unknown tie rule
+ * is `FRAY_INVALID_ARGUMENT`, a pool over 60 K is `FRAY_RULE`; neither draws anything.
+ */
+enum fray_result fray_better_world_check(struct fray_rng *rng,
+                                         const struct fray_better_world_check_spec *spec,
+                                         struct fray_better_world_check_result *out);
+
+/**
+ * Resolves `count` Better World checks of one spec, check i on dice `(seed,
+ * first_stream + i)`, into `out[0..count]`.
+ */
+enum fray_result fray_better_world_check_batch(const struct fray_better_world_check_spec *spec,
+                                               uint64_t seed,
+                                               uint64_t first_stream,
+                                               struct fray_better_world_check_result *out,
+                                               size_t count);
+
+/**
+ * Resolves one Hunt stat test (`test_dice` d6 against `stat`) with dice from `rng` into
+ * `*out`. Too many dice is `FRAY_LIMIT` and draws nothing.
+ */
+enum fray_result fray_hunt_stat_test(struct fray_rng *rng,
+                                     uint32_t stat,
+                                     uint32_t test_dice,
+                                     struct fray_hunt_test_result *out);
+
+/**
+ * Resolves `count` Hunt stat tests, test i on dice `(seed, first_stream + i)`, into
+ * `out[0..count]`.
+ */
+enum fray_result fray_hunt_stat_test_batch(uint32_t stat,
+                                           uint32_t test_dice,
+                                           uint64_t seed,
+                                           uint64_t first_stream,
+                                           struct fray_hunt_test_result *out,
+                                           size_t count);
 
 #ifdef __cplusplus
 }  // extern "C"

@@ -4,8 +4,9 @@
 // Ownership: every native object (dice generator, encounter, returned string) is held by a
 // SafeHandle, so it is freed exactly once even if the caller forgets Dispose. Failures
 // throw FrayException carrying the fray_result code and the library's detail message.
-// The typed hot path (Rng.AndromedaCheck, Library.AndromedaCheckBatch) passes blittable
-// structs by reference and allocates nothing per call.
+// The typed hot paths (Rng.AndromedaCheck / RedCheck / AgeTest / BetterWorldCheck /
+// HuntStatTest and their Library.*Batch forms) pass blittable structs by reference and
+// allocate nothing per call.
 using System;
 using System.Runtime.InteropServices;
 using System.Text;
@@ -222,6 +223,114 @@ namespace Fray
         }
     }
 
+    /// <summary>Mirror of fray_red_check_spec: d10 + Base against Dv (a tie fails).</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public struct RedCheckSpec
+    {
+        /// <summary>STAT + SKILL + every modifier.</summary>
+        public int Base;
+        /// <summary>The difficulty value to beat.</summary>
+        public int Dv;
+        /// <summary>Non-zero: the critical d10 (the published rule).</summary>
+        public uint Critical;
+    }
+
+    /// <summary>Mirror of fray_red_check_result.</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public struct RedCheckResult
+    {
+        /// <summary>The first d10.</summary>
+        public uint Natural;
+        /// <summary>The critical die (+n after a 10, −n after a 1).</summary>
+        public int Extra;
+        /// <summary>Natural + Extra.</summary>
+        public int Value;
+        /// <summary>Base + Value.</summary>
+        public int Total;
+        /// <summary>Total − Dv.</summary>
+        public int Margin;
+        /// <summary>1 on a success.</summary>
+        public uint Success;
+    }
+
+    /// <summary>Mirror of fray_age_test_spec: 3d6 + ability (+2 focus) + modifier vs TN.</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public struct AgeTestSpec
+    {
+        /// <summary>The ability score.</summary>
+        public int Ability;
+        /// <summary>Non-zero: a focus applies.</summary>
+        public uint Focus;
+        /// <summary>Modifiers, summed.</summary>
+        public int Modifier;
+        /// <summary>Non-zero: Tn applies; 0: no TN.</summary>
+        public uint HasTn;
+        /// <summary>The target number.</summary>
+        public int Tn;
+        /// <summary>Non-zero: fails whatever the dice say.</summary>
+        public uint AutoFail;
+    }
+
+    /// <summary>Mirror of fray_age_test_result.</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public struct AgeTestResult
+    {
+        /// <summary>The three dice; Die2 is the Drama Die.</summary>
+        public byte Die0, Die1, Die2;
+        /// <summary>Stunt points.</summary>
+        public byte StuntPoints;
+        /// <summary>The total.</summary>
+        public int Total;
+        /// <summary>1 on a success.</summary>
+        public uint Success;
+        /// <summary>1 if two dice are equal.</summary>
+        public uint Doubles;
+    }
+
+    /// <summary>Mirror of fray_better_world_check_spec: Pool K against Difficulty K.</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public struct BetterWorldCheckSpec
+    {
+        /// <summary>K the actor rolls.</summary>
+        public uint Pool;
+        /// <summary>K the difficulty rolls.</summary>
+        public uint Difficulty;
+        /// <summary>0: a tie is a bare success; 1: a tie fails.</summary>
+        public uint Tie;
+        /// <summary>Non-zero: the check succeeds whatever the dice show.</summary>
+        public uint Automatic;
+    }
+
+    /// <summary>Mirror of fray_better_world_check_result.</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public struct BetterWorldCheckResult
+    {
+        /// <summary>Ones in the actor's pool.</summary>
+        public uint Ones;
+        /// <summary>Ones in the difficulty pool.</summary>
+        public uint DifficultyOnes;
+        /// <summary>1 on a success.</summary>
+        public uint Success;
+        /// <summary>Bonus units on a success.</summary>
+        public uint Bonus;
+        /// <summary>Deficit on a failure.</summary>
+        public uint Deficit;
+    }
+
+    /// <summary>Mirror of fray_hunt_test_result: a stat test, passed when Roll ≤ Stat.</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public struct HuntTestResult
+    {
+        /// <summary>The stat tested.</summary>
+        public uint Stat;
+        /// <summary>The dice total.</summary>
+        public uint Roll;
+        /// <summary>Stat − Roll.</summary>
+        public int Margin;
+        /// <summary>1 on a pass.</summary>
+        public uint Passed;
+    }
+
     /// <summary>A seeded dice generator: the same seed and stream give the same rolls.</summary>
     public sealed class Rng : IDisposable
     {
@@ -287,6 +396,34 @@ namespace Fray
         public void AndromedaCheck(ref AndromedaCheckSpec spec, out AndromedaCheckResult result)
         {
             FrayResult code = Native.fray_andromeda_check(handle, ref spec, out result);
+            if (code != FrayResult.Ok) throw Native.Failure(code);
+        }
+
+        /// <summary>One RED check. Allocates nothing.</summary>
+        public void RedCheck(ref RedCheckSpec spec, out RedCheckResult result)
+        {
+            FrayResult code = Native.fray_red_check(handle, ref spec, out result);
+            if (code != FrayResult.Ok) throw Native.Failure(code);
+        }
+
+        /// <summary>One AGE test. Allocates nothing.</summary>
+        public void AgeTest(ref AgeTestSpec spec, out AgeTestResult result)
+        {
+            FrayResult code = Native.fray_age_test(handle, ref spec, out result);
+            if (code != FrayResult.Ok) throw Native.Failure(code);
+        }
+
+        /// <summary>One Better World check. Allocates nothing.</summary>
+        public void BetterWorldCheck(ref BetterWorldCheckSpec spec, out BetterWorldCheckResult result)
+        {
+            FrayResult code = Native.fray_better_world_check(handle, ref spec, out result);
+            if (code != FrayResult.Ok) throw Native.Failure(code);
+        }
+
+        /// <summary>One Hunt stat test (testDice d6 against stat). Allocates nothing.</summary>
+        public void HuntStatTest(uint stat, uint testDice, out HuntTestResult result)
+        {
+            FrayResult code = Native.fray_hunt_stat_test(handle, stat, testDice, out result);
             if (code != FrayResult.Ok) throw Native.Failure(code);
         }
 
@@ -489,6 +626,49 @@ namespace Fray
             if (code != FrayResult.Ok) throw Native.Failure(code);
         }
 
+        /// <summary>count RED checks, check i on dice (seed, firstStream + i).</summary>
+        public static void RedCheckBatch(ref RedCheckSpec spec, ulong seed, ulong firstStream,
+            RedCheckResult[] results, int count)
+        {
+            CheckCount(results, count);
+            Native.Check(Native.fray_red_check_batch(ref spec, seed, firstStream, results,
+                (UIntPtr)count));
+        }
+
+        /// <summary>count AGE tests, test i on dice (seed, firstStream + i).</summary>
+        public static void AgeTestBatch(ref AgeTestSpec spec, ulong seed, ulong firstStream,
+            AgeTestResult[] results, int count)
+        {
+            CheckCount(results, count);
+            Native.Check(Native.fray_age_test_batch(ref spec, seed, firstStream, results,
+                (UIntPtr)count));
+        }
+
+        /// <summary>count Better World checks, check i on dice (seed, firstStream + i).</summary>
+        public static void BetterWorldCheckBatch(ref BetterWorldCheckSpec spec, ulong seed,
+            ulong firstStream, BetterWorldCheckResult[] results, int count)
+        {
+            CheckCount(results, count);
+            Native.Check(Native.fray_better_world_check_batch(ref spec, seed, firstStream,
+                results, (UIntPtr)count));
+        }
+
+        /// <summary>count Hunt stat tests, test i on dice (seed, firstStream + i).</summary>
+        public static void HuntStatTestBatch(uint stat, uint testDice, ulong seed,
+            ulong firstStream, HuntTestResult[] results, int count)
+        {
+            CheckCount(results, count);
+            Native.Check(Native.fray_hunt_stat_test_batch(stat, testDice, seed, firstStream,
+                results, (UIntPtr)count));
+        }
+
+        private static void CheckCount(Array results, int count)
+        {
+            if (results == null) throw new ArgumentNullException(nameof(results));
+            if (count < 0 || count > results.Length)
+                throw new ArgumentOutOfRangeException(nameof(count));
+        }
+
         /// <summary>The fixed text of a code.</summary>
         public static string ErrorMessage(FrayResult code)
         {
@@ -631,6 +811,32 @@ namespace Fray
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern FrayResult fray_andromeda_check_batch(ref AndromedaCheckSpec spec,
             ulong seed, ulong firstStream, [Out] AndromedaCheckResult[] results, UIntPtr count);
+
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern FrayResult fray_red_check(RngHandle rng, ref RedCheckSpec spec,
+            out RedCheckResult result);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern FrayResult fray_red_check_batch(ref RedCheckSpec spec, ulong seed,
+            ulong firstStream, [Out] RedCheckResult[] results, UIntPtr count);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern FrayResult fray_age_test(RngHandle rng, ref AgeTestSpec spec,
+            out AgeTestResult result);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern FrayResult fray_age_test_batch(ref AgeTestSpec spec, ulong seed,
+            ulong firstStream, [Out] AgeTestResult[] results, UIntPtr count);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern FrayResult fray_better_world_check(RngHandle rng,
+            ref BetterWorldCheckSpec spec, out BetterWorldCheckResult result);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern FrayResult fray_better_world_check_batch(
+            ref BetterWorldCheckSpec spec, ulong seed, ulong firstStream,
+            [Out] BetterWorldCheckResult[] results, UIntPtr count);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern FrayResult fray_hunt_stat_test(RngHandle rng, uint stat,
+            uint testDice, out HuntTestResult result);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern FrayResult fray_hunt_stat_test_batch(uint stat, uint testDice,
+            ulong seed, ulong firstStream, [Out] HuntTestResult[] results, UIntPtr count);
 #pragma warning restore 1591
     }
 }

@@ -182,6 +182,52 @@ internal static class FrayTests
         }
     }
 
+    private static void TestOtherTypedChecks()
+    {
+        const int n = 64;
+        var red = new RedCheckSpec { Base = 12, Dv = 15, Critical = 1 };
+        var redMany = new RedCheckResult[n];
+        Library.RedCheckBatch(ref red, 5, 10, redMany, n);
+        var age = new AgeTestSpec { Ability = 2, Focus = 1, Modifier = -1, HasTn = 1, Tn = 11 };
+        var ageMany = new AgeTestResult[n];
+        Library.AgeTestBatch(ref age, 5, 10, ageMany, n);
+        var bw = new BetterWorldCheckSpec { Pool = 5, Difficulty = 3, Tie = 1 };
+        var bwMany = new BetterWorldCheckResult[n];
+        Library.BetterWorldCheckBatch(ref bw, 5, 10, bwMany, n);
+        var huntMany = new HuntTestResult[n];
+        Library.HuntStatTestBatch(7, 2, 5, 10, huntMany, n);
+        bool same = true;
+        for (int i = 0; i < n; i++)
+        {
+            ulong stream = 10 + (ulong)i;
+            RedCheckResult r;
+            AgeTestResult a;
+            BetterWorldCheckResult b;
+            HuntTestResult h;
+            using (var rng = new Rng(5, stream)) rng.RedCheck(ref red, out r);
+            using (var rng = new Rng(5, stream)) rng.AgeTest(ref age, out a);
+            using (var rng = new Rng(5, stream)) rng.BetterWorldCheck(ref bw, out b);
+            using (var rng = new Rng(5, stream)) rng.HuntStatTest(7, 2, out h);
+            same &= r.Equals(redMany[i]) && a.Equals(ageMany[i]) && b.Equals(bwMany[i])
+                && h.Equals(huntMany[i]);
+            same &= r.Total == 12 + r.Value && a.Total == a.Die0 + a.Die1 + a.Die2 + 3;
+        }
+        Check(same, "red/age/better-world/hunt batches equal single checks");
+        var bad = bw;
+        bad.Tie = 9;
+        Throws(FrayResult.InvalidArgument, () =>
+        {
+            using (var rng = new Rng(1)) { BetterWorldCheckResult x; rng.BetterWorldCheck(ref bad, out x); }
+        }, "unknown tie rule");
+        var huge = red;
+        huge.Base = int.MaxValue;
+        string message = Throws(FrayResult.Rule, () =>
+        {
+            using (var rng = new Rng(1)) { RedCheckResult x; rng.RedCheck(ref huge, out x); }
+        }, "absurd RED base");
+        Check(message.Contains("RED-30"), "the rule id is in the message: " + message);
+    }
+
     /// Bytes this thread allocated while making `calls` checks (-1 if the runtime cannot say).
     private static long AllocatedDuring(Rng rng, ref AndromedaCheckSpec spec, int calls)
     {
@@ -265,6 +311,7 @@ internal static class FrayTests
             Console.WriteLine("libfray " + Library.Version + " from C# (Mono)");
             TestBasics();
             TestAndromedaHotPath();
+            TestOtherTypedChecks();
             TestEncounters(outDir);
         }
         catch (Exception e)

@@ -3,12 +3,12 @@
 //! batch that fills a caller's array (trial i on stream i). No JSON, no allocation.
 
 use fray_andromeda::{check, AdvantageMethod, CheckResult, CheckSpec, Edge, OutcomeTable};
-use fray_dice::Rng;
 
 use crate::boundary::{
     guard, handle, input_value, out_param, output_slice, write, Failure, Outcome,
 };
 use crate::dice::fray_rng;
+use crate::typed::batch;
 use crate::{fray_result, FRAY_INVALID_ARGUMENT};
 
 /// `edge`: plain 2d8.
@@ -223,16 +223,8 @@ pub extern "C" fn fray_andromeda_check_batch(
         let out = output_slice(out, count, "out")?;
         let spec = spec.to_rust()?;
         spec.validate()?;
-        if first_stream.checked_add(count as u64).is_none() {
-            return Err(Failure::new(
-                FRAY_INVALID_ARGUMENT,
-                format!("streams {first_stream} + {count} run past 2^64"),
-            ));
-        }
-        for (stream, slot) in (first_stream..).zip(out.iter_mut()) {
-            let result = check(&mut Rng::new(seed, stream), &spec)?;
-            *slot = (&result).into();
-        }
-        Ok(())
+        batch(out, seed, first_stream, |rng| {
+            Ok((&check(rng, &spec)?).into())
+        })
     })
 }

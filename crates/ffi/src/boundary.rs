@@ -8,7 +8,7 @@ use std::ffi::{c_char, CString};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::ptr::NonNull;
 
-use fray_dice::{EncounterError, Error, ErrorKind, ReplayError};
+use fray_dice::{EncounterError, Error, ErrorKind, ReplayError, RuleError};
 
 /// What a call came to. `FRAY_OK` (0) is success; every other value is a failure whose
 /// detail `fray_last_error` returns on the same thread.
@@ -34,8 +34,8 @@ pub enum fray_result {
     FRAY_OVERFLOW = 6,
     /// The ruleset id is not in this build; the message lists the ids that are.
     FRAY_UNKNOWN_RULESET = 7,
-    /// The ruleset refused the setup or command; the message starts with the rule id.
-    /// Nothing changed.
+    /// The ruleset refused the setup, the command or a typed check's spec; the message starts
+    /// with the rule id. Nothing changed.
     FRAY_RULE = 8,
     /// A replay file is malformed, or made by another format or ruleset version.
     FRAY_REPLAY_INVALID = 9,
@@ -115,6 +115,13 @@ fn code_of(kind: ErrorKind) -> fray_result {
 impl From<Error> for Failure {
     fn from(e: Error) -> Self {
         Failure::new(code_of(e.kind()), e.message())
+    }
+}
+
+impl From<RuleError> for Failure {
+    #[cold]
+    fn from(e: RuleError) -> Self {
+        Failure::new(FRAY_RULE, e.to_string())
     }
 }
 

@@ -14,7 +14,9 @@
 //!   becomes `FRAY_PANIC` and never unwinds into C. Strings are UTF-8 with explicit lengths.
 //! - Encounters of every ruleset in the facade's `fray::rulesets()` share one JSON surface
 //!   ([`fray_encounter_new`], [`fray_encounter_apply`], …); hot paths are typed
-//!   ([`fray_andromeda_check`] and its batch form fill `#[repr(C)]` structs).
+//!   ([`fray_andromeda_check`], [`fray_red_check`], [`fray_age_test`],
+//!   [`fray_better_world_check`], [`fray_hunt_stat_test`] and their batch forms fill
+//!   `#[repr(C)]` structs).
 //!
 //! ## Example
 //! The functions are plain `extern "C"` functions, so Rust can call them too:
@@ -51,6 +53,7 @@ mod dice;
 mod encounter;
 mod general;
 mod rulesets;
+mod typed;
 
 pub use andromeda::{
     fray_andromeda_check, fray_andromeda_check_batch, fray_andromeda_check_result,
@@ -75,6 +78,13 @@ pub use rulesets::{
     fray_demo_seed, fray_demo_setup_json, fray_describe_events, fray_replay_verify,
     fray_ruleset_count, fray_ruleset_id, fray_ruleset_odds_json, fray_rulesets_json,
     fray_simulate_json,
+};
+pub use typed::{
+    fray_age_test, fray_age_test_batch, fray_age_test_result, fray_age_test_spec,
+    fray_better_world_check, fray_better_world_check_batch, fray_better_world_check_result,
+    fray_better_world_check_spec, fray_hunt_stat_test, fray_hunt_stat_test_batch,
+    fray_hunt_test_result, fray_red_check, fray_red_check_batch, fray_red_check_result,
+    fray_red_check_spec, FRAY_BETTER_WORLD_TIE_ACTOR_WINS, FRAY_BETTER_WORLD_TIE_DIFFICULTY_WINS,
 };
 
 #[cfg(test)]

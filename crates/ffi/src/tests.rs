@@ -433,3 +433,153 @@ fn every_registered_ruleset_plays_its_demo_through_the_json_surface() {
         fray_encounter_free(enc);
     }
 }
+
+#[test]
+fn typed_checks_of_the_other_rulesets_match_their_rust_functions() {
+    // RED: single checks on one generator, then the batch against one generator per stream.
+    let spec = fray_red_check_spec {
+        base: 12,
+        dv: 15,
+        critical: 1,
+    };
+    let rust = fray_red::CheckSpec {
+        base: 12,
+        dv: 15,
+        critical: true,
+    };
+    let r = rng(3, 0);
+    let mut direct = Rng::new(3, 0);
+    let mut out = fray_red_check_result::default();
+    for _ in 0..200 {
+        assert_eq!(fray_red_check(r, &spec, &mut out), FRAY_OK);
+        let e = fray_red::check(&mut direct, &rust, None).unwrap();
+        assert_eq!(
+            (out.total, out.margin, out.extra),
+            (e.total, e.margin, e.roll.extra)
+        );
+        assert_eq!(out.success, u32::from(e.success));
+    }
+    let mut many = vec![fray_red_check_result::default(); 20];
+    assert_eq!(
+        fray_red_check_batch(&spec, 3, 0, many.as_mut_ptr(), 20),
+        FRAY_OK
+    );
+    let mut first = fray_red_check_result::default();
+    let one = rng(3, 0);
+    assert_eq!(fray_red_check(one, &spec, &mut first), FRAY_OK);
+    assert_eq!(many[0], first);
+    fray_rng_free(one);
+    let absurd = fray_red_check_spec {
+        base: i32::MAX,
+        ..spec
+    };
+    assert_eq!(fray_red_check(r, &absurd, &mut out), FRAY_RULE);
+    assert!(last().starts_with("RED-30"), "{}", last());
+
+    // AGE
+    let spec = fray_age_test_spec {
+        ability: 2,
+        focus: 1,
+        modifier: -1,
+        has_tn: 1,
+        tn: 11,
+        auto_fail: 0,
+    };
+    let rust = fray_age::TestSpec {
+        ability: 2,
+        focus: true,
+        modifier: -1,
+        tn: Some(11),
+        auto_fail: false,
+    };
+    let mut direct = Rng::new(3, 0);
+    let a = rng(3, 0);
+    let mut out = fray_age_test_result::default();
+    for _ in 0..200 {
+        assert_eq!(fray_age_test(a, &spec, &mut out), FRAY_OK);
+        let e = fray_age::test(&mut direct, &rust).unwrap();
+        assert_eq!(
+            (out.dice, out.total, out.stunt_points),
+            (e.dice, e.total, e.stunt_points)
+        );
+        assert_eq!(
+            (out.success, out.doubles),
+            (u32::from(e.success), u32::from(e.doubles))
+        );
+    }
+    fray_rng_free(a);
+    let mut many = vec![fray_age_test_result::default(); 8];
+    assert_eq!(
+        fray_age_test_batch(&spec, 1, 5, many.as_mut_ptr(), 8),
+        FRAY_OK
+    );
+    assert_eq!(
+        many[3].total,
+        fray_age::test(&mut Rng::new(1, 8), &rust).unwrap().total
+    );
+
+    // Better World
+    let spec = fray_better_world_check_spec {
+        pool: 5,
+        difficulty: 3,
+        tie: FRAY_BETTER_WORLD_TIE_DIFFICULTY_WINS,
+        automatic: 0,
+    };
+    let rust = fray_better_world::CheckSpec {
+        pool: 5,
+        difficulty: 3,
+        tie: fray_better_world::TieRule::DifficultyWins,
+        automatic: false,
+    };
+    let mut direct = Rng::new(4, 2);
+    let b = rng(4, 2);
+    let mut out = fray_better_world_check_result::default();
+    for _ in 0..200 {
+        assert_eq!(fray_better_world_check(b, &spec, &mut out), FRAY_OK);
+        let e = fray_better_world::check(&mut direct, &rust).unwrap();
+        assert_eq!(
+            (out.ones, out.difficulty_ones, out.bonus, out.deficit),
+            (e.ones, e.difficulty_ones, e.bonus, e.deficit)
+        );
+        assert_eq!(out.success, u32::from(e.success));
+    }
+    let bad = fray_better_world_check_spec { tie: 2, ..spec };
+    assert_eq!(
+        fray_better_world_check(b, &bad, &mut out),
+        FRAY_INVALID_ARGUMENT
+    );
+    let huge = fray_better_world_check_spec { pool: 61, ..spec };
+    assert_eq!(fray_better_world_check(b, &huge, &mut out), FRAY_RULE);
+    assert!(last().starts_with("BW-02"), "{}", last());
+    fray_rng_free(b);
+
+    // Hunt
+    let mut direct = Rng::new(6, 0);
+    let h = rng(6, 0);
+    let mut out = fray_hunt_test_result::default();
+    for _ in 0..200 {
+        assert_eq!(fray_hunt_stat_test(h, 7, 2, &mut out), FRAY_OK);
+        let e = fray_hunt::stat_test(&mut direct, 7, 2, "test", None).unwrap();
+        assert_eq!(
+            (out.roll, out.margin, out.passed),
+            (e.roll, e.margin, u32::from(e.passed))
+        );
+    }
+    assert_ne!(fray_hunt_stat_test(h, 7, 100_000, &mut out), FRAY_OK);
+    fray_rng_free(h);
+    let mut many = vec![fray_hunt_test_result::default(); 4];
+    assert_eq!(
+        fray_hunt_stat_test_batch(7, 2, 6, 0, many.as_mut_ptr(), 4),
+        FRAY_OK
+    );
+    assert_eq!(
+        many[0].roll,
+        fray_hunt::stat_test(&mut Rng::new(6, 0), 7, 2, "x", None)
+            .unwrap()
+            .roll
+    );
+    assert_eq!(
+        fray_hunt_stat_test_batch(7, 2, 6, u64::MAX, many.as_mut_ptr(), 4),
+        FRAY_INVALID_ARGUMENT
+    );
+}

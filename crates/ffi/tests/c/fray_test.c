@@ -200,6 +200,32 @@ static void test_null_pointers(const char *id) {
     NUL(fray_andromeda_check_batch(NULL, 1, 0, results, 2));
     NUL(fray_andromeda_check_batch(&spec, 1, 0, NULL, 2));
 
+    fray_red_check_spec red = {12, 15, 1};
+    fray_red_check_result red_out[2];
+    NUL(fray_red_check(NULL, &red, red_out));
+    NUL(fray_red_check(rng, NULL, red_out));
+    NUL(fray_red_check(rng, &red, NULL));
+    NUL(fray_red_check_batch(NULL, 1, 0, red_out, 2));
+    NUL(fray_red_check_batch(&red, 1, 0, NULL, 2));
+    fray_age_test_spec age = {2, 1, 0, 1, 11, 0};
+    fray_age_test_result age_out[2];
+    NUL(fray_age_test(NULL, &age, age_out));
+    NUL(fray_age_test(rng, NULL, age_out));
+    NUL(fray_age_test(rng, &age, NULL));
+    NUL(fray_age_test_batch(NULL, 1, 0, age_out, 2));
+    NUL(fray_age_test_batch(&age, 1, 0, NULL, 2));
+    fray_better_world_check_spec bw = {5, 3, FRAY_BETTER_WORLD_TIE_ACTOR_WINS, 0};
+    fray_better_world_check_result bw_out[2];
+    NUL(fray_better_world_check(NULL, &bw, bw_out));
+    NUL(fray_better_world_check(rng, NULL, bw_out));
+    NUL(fray_better_world_check(rng, &bw, NULL));
+    NUL(fray_better_world_check_batch(NULL, 1, 0, bw_out, 2));
+    NUL(fray_better_world_check_batch(&bw, 1, 0, NULL, 2));
+    fray_hunt_test_result hunt_out[2];
+    NUL(fray_hunt_stat_test(NULL, 7, 2, hunt_out));
+    NUL(fray_hunt_stat_test(rng, 7, 2, NULL));
+    NUL(fray_hunt_stat_test_batch(7, 2, 1, 0, NULL, 2));
+
     /* Frees of NULL are no-ops. */
     fray_rng_free(NULL);
     fray_encounter_free(NULL);
@@ -395,6 +421,58 @@ static void test_andromeda_check(void) {
     fray_rng_free(rng);
 }
 
+/* Batch check i equals a single check on a generator for (seed, first + i); a bad spec is
+ * refused with the expected code and writes nothing. */
+#define SAME_AS_SINGLE(result_t, batch_call, single_call, seed, first)                      \
+    do {                                                                                   \
+        static result_t many_[64];                                                         \
+        OK(batch_call);                                                                    \
+        for (int i_ = 0; i_ < 64; i_++) {                                                  \
+            fray_rng *rng = NULL;                                                          \
+            OK(fray_rng_new((seed), (first) + (uint64_t)i_, &rng));                        \
+            result_t one;                                                                  \
+            memset(&one, 0, sizeof one);                                                   \
+            OK(single_call);                                                               \
+            CHECK(memcmp(&one, &many_[i_], sizeof one) == 0);                              \
+            fray_rng_free(rng);                                                            \
+        }                                                                                  \
+    } while (0)
+
+static void test_typed_checks(void) {
+    fray_red_check_spec red = {12, 15, 1};
+    SAME_AS_SINGLE(fray_red_check_result, fray_red_check_batch(&red, 5, 10, many_, 64),
+                   fray_red_check(rng, &red, &one), 5, 10);
+    fray_age_test_spec age = {2, 1, -1, 1, 11, 0};
+    SAME_AS_SINGLE(fray_age_test_result, fray_age_test_batch(&age, 5, 10, many_, 64),
+                   fray_age_test(rng, &age, &one), 5, 10);
+    fray_better_world_check_spec bw = {5, 3, FRAY_BETTER_WORLD_TIE_DIFFICULTY_WINS, 0};
+    SAME_AS_SINGLE(fray_better_world_check_result,
+                   fray_better_world_check_batch(&bw, 5, 10, many_, 64),
+                   fray_better_world_check(rng, &bw, &one), 5, 10);
+    SAME_AS_SINGLE(fray_hunt_test_result, fray_hunt_stat_test_batch(7, 2, 5, 10, many_, 64),
+                   fray_hunt_stat_test(rng, 7, 2, &one), 5, 10);
+
+    fray_rng *rng = NULL;
+    OK(fray_rng_new(8, 0, &rng));
+    fray_red_check_result red_out;
+    fray_red_check_spec red_bad = {INT32_MAX, 15, 1};
+    EXPECT(FRAY_RULE, fray_red_check(rng, &red_bad, &red_out));
+    CHECK(last_error_contains("RED-30"));
+    fray_better_world_check_result bw_out;
+    fray_better_world_check_spec bw_bad = {5, 3, 7, 0};
+    EXPECT(FRAY_INVALID_ARGUMENT, fray_better_world_check(rng, &bw_bad, &bw_out));
+    bw_bad.tie = 0;
+    bw_bad.pool = 1000;
+    EXPECT(FRAY_RULE, fray_better_world_check(rng, &bw_bad, &bw_out));
+    CHECK(last_error_contains("BW-02"));
+    fray_hunt_test_result hunt_out;
+    EXPECT(FRAY_LIMIT, fray_hunt_stat_test(rng, 7, 1000000, &hunt_out));
+    fray_age_test_result age_out;
+    EXPECT(FRAY_INVALID_ARGUMENT, fray_age_test_batch(&age, 1, UINT64_MAX, &age_out, 1));
+    fray_rng_free(rng);
+    printf("typed checks of red, age, better-world and hunt: batches equal single checks\n");
+}
+
 static int write_file(const char *dir, const char *id, const char *text) {
     char path[1024];
     snprintf(path, sizeof path, "%s/%s.c.json", dir, id);
@@ -539,6 +617,7 @@ int main(int argc, char **argv) {
     test_panic_boundary();
     test_dice();
     test_andromeda_check();
+    test_typed_checks();
     for (size_t i = 0; i < count; i++) {
         char *id = NULL;
         OK(fray_ruleset_id(i, &id));
