@@ -1,0 +1,70 @@
+//! Dice notation: parse arbitrary text; when it parses, roll it with a seeded Rng and compute
+//! its exact distribution. No panic; a rolled total has non-zero exact probability whenever
+//! the distribution computes without unresolved mass; the canonical text parses back to an
+//! expression that rolls the same; the same seed rolls the same.
+#![no_main]
+
+use fray::dice::{Expr, Rng};
+use libfuzzer_sys::fuzz_target;
+
+#[path = "../../tests/support/known.rs"]
+mod known;
+
+fuzz_target!(|data: &[u8]| {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let Ok(expr) = Expr::parse(text) else {
+        return;
+    };
+    let seed = data
+        .iter()
+        .fold(0u64, |h, &b| h.rotate_left(5) ^ u64::from(b));
+    let rolled = expr.roll_with_transcript(&mut Rng::new(seed, 1));
+    let again = expr.roll(&mut Rng::new(seed, 1), None);
+    assert_eq!(
+        rolled.as_ref().map(|r| r.total).map_err(|e| e.kind()),
+        again.as_ref().copied().map_err(|e| e.kind()),
+        "{text:?}: the same seed rolled differently with and without a transcript"
+    );
+    if let Ok(roll) = &rolled {
+        assert!(
+            roll.transcript.dice.len() as u64 >= expr.dice_count(),
+            "{text:?}: fewer dice in the transcript than the expression rolls"
+        );
+    }
+
+    // The canonical form must mean the same expression.
+    let canonical = expr.to_string();
+    let reparsed = Expr::parse(&canonical)
+        .unwrap_or_else(|e| panic!("{text:?}: canonical form {canonical:?} does not parse: {e}"));
+    if known::expression(&expr).is_none() {
+        let other = reparsed.roll(&mut Rng::new(seed, 1), None);
+        assert_eq!(
+            again.map_err(|e| e.kind()),
+            other.map_err(|e| e.kind()),
+            "{text:?}: canonical form {canonical:?} rolls differently on the same seed"
+        );
+    }
+
+    let Ok(dist) = expr.distribution() else {
+        return;
+    };
+    let resolved = dist
+        .iter()
+        .try_fold(0u128, |a, (_, c)| a.checked_add(c))
+        .expect("resolved counts fit u128");
+    assert!(
+        resolved <= dist.denominator(),
+        "{text:?}: probabilities sum over 1"
+    );
+    if let Ok(roll) = rolled {
+        if dist.unresolved().numerator == 0 {
+            assert!(
+                dist.probability(roll.total).numerator > 0,
+                "{text:?}: rolled {} which the exact distribution gives probability 0",
+                roll.total
+            );
+        }
+    }
+});
