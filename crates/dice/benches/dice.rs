@@ -1,10 +1,13 @@
 //! Criterion benchmarks of the dice core. `scripts/bench` runs them and prints ns per
-//! operation with each die's cost relative to one raw generator word from the same run.
+//! operation with each die's cost relative to one raw generator word from the same run:
+//! single dice against one `next_u32`, batches against one word from ChaCha8 block fills.
 
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
 use fray_dice::{Expr, Keep, PoolSpec, Rng};
+use rand_chacha::ChaCha8Rng;
+use rand_core::{RngCore, SeedableRng};
 
 fn generator(c: &mut Criterion) {
     let mut g = c.benchmark_group("rng");
@@ -18,18 +21,60 @@ fn generator(c: &mut Criterion) {
     g.bench_function("K die", |b| b.iter(|| black_box(rng.k_die())));
     g.finish();
 
+    // Per element: one word, one die, or one 2d8 sum.
     let mut g = c.benchmark_group("batch");
     const N: usize = 4096;
     g.throughput(Throughput::Elements(N as u64));
     let mut out = vec![0u32; N];
-    g.bench_function("1d6 x4096", |b| {
-        b.iter(|| rng.fill(black_box(6), &mut out).unwrap())
+    let mut pairs = vec![0u32; 2 * N];
+    let mut bytes = vec![0u8; 4 * N];
+    // The ceiling: ChaCha8 words straight from block fills, as little-endian bytes.
+    let mut raw = ChaCha8Rng::seed_from_u64(1);
+    g.bench_function("words (block fill)", |b| {
+        b.iter(|| {
+            raw.fill_bytes(&mut bytes);
+            for (slot, w) in out.iter_mut().zip(bytes.chunks_exact(4)) {
+                *slot = u32::from_le_bytes([w[0], w[1], w[2], w[3]]);
+            }
+            black_box(&out);
+        })
     });
-    g.bench_function("next_u32 x4096", |b| {
+    g.bench_function("words (next_u32 loop)", |b| {
         b.iter(|| {
             for slot in out.iter_mut() {
                 *slot = rng.next_u32();
             }
+            black_box(&out);
+        })
+    });
+    g.bench_function("1d6", |b| {
+        b.iter(|| {
+            rng.fill(black_box(6), &mut out).unwrap();
+            black_box(&out);
+        })
+    });
+    g.bench_function("1d20", |b| {
+        b.iter(|| {
+            rng.fill(black_box(20), &mut out).unwrap();
+            black_box(&out);
+        })
+    });
+    g.bench_function("2d8", |b| {
+        b.iter(|| {
+            rng.fill(black_box(8), &mut pairs).unwrap();
+            for (slot, p) in out.iter_mut().zip(pairs.chunks_exact(2)) {
+                *slot = p[0] + p[1];
+            }
+            black_box(&out);
+        })
+    });
+    g.bench_function("K die", |b| {
+        b.iter(|| {
+            rng.fill(black_box(2), &mut out).unwrap();
+            for k in out.iter_mut() {
+                *k -= 1;
+            }
+            black_box(&out);
         })
     });
     g.finish();

@@ -13,6 +13,8 @@ pub const MAX_EXPLOSION_DEPTH: u32 = 100;
 /// A die that keeps matching a reroll rule is rerolled at most this many times; past that
 /// the roll fails with a limit error rather than spinning.
 pub const MAX_REROLLS: u32 = 1_000;
+/// Pools up to this size roll with their scratch space on the stack.
+const STACK_DICE: usize = 32;
 
 /// A comparison operator of dice notation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -276,16 +278,37 @@ impl PoolSpec {
 
     /// Rolls the pool: its value (sum of kept chain totals, or the number of successes) and
     /// each die's chain total in roll order. Validates first, so a refused pool draws no die.
+    /// Pools of up to 32 dice keep their scratch space on the stack: no allocation.
     pub fn roll<D: Dice + ?Sized>(
+        &self,
+        dice: &mut D,
+        transcript: Option<&mut Transcript>,
+        label: &str,
+    ) -> Result<i64> {
+        self.validate()?;
+        let n = self.count as usize;
+        if n <= STACK_DICE {
+            let mut totals = [0i64; STACK_DICE];
+            let mut order = [0u32; STACK_DICE];
+            self.roll_with(dice, transcript, label, &mut totals[..n], &mut order[..n])
+        } else {
+            let (mut totals, mut order) = (vec![0i64; n], vec![0u32; n]);
+            self.roll_with(dice, transcript, label, &mut totals, &mut order)
+        }
+    }
+
+    /// [`PoolSpec::roll`] once validated, with scratch space for `count` chain totals and
+    /// `count` indices.
+    fn roll_with<D: Dice + ?Sized>(
         &self,
         dice: &mut D,
         mut transcript: Option<&mut Transcript>,
         label: &str,
+        totals: &mut [i64],
+        order: &mut [u32],
     ) -> Result<i64> {
-        self.validate()?;
         let first_record = transcript.as_ref().map_or(0, |t| t.dice.len());
-        let mut totals: Vec<i64> = Vec::with_capacity(self.count as usize);
-        for group in 0..self.count {
+        for (group, slot) in (0..self.count).zip(totals.iter_mut()) {
             let mut total = 0i64;
             let mut explosions = 0u32;
             loop {
@@ -310,21 +333,24 @@ impl PoolSpec {
                 }
                 explosions += 1;
             }
-            totals.push(total);
+            *slot = total;
         }
-        let kept = self.kept_mask(&totals);
+        // `order[..kept]` lists the kept dice; without a keep rule every die is kept.
+        let kept = self.kept_order(totals, order);
         if let Some(t) = transcript {
-            for record in &mut t.dice[first_record..] {
-                if record.fate == DieFate::Kept && !kept[record.group as usize] {
-                    record.fate = DieFate::Dropped;
+            if kept < order.len() {
+                let mut dropped = vec![true; totals.len()];
+                for &i in &order[..kept] {
+                    dropped[i as usize] = false;
+                }
+                for record in &mut t.dice[first_record..] {
+                    if record.fate == DieFate::Kept && dropped[record.group as usize] {
+                        record.fate = DieFate::Dropped;
+                    }
                 }
             }
         }
-        let kept_totals = totals
-            .iter()
-            .zip(&kept)
-            .filter(|(_, &k)| k)
-            .map(|(&v, _)| v);
+        let kept_totals = order[..kept].iter().map(|&i| totals[i as usize]);
         Ok(match self.successes {
             Some(test) => kept_totals.filter(|&v| test.matches(v)).count() as i64,
             None => kept_totals.sum(),
@@ -367,23 +393,29 @@ impl PoolSpec {
         Ok(face)
     }
 
-    /// Which chain totals are kept; ties keep the earlier die.
-    fn kept_mask(&self, totals: &[i64]) -> Vec<bool> {
+    /// Fills `order` with die indices so that the first `n` returned are the kept dice:
+    /// by chain total (highest or lowest first as the rule says), ties keeping the earlier
+    /// die. Without a keep rule every die is kept, in roll order.
+    fn kept_order(&self, totals: &[i64], order: &mut [u32]) -> usize {
+        for (i, slot) in order.iter_mut().enumerate() {
+            *slot = i as u32;
+        }
         let Some(keep) = self.keep else {
-            return vec![true; totals.len()];
+            return order.len();
         };
         let (n, highest) = keep.kept(self.count);
-        let mut order: Vec<usize> = (0..totals.len()).collect();
+        // The index breaks ties, so the order is total and an unstable sort gives the same
+        // result as a stable one.
         if highest {
-            order.sort_by(|&a, &b| totals[b].cmp(&totals[a]).then(a.cmp(&b)));
+            order.sort_unstable_by(|&a, &b| {
+                totals[b as usize].cmp(&totals[a as usize]).then(a.cmp(&b))
+            });
         } else {
-            order.sort_by(|&a, &b| totals[a].cmp(&totals[b]).then(a.cmp(&b)));
+            order.sort_unstable_by(|&a, &b| {
+                totals[a as usize].cmp(&totals[b as usize]).then(a.cmp(&b))
+            });
         }
-        let mut mask = vec![false; totals.len()];
-        for &i in order.iter().take(n as usize) {
-            mask[i] = true;
-        }
-        mask
+        n as usize
     }
 }
 
