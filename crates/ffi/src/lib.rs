@@ -36,10 +36,10 @@
 //! ```
 //!
 //! ## Safety
-//! The crate denies nothing that C can do wrong beyond what a C API can check: pointers are
-//! checked for NULL, lengths for size, strings for UTF-8, JSON for shape; a dangling pointer
-//! or a wrong length cannot be detected. `unsafe` is confined to the `boundary` module,
-//! where each block says what it relies on.
+//! The library checks what a C API can check: pointers for NULL, lengths for size, strings
+//! for UTF-8, JSON for shape, enum values for range. It cannot detect a dangling pointer, a
+//! length longer than the caller's buffer or a handle used from two threads at once.
+//! `unsafe` is confined to the `boundary` module, where each block says what it relies on.
 // The C ABI needs `unsafe` to read caller memory and hand out raw handles; the workspace
 // denies it everywhere else. Every block lives in `boundary.rs` with a SAFETY comment.
 #![allow(unsafe_code)]

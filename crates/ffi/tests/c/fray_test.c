@@ -244,6 +244,13 @@ static void test_garbage(const char *id) {
 
     EXPECT(FRAY_INVALID_UTF8, fray_roll(rng, S(BAD_UTF8), &total));
     EXPECT(FRAY_INVALID_UTF8, fray_roll_json(rng, S(BAD_UTF8), &s));
+    int64_t batch[2] = {-99, -99};
+    EXPECT(FRAY_INVALID_UTF8, fray_roll_batch(rng, S(BAD_UTF8), batch, 2));
+    EXPECT(FRAY_PARSE, fray_roll_batch(rng, S("2d6+"), batch, 2));
+    CHECK(batch[0] == -99 && batch[1] == -99);
+    EXPECT(FRAY_INVALID_UTF8, fray_ruleset_odds_json(S(BAD_UTF8), S("{}"), &s));
+    EXPECT(FRAY_INVALID_UTF8, fray_describe_events(S(BAD_UTF8), S("[]"), &s));
+    EXPECT(FRAY_INVALID_UTF8, fray_simulate_json(S(BAD_UTF8), S("{}"), 1, 1, 1, &s));
     EXPECT(FRAY_INVALID_UTF8, fray_odds_json(S(BAD_UTF8), &s));
     EXPECT(FRAY_INVALID_UTF8, fray_demo_seed(S(BAD_UTF8), &u64));
     EXPECT(FRAY_INVALID_UTF8, fray_demo_setup_json(S(BAD_UTF8), &s));
@@ -275,6 +282,10 @@ static void test_garbage(const char *id) {
     EXPECT(FRAY_OVERFLOW, fray_roll(rng, S("1d6/0"), &total));
     EXPECT(FRAY_INVALID_ARGUMENT, fray_roll(rng, "2d6", (size_t)-1, &total));
     EXPECT(FRAY_PARSE, fray_replay_verify(S("{"), &s));
+    EXPECT(FRAY_PARSE, fray_ruleset_odds_json(S(id), S("{"), &s));
+    EXPECT(FRAY_PARSE, fray_describe_events(S(id), S("[{"), &s));
+    EXPECT(FRAY_PARSE, fray_simulate_json(S(id), S("{"), 1, 1, 1, &s));
+    EXPECT(FRAY_PARSE, fray_encounter_new(S(id), S("[1,2"), 1, 0, &enc));
     EXPECT(FRAY_REPLAY_INVALID, fray_replay_verify(S("{\"format\":1}"), &s));
     EXPECT(FRAY_REPLAY_INVALID, fray_replay_verify(S("[1,2]"), &s));
     EXPECT(FRAY_INVALID_ARGUMENT, fray_rng_roll(rng, 0, (uint32_t *)&u64));
