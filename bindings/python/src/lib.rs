@@ -23,9 +23,11 @@
 //! ```
 #![deny(missing_docs)]
 
+mod andromeda;
 mod batch;
 mod dice;
 mod error;
+mod red;
 mod rulesets;
 mod typed;
 
@@ -38,5 +40,7 @@ fn _fray(m: &Bound<'_, PyModule>) -> PyResult<()> {
     dice::register(m)?;
     rulesets::register(m)?;
     typed::register(m)?;
+    andromeda::register(m)?;
+    red::register(m)?;
     Ok(())
 }

@@ -16,6 +16,9 @@ type FightsFn = fn(Python<'_>, &str, u64, u64, &mut [TrialOutcome], usize) -> Py
 const FIGHTS: &[(&str, FightsFn)] = &[
     ("andromeda", run::<fray::andromeda::Andromeda>),
     ("red", run::<fray::red::Red>),
+    ("age", run::<fray::age::Age>),
+    ("better-world", run::<fray::better_world::BetterWorld>),
+    ("hunt", run::<fray::hunt::Hunt>),
 ];
 
 fn run<R: AutoPlay>(

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Iterator
+from typing import TYPE_CHECKING, Any, Iterator, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -18,9 +17,8 @@ if TYPE_CHECKING:
 __all__ = ["Die", "Roll", "Rng", "roll", "roll_batch", "Odds", "odds"]
 
 
-@dataclass(frozen=True, slots=True)
-class Die:
-    """One physical die of a roll, as it fell."""
+class Die(NamedTuple):
+    """One physical die of a roll, as it fell (an immutable named tuple)."""
 
     label: str
     """The pool it belongs to (``"4d6dl1"``) or what it was for."""
@@ -41,20 +39,13 @@ class Die:
 
     def to_dict(self) -> dict[str, Any]:
         """The die as a plain dict."""
-        return {
-            "label": self.label,
-            "group": self.group,
-            "sides": self.sides,
-            "value": self.value,
-            "fate": self.fate,
-            "exploded": self.exploded,
-        }
+        return self._asdict()
 
 
-@dataclass(frozen=True, slots=True)
-class Roll:
+class Roll(NamedTuple):
     """The result of rolling dice notation: the total and every die, with the seed and
-    stream that reproduce it (``fray.roll(r.expression, seed=r.seed, stream=r.stream)``)."""
+    stream that reproduce it (``fray.roll(r.expression, seed=r.seed, stream=r.stream)``).
+    An immutable named tuple."""
 
     expression: str
     """The expression in canonical form."""
@@ -84,14 +75,17 @@ class Roll:
             "total": self.total,
             "seed": self.seed,
             "stream": self.stream,
-            "dice": [d.to_dict() for d in self.dice],
+            "dice": [d._asdict() for d in self.dice],
         }
+
+
+_make_die = Die._make
 
 
 def _make_roll(raw: tuple[str, int, list[tuple[str, int, int, int, str, bool]]], seed: int,
                stream: int) -> Roll:
     expression, total, dice = raw
-    return Roll(expression, total, tuple(Die(*d) for d in dice), seed, stream)
+    return Roll(expression, total, tuple(map(_make_die, dice)), seed, stream)
 
 
 class Rng:

@@ -11,11 +11,15 @@ __all__ = [
     "Encounter",
     "MAX_BATCH",
     "Rng",
+    "andromeda_check",
+    "andromeda_check_batch",
     "demo_setup",
     "describe",
     "fights",
     "fights_bound",
     "odds",
+    "red_check",
+    "red_check_batch",
     "roll",
     "roll_batch",
     "ruleset_odds",
@@ -84,3 +88,44 @@ def fights(
     npt.NDArray[np.int8], npt.NDArray[np.uint32], npt.NDArray[np.int64], npt.NDArray[np.int64]
 ]: ...
 def fights_bound() -> list[str]: ...
+def andromeda_check(
+    seed: int,
+    stream: int,
+    skill_value: int,
+    skill_rank: int,
+    difficulty: int,
+    edge: int,
+    table: tuple[int, int, int],
+    advantage_dice: int,
+    flat_bonus: int | None,
+    damage: list[int] | None,
+) -> tuple[list[int], tuple[int, int], int, int, int, int, int | None]: ...
+def andromeda_check_batch(
+    seed: int,
+    first: int,
+    skill_value: npt.NDArray[np.int32],
+    skill_rank: npt.NDArray[np.int32],
+    difficulty: npt.NDArray[np.int32],
+    edge: npt.NDArray[np.uint8],
+    table: tuple[int, int, int],
+    advantage_dice: int,
+    flat_bonus: int | None,
+    damage: list[int] | None,
+    threads_wanted: int,
+) -> tuple[
+    npt.NDArray[np.int32],
+    npt.NDArray[np.uint8],
+    npt.NDArray[np.uint8],
+    npt.NDArray[np.uint32] | None,
+]: ...
+def red_check(
+    seed: int, stream: int, base: int, dv: int, critical: bool
+) -> tuple[int, int, int, int, bool]: ...
+def red_check_batch(
+    seed: int,
+    first: int,
+    base: npt.NDArray[np.int32],
+    dv: npt.NDArray[np.int32],
+    critical: bool,
+    threads_wanted: int,
+) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.bool_]]: ...

@@ -8,6 +8,8 @@ import os
 import secrets
 from typing import Any
 
+import numpy as np
+
 from fray.errors import InvalidInput
 
 U64_MAX = 2**64 - 1
@@ -16,14 +18,10 @@ U32_MAX = 2**32 - 1
 
 def u64(value: object, name: str) -> int:
     """``value`` as an integer in ``0 .. 2**64 - 1`` (seeds, streams, trial ids)."""
-    if isinstance(value, bool) or not isinstance(value, int):
-        try:
-            import numpy as np
-
-            if isinstance(value, np.integer):
-                value = int(value)
-        except ImportError:  # pragma: no cover - numpy is a dependency
-            pass
+    if type(value) is int and 0 <= value <= U64_MAX:
+        return value
+    if isinstance(value, np.integer):
+        value = int(value)
     if isinstance(value, bool) or not isinstance(value, int):
         raise InvalidInput(
             f"{name} must be an integer in 0 .. 2**64 - 1, got {type(value).__name__} {value!r}"
@@ -65,6 +63,8 @@ def threads(value: object) -> int:
 
 def text(value: object, name: str) -> str:
     """A string argument."""
+    if type(value) is str:
+        return value
     if not isinstance(value, str):
         raise InvalidInput(f"{name} must be a str, got {type(value).__name__} {value!r}")
     return value
