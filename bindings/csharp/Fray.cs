@@ -362,7 +362,9 @@ namespace Fray
         public void Fill(uint sides, uint[] buffer)
         {
             if (buffer == null) throw new ArgumentNullException(nameof(buffer));
-            Native.Check(Native.fray_rng_fill(handle, sides, buffer, (UIntPtr)buffer.Length));
+            if (buffer.Length == 0) return;
+            // A ref to the first element pins the array in place: no copy, no allocation.
+            Native.Check(Native.fray_rng_fill(handle, sides, ref buffer[0], (UIntPtr)buffer.Length));
         }
 
         /// <summary>The total of dice notation such as "3d8kh2+2".</summary>
@@ -388,8 +390,9 @@ namespace Fray
         {
             if (totals == null) throw new ArgumentNullException(nameof(totals));
             byte[] text = Native.Utf8(expression);
-            Native.Check(Native.fray_roll_batch(handle, text, (UIntPtr)text.Length, totals,
-                (UIntPtr)totals.Length));
+            if (totals.Length == 0) return;
+            Native.Check(Native.fray_roll_batch(handle, text, (UIntPtr)text.Length,
+                ref totals[0], (UIntPtr)totals.Length));
         }
 
         /// <summary>One Andromeda check with dice from this generator. Allocates nothing.</summary>
@@ -618,11 +621,9 @@ namespace Fray
         public static void AndromedaCheckBatch(ref AndromedaCheckSpec spec, ulong seed,
             ulong firstStream, AndromedaCheckResult[] results, int count)
         {
-            if (results == null) throw new ArgumentNullException(nameof(results));
-            if (count < 0 || count > results.Length)
-                throw new ArgumentOutOfRangeException(nameof(count));
+            if (CheckCount(results, count) == 0) return;
             FrayResult code = Native.fray_andromeda_check_batch(ref spec, seed, firstStream,
-                results, (UIntPtr)count);
+                ref results[0], (UIntPtr)count);
             if (code != FrayResult.Ok) throw Native.Failure(code);
         }
 
@@ -630,8 +631,8 @@ namespace Fray
         public static void RedCheckBatch(ref RedCheckSpec spec, ulong seed, ulong firstStream,
             RedCheckResult[] results, int count)
         {
-            CheckCount(results, count);
-            Native.Check(Native.fray_red_check_batch(ref spec, seed, firstStream, results,
+            if (CheckCount(results, count) == 0) return;
+            Native.Check(Native.fray_red_check_batch(ref spec, seed, firstStream, ref results[0],
                 (UIntPtr)count));
         }
 
@@ -639,8 +640,8 @@ namespace Fray
         public static void AgeTestBatch(ref AgeTestSpec spec, ulong seed, ulong firstStream,
             AgeTestResult[] results, int count)
         {
-            CheckCount(results, count);
-            Native.Check(Native.fray_age_test_batch(ref spec, seed, firstStream, results,
+            if (CheckCount(results, count) == 0) return;
+            Native.Check(Native.fray_age_test_batch(ref spec, seed, firstStream, ref results[0],
                 (UIntPtr)count));
         }
 
@@ -648,25 +649,26 @@ namespace Fray
         public static void BetterWorldCheckBatch(ref BetterWorldCheckSpec spec, ulong seed,
             ulong firstStream, BetterWorldCheckResult[] results, int count)
         {
-            CheckCount(results, count);
+            if (CheckCount(results, count) == 0) return;
             Native.Check(Native.fray_better_world_check_batch(ref spec, seed, firstStream,
-                results, (UIntPtr)count));
+                ref results[0], (UIntPtr)count));
         }
 
         /// <summary>count Hunt stat tests, test i on dice (seed, firstStream + i).</summary>
         public static void HuntStatTestBatch(uint stat, uint testDice, ulong seed,
             ulong firstStream, HuntTestResult[] results, int count)
         {
-            CheckCount(results, count);
+            if (CheckCount(results, count) == 0) return;
             Native.Check(Native.fray_hunt_stat_test_batch(stat, testDice, seed, firstStream,
-                results, (UIntPtr)count));
+                ref results[0], (UIntPtr)count));
         }
 
-        private static void CheckCount(Array results, int count)
+        private static int CheckCount(Array results, int count)
         {
             if (results == null) throw new ArgumentNullException(nameof(results));
             if (count < 0 || count > results.Length)
                 throw new ArgumentOutOfRangeException(nameof(count));
+            return count;
         }
 
         /// <summary>The fixed text of a code.</summary>
@@ -741,7 +743,7 @@ namespace Fray
         public static extern FrayResult fray_rng_k_die(RngHandle rng, out uint value);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern FrayResult fray_rng_fill(RngHandle rng, uint sides,
-            [Out] uint[] values, UIntPtr len);
+            ref uint values, UIntPtr len);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern FrayResult fray_roll(RngHandle rng, byte[] expression,
             UIntPtr len, out long total);
@@ -750,7 +752,7 @@ namespace Fray
             UIntPtr len, out FrayStringHandle json);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern FrayResult fray_roll_batch(RngHandle rng, byte[] expression,
-            UIntPtr len, [Out] long[] totals, UIntPtr count);
+            UIntPtr len, ref long totals, UIntPtr count);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern FrayResult fray_odds_json(byte[] expression, UIntPtr len,
             out FrayStringHandle json);
@@ -810,33 +812,33 @@ namespace Fray
             ref AndromedaCheckSpec spec, out AndromedaCheckResult result);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern FrayResult fray_andromeda_check_batch(ref AndromedaCheckSpec spec,
-            ulong seed, ulong firstStream, [Out] AndromedaCheckResult[] results, UIntPtr count);
+            ulong seed, ulong firstStream, ref AndromedaCheckResult results, UIntPtr count);
 
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern FrayResult fray_red_check(RngHandle rng, ref RedCheckSpec spec,
             out RedCheckResult result);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern FrayResult fray_red_check_batch(ref RedCheckSpec spec, ulong seed,
-            ulong firstStream, [Out] RedCheckResult[] results, UIntPtr count);
+            ulong firstStream, ref RedCheckResult results, UIntPtr count);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern FrayResult fray_age_test(RngHandle rng, ref AgeTestSpec spec,
             out AgeTestResult result);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern FrayResult fray_age_test_batch(ref AgeTestSpec spec, ulong seed,
-            ulong firstStream, [Out] AgeTestResult[] results, UIntPtr count);
+            ulong firstStream, ref AgeTestResult results, UIntPtr count);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern FrayResult fray_better_world_check(RngHandle rng,
             ref BetterWorldCheckSpec spec, out BetterWorldCheckResult result);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern FrayResult fray_better_world_check_batch(
             ref BetterWorldCheckSpec spec, ulong seed, ulong firstStream,
-            [Out] BetterWorldCheckResult[] results, UIntPtr count);
+            ref BetterWorldCheckResult results, UIntPtr count);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern FrayResult fray_hunt_stat_test(RngHandle rng, uint stat,
             uint testDice, out HuntTestResult result);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern FrayResult fray_hunt_stat_test_batch(uint stat, uint testDice,
-            ulong seed, ulong firstStream, [Out] HuntTestResult[] results, UIntPtr count);
+            ulong seed, ulong firstStream, ref HuntTestResult results, UIntPtr count);
 #pragma warning restore 1591
     }
 }

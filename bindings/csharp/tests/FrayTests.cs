@@ -177,6 +177,15 @@ internal static class FrayTests
             }
             watch.Stop();
             var many = new AndromedaCheckResult[4096];
+            Library.AndromedaCheckBatch(ref spec, 1, 0, many, many.Length);
+            long b0 = AllocatedBytes();
+            for (int i = 0; i < 10; i++) Library.AndromedaCheckBatch(ref spec, 1, 0, many, 64);
+            long b1 = AllocatedBytes();
+            for (int i = 0; i < 20; i++) Library.AndromedaCheckBatch(ref spec, 1, 0, many, 64);
+            long b2 = AllocatedBytes();
+            if (b0 >= 0)
+                Check(b2 - b1 == b1 - b0, "the batch allocates per call: " + (b1 - b0)
+                    + " bytes for 10 calls, " + (b2 - b1) + " for 20");
             var batchWatch = Stopwatch.StartNew();
             for (int i = 0; i < 20; i++) Library.AndromedaCheckBatch(ref spec, 1, 0, many, many.Length);
             batchWatch.Stop();
