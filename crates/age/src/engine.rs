@@ -61,6 +61,7 @@ fn check_position(at: i32) -> Result<(), RuleError> {
 
 fn validate_setup(setup: &Setup) -> Result<(), RuleError> {
     let chars = &setup.characters;
+    fray_dice::check_combatants(chars.len(), fray_dice::MAX_COMBATANTS)?;
     for side in 0..2u8 {
         if !chars.iter().any(|c| c.side == side) {
             return Err(err(

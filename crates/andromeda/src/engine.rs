@@ -2389,7 +2389,10 @@ impl State {
             ActionKind::Maneuver
         };
         self.require_resource(a, kind)?;
-        if to.iter().any(|c| c.abs() > MAX_COORD) {
+        if to
+            .iter()
+            .any(|c| c.unsigned_abs() > MAX_COORD.unsigned_abs())
+        {
             return Err(err(
                 "AND-01",
                 format!("positions are metres within ±{MAX_COORD} on each axis"),

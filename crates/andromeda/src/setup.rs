@@ -497,6 +497,7 @@ fn setup_error(rule: &str, message: String) -> RuleError {
 impl Setup {
     /// Refuses setups the rules cannot run.
     pub fn validate(&self) -> Result<(), RuleError> {
+        fray_dice::check_combatants(self.participants.len(), fray_dice::MAX_COMBATANTS)?;
         let s = &self.settings;
         s.table
             .validate()
@@ -533,7 +534,7 @@ impl Setup {
             }
             if p.position
                 .iter()
-                .any(|c| c.abs() > crate::engine::MAX_COORD)
+                .any(|c| c.unsigned_abs() > crate::engine::MAX_COORD.unsigned_abs())
             {
                 return Err(setup_error(
                     "AND-01",

@@ -258,8 +258,9 @@ impl Setup {
     /// Refuses a setup that cannot be played, naming the rule.
     pub fn validate(&self) -> Result<(), RuleError> {
         let s = &self.settings;
+        fray_dice::check_combatants(self.characters.len(), MAX_CHARACTERS)?;
         s.health.validate()?;
-        if self.characters.is_empty() || self.characters.len() > MAX_CHARACTERS {
+        if self.characters.is_empty() {
             return Err(RuleError::new(
                 "setup",
                 format!("an encounter needs 1 to {MAX_CHARACTERS} characters"),
@@ -311,6 +312,15 @@ impl Setup {
                 return Err(RuleError::new("setup", "at most 16 weapons per character"));
             }
             for w in &c.weapons {
+                if w.aspects.as_ref().is_some_and(Vec::is_empty) {
+                    return Err(RuleError::new(
+                        "BW-23",
+                        format!(
+                            "weapon {} lists no aspects; name at least one, or leave `aspects` out to use its kind's",
+                            w.name
+                        ),
+                    ));
+                }
                 if w.bonus > 10 || w.effectiveness > 100 {
                     return Err(RuleError::new(
                         "BW-16",

@@ -59,8 +59,8 @@ pub use pool::{
 };
 pub use rng::Rng;
 pub use session::{
-    digest, AutoPlay, Replay, ReplayError, ReplayMismatch, ReplayReport, ReplayStep, Ruleset,
-    Session, TrialOutcome, MAX_REPLAY_COMMANDS, REPLAY_FORMAT,
+    check_combatants, digest, AutoPlay, Replay, ReplayError, ReplayMismatch, ReplayReport,
+    ReplayStep, Ruleset, Session, TrialOutcome, MAX_COMBATANTS, MAX_REPLAY_COMMANDS, REPLAY_FORMAT,
 };
 pub use sim::{run_trial, simulate, simulate_into, SimSummary, MAX_TRIAL_COMMANDS};
 pub use transcript::{DieFate, DieRecord, Transcript};

@@ -207,8 +207,8 @@ impl fmt::Display for Expr {
             Expr::Neg(a) => write!(f, "-{}", Paren(a)),
             Expr::Add(a, b) => write!(f, "{a}+{}", Paren(b)),
             Expr::Sub(a, b) => write!(f, "{a}-{}", Paren(b)),
-            Expr::Mul(a, b) => write!(f, "{}*{}", Paren(a), Paren(b)),
-            Expr::Div(a, b) => write!(f, "{}/{}", Paren(a), Paren(b)),
+            Expr::Mul(a, b) => write!(f, "{}*{}", Paren(a), Right(b)),
+            Expr::Div(a, b) => write!(f, "{}/{}", Paren(a), Right(b)),
         }
     }
 }
@@ -221,6 +221,19 @@ impl fmt::Display for Paren<'_> {
         match self.0 {
             Expr::Add(..) | Expr::Sub(..) => write!(f, "({})", self.0),
             e => write!(f, "{e}"),
+        }
+    }
+}
+
+/// The right operand of `*` or `/`: also parenthesised when it is a product or quotient,
+/// since `2*(3/2)` and `2*3/2` differ.
+struct Right<'a>(&'a Expr);
+
+impl fmt::Display for Right<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            Expr::Mul(..) | Expr::Div(..) => write!(f, "({})", self.0),
+            e => write!(f, "{}", Paren(e)),
         }
     }
 }

@@ -426,7 +426,9 @@ impl fmt::Display for PoolSpec {
             write!(f, "{}{}", if r.once { "ro" } else { "r" }, r.when)?;
         }
         if let Some(e) = self.explode {
-            if e.when == Compare::new(CmpOp::Ge, i64::from(self.sides)) {
+            // The bare `!` only when no success test follows: `!=9` would read as "explode on 9".
+            if e.when == Compare::new(CmpOp::Ge, i64::from(self.sides)) && self.successes.is_none()
+            {
                 f.write_str("!")?;
             } else {
                 write!(f, "!{}", e.when)?;

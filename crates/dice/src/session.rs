@@ -12,6 +12,20 @@ use crate::rng::Rng;
 pub const REPLAY_FORMAT: u32 = 1;
 /// At most this many commands in one replay file.
 pub const MAX_REPLAY_COMMANDS: usize = 100_000;
+/// At most this many combatants in any encounter; a ruleset may set a lower limit of its own.
+pub const MAX_COMBATANTS: usize = 256;
+
+/// Refuses a setup with more than `limit` combatants, naming the limit. Rulesets call it
+/// first thing in setup validation, before any work per combatant.
+pub fn check_combatants(count: usize, limit: usize) -> Result<(), RuleError> {
+    if count > limit {
+        return Err(RuleError::new(
+            "setup",
+            format!("{count} combatants is over the limit of {limit} per encounter"),
+        ));
+    }
+    Ok(())
+}
 
 /// A ruleset's encounter engine: setup, commands and events as serde types.
 ///

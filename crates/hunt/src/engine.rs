@@ -608,8 +608,9 @@ impl State {
         let stats = self.stats(i);
         let pool = self.pool(i);
         let parts = self.allocations(i, d)?;
-        let attack: u32 = parts.iter().map(|p| p.1).sum();
-        let damage: u32 = parts.iter().map(|p| p.2).sum();
+        // Summed in u64: a declaration's numbers come from JSON and may be anything.
+        let attack: u64 = parts.iter().map(|p| u64::from(p.1)).sum();
+        let damage: u64 = parts.iter().map(|p| u64::from(p.2)).sum();
         let attacking = attack + damage > 0;
         let weapon = match &d.weapon {
             Some(name) => {
@@ -736,7 +737,7 @@ impl State {
                 ),
             ));
         }
-        if attack > stats.agility {
+        if attack > u64::from(stats.agility) {
             return Err(err(
                 "HUNT-06",
                 format!(
@@ -752,15 +753,15 @@ impl State {
             } else {
                 (stats.strength, "Strength (melee)")
             };
-            if damage > cap {
+            if damage > u64::from(cap) {
                 return Err(err(
                     "HUNT-06",
                     format!("Damage {damage} is over the {what} cap of {cap}"),
                 ));
             }
         }
-        let spent = d.defense + attack + damage;
-        if spent > pool {
+        let spent = u64::from(d.defense) + attack + damage;
+        if spent > u64::from(pool) {
             let mut why = format!("{spent} dice declared, the combat potential is {pool}");
             if f.stunned > 0 {
                 why.push_str(&format!(" (HUNT-12: stunned, −{})", f.stunned));
@@ -898,12 +899,7 @@ fn start_state(setup: &Setup) -> Result<State, RuleError> {
             "the setup needs at least one hunter and one prey",
         ));
     }
-    if setup.fighters.len() > crate::resolve::MAX_FIGHTERS {
-        return Err(err(
-            "setup",
-            format!("at most {} fighters", crate::resolve::MAX_FIGHTERS),
-        ));
-    }
+    fray_dice::check_combatants(setup.fighters.len(), crate::resolve::MAX_FIGHTERS)?;
     for (i, f) in setup.fighters.iter().enumerate() {
         if setup.fighters[..i].iter().any(|g| g.name == f.name) {
             return Err(err("setup", format!("two fighters are named {}", f.name)));

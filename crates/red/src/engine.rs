@@ -1187,6 +1187,7 @@ fn err(rule: &str, message: impl Into<String>) -> RuleError {
 
 /// Starts an encounter: validates the setup, rolls initiative (RED-02) and begins round 1.
 pub fn start<D: Dice>(setup: &Setup, dice: &mut D) -> Result<(State, Vec<Event>), RuleError> {
+    fray_dice::check_combatants(setup.characters.len(), fray_dice::MAX_COMBATANTS)?;
     setup.tables.validate()?;
     setup.settings.validate()?;
     for v in &setup.vehicles {
