@@ -1,8 +1,12 @@
 //! Dice: the seeded generator, notation rolls with transcripts, batches and exact odds.
 
-use fray_dice::{DieFate, Expr, Roll};
+use std::hash::{BuildHasher, Hasher};
+use std::sync::Arc;
+
+use fray_dice::{DieFate, DieRecord, Expr};
 use numpy::PyArray1;
 use pyo3::prelude::*;
+use pyo3::types::{PyBool, PyDict, PyString, PyTuple};
 
 use crate::batch::{in_blocks, par_items, threads};
 use crate::error::{check_len, guard, Fail, Res};
@@ -10,10 +14,6 @@ use crate::error::{check_len, guard, Fail, Res};
 /// Most values one batch call returns (larger sweeps go in blocks of trial ids).
 pub const MAX_BATCH: u64 = 100_000_000;
 
-/// One die of a transcript: (label, group, sides, value, fate, exploded).
-pub type DieTuple = (String, u32, u32, u32, &'static str, bool);
-/// A roll: (canonical expression, total, dice).
-pub type RollTuple = (String, i64, Vec<DieTuple>);
 /// Exact odds: (canonical expression, denominator, [(value, count)]).
 pub type OddsTuple = (String, u128, Vec<(i64, u128)>);
 
@@ -25,18 +25,272 @@ fn fate(f: DieFate) -> &'static str {
     }
 }
 
-fn roll_tuple(roll: Roll) -> RollTuple {
-    let dice = roll
-        .transcript
-        .dice
-        .into_iter()
-        .map(|d| (d.label, d.group, d.sides, d.value, fate(d.fate), d.exploded))
-        .collect();
-    (roll.expression, roll.total, dice)
-}
-
 fn parse(expression: &str) -> Res<Expr> {
     guard(|| Ok(Expr::parse(expression)?))
+}
+
+/// One physical die of a roll, as it fell.
+#[pyclass(module = "fray._fray", frozen, eq, hash)]
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Die {
+    /// The pool it belongs to ("4d6dl1") or what it was for.
+    #[pyo3(get)]
+    label: String,
+    /// Which die of its pool (explosions and rerolls share their die's group).
+    #[pyo3(get)]
+    group: u32,
+    /// Faces of the die.
+    #[pyo3(get)]
+    sides: u32,
+    /// The face it showed.
+    #[pyo3(get)]
+    value: u32,
+    /// "kept", "dropped" (by keep/drop) or "rerolled".
+    #[pyo3(get)]
+    fate: &'static str,
+    /// Whether this face added another die to its group.
+    #[pyo3(get)]
+    exploded: bool,
+}
+
+impl From<DieRecord> for Die {
+    fn from(d: DieRecord) -> Self {
+        Die {
+            label: d.label,
+            group: d.group,
+            sides: d.sides,
+            value: d.value,
+            fate: fate(d.fate),
+            exploded: d.exploded,
+        }
+    }
+}
+
+#[pymethods]
+impl Die {
+    /// The die as a plain dict.
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        d.set_item("label", &self.label)?;
+        d.set_item("group", self.group)?;
+        d.set_item("sides", self.sides)?;
+        d.set_item("value", self.value)?;
+        d.set_item("fate", self.fate)?;
+        d.set_item("exploded", self.exploded)?;
+        Ok(d)
+    }
+
+    fn __str__(&self) -> String {
+        let mark = match self.fate {
+            "dropped" => " dropped",
+            "rerolled" => " rerolled",
+            _ => "",
+        };
+        format!(
+            "{}{}{mark}",
+            self.value,
+            if self.exploded { "!" } else { "" }
+        )
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "Die(label={:?}, group={}, sides={}, value={}, fate={:?}, exploded={})",
+            self.label,
+            self.group,
+            self.sides,
+            self.value,
+            self.fate,
+            if self.exploded { "True" } else { "False" }
+        )
+    }
+}
+
+/// The result of rolling dice notation: the total and every die, with the seed and stream
+/// that reproduce it (`fray.roll(r.expression, seed=r.seed, stream=r.stream)`).
+///
+/// The dice are recorded on first access of `dice` by rolling again from the same position
+/// of the same stream, so a roll whose dice are never looked at costs no transcript.
+#[pyclass(module = "fray._fray", frozen)]
+pub struct Roll {
+    expr: Arc<Expr>,
+    /// The generator as it was before the roll.
+    start: fray_dice::Rng,
+    /// The result.
+    #[pyo3(get)]
+    total: i64,
+    dice: std::sync::OnceLock<Py<PyTuple>>,
+}
+
+impl Roll {
+    fn make(expr: Arc<Expr>, rng: &mut fray_dice::Rng) -> Res<Roll> {
+        let start = rng.clone();
+        let total = guard(|| Ok(expr.roll(rng, None)?))?;
+        Ok(Roll {
+            expr,
+            start,
+            total,
+            dice: std::sync::OnceLock::new(),
+        })
+    }
+
+    fn key(&self) -> (String, i64, u64, u64, u128) {
+        (
+            self.expr.to_string(),
+            self.total,
+            self.start.seed(),
+            self.start.stream(),
+            self.start.word_pos(),
+        )
+    }
+}
+
+#[pymethods]
+impl Roll {
+    /// The expression in canonical form.
+    #[getter]
+    fn expression(&self) -> String {
+        self.expr.to_string()
+    }
+
+    /// The dice seed.
+    #[getter]
+    fn seed(&self) -> u64 {
+        self.start.seed()
+    }
+
+    /// The dice stream.
+    #[getter]
+    fn stream(&self) -> u64 {
+        self.start.stream()
+    }
+
+    /// Every die in the order it was drawn (a tuple of `Die`).
+    #[getter]
+    fn dice<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        if let Some(t) = self.dice.get() {
+            return Ok(t.bind(py).clone());
+        }
+        let mut rng = self.start.clone();
+        let roll = guard(|| Ok(self.expr.roll_with_transcript(&mut rng)?))?;
+        let dice: Vec<Die> = roll.transcript.dice.into_iter().map(Die::from).collect();
+        let tuple = PyTuple::new(py, dice)?;
+        let _ = self.dice.set(tuple.clone().unbind());
+        Ok(tuple)
+    }
+
+    fn __int__(&self) -> i64 {
+        self.total
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other
+            .cast::<Roll>()
+            .is_ok_and(|o| o.get().key() == self.key())
+    }
+
+    fn __hash__(&self) -> u64 {
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        std::hash::Hash::hash(&self.key(), &mut h);
+        h.finish()
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        let dice = self.dice(py)?;
+        let shown: Vec<String> = dice
+            .iter()
+            .map(|d| d.str().map(|s| s.to_string()))
+            .collect::<PyResult<_>>()?;
+        Ok(format!(
+            "Roll('{}' = {}: [{}], seed={}, stream={})",
+            self.expr,
+            self.total,
+            shown.join(", "),
+            self.start.seed(),
+            self.start.stream()
+        ))
+    }
+
+    /// The roll as plain data (JSON-ready).
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        d.set_item("expression", self.expr.to_string())?;
+        d.set_item("total", self.total)?;
+        d.set_item("seed", self.start.seed())?;
+        d.set_item("stream", self.start.stream())?;
+        let dice: Vec<Bound<'py, PyDict>> = self
+            .dice(py)?
+            .iter()
+            .map(|die| die.cast::<Die>().map_err(PyErr::from)?.get().to_dict(py))
+            .collect::<PyResult<_>>()?;
+        d.set_item("dice", dice)?;
+        Ok(d)
+    }
+}
+
+/// A u64 argument, or `InvalidInput` saying what is allowed.
+fn u64_arg(value: &Bound<'_, PyAny>, name: &str) -> Res<u64> {
+    if !value.is_instance_of::<PyBool>() {
+        if let Ok(v) = value.extract::<u64>() {
+            return Ok(v);
+        }
+    }
+    let shown = value
+        .repr()
+        .map_or_else(|_| "?".to_owned(), |r| r.to_string());
+    Err(Fail::Invalid(format!(
+        "{name} must be an integer in 0 .. 2**64 - 1, got {shown}"
+    )))
+}
+
+/// A fresh seed for a roll without one (recorded in the result, so it can be replayed).
+fn fresh_seed() -> u64 {
+    static COUNTER: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+    h.write_u64(COUNTER.fetch_add(1, std::sync::atomic::Ordering::Relaxed));
+    h.write_u128(
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos()),
+    );
+    h.finish()
+}
+
+fn expression_arg(expression: &Bound<'_, PyAny>) -> Res<Arc<Expr>> {
+    let text = expression.cast::<PyString>().map_err(|_| {
+        Fail::Invalid(format!(
+            "expression must be a str of dice notation such as \"2d6+1\", got {}",
+            expression
+                .get_type()
+                .name()
+                .map_or_else(|_| "?".to_owned(), |n| n.to_string())
+        ))
+    })?;
+    let text = text
+        .to_str()
+        .map_err(|e| Fail::Invalid(format!("expression is not valid text: {e}")))?;
+    parse_cached(text)
+}
+
+thread_local! {
+    /// The last expression parsed on this thread: notebooks roll the same one over and over.
+    static LAST: std::cell::RefCell<Option<(String, Arc<Expr>)>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+fn parse_cached(text: &str) -> Res<Arc<Expr>> {
+    let hit = LAST.with(|last| {
+        last.borrow()
+            .as_ref()
+            .filter(|(t, _)| t == text)
+            .map(|(_, e)| Arc::clone(e))
+    });
+    if let Some(expr) = hit {
+        return Ok(expr);
+    }
+    let expr = Arc::new(parse(text)?);
+    LAST.with(|last| *last.borrow_mut() = Some((text.to_owned(), Arc::clone(&expr))));
+    Ok(expr)
 }
 
 /// The seeded dice generator: ChaCha8 keyed by (seed, stream).
@@ -105,12 +359,10 @@ impl Rng {
         Ok(PyArray1::from_vec(py, out))
     }
 
-    /// Rolls dice notation on this stream: (expression, total, dice).
-    fn roll_expr(&mut self, expression: &str) -> PyResult<RollTuple> {
-        let expr = parse(expression)?;
-        Ok(guard(|| {
-            Ok(roll_tuple(expr.roll_with_transcript(&mut self.inner)?))
-        })?)
+    /// Rolls dice notation on this generator (advancing it).
+    fn roll_expr(&mut self, expression: &Bound<'_, PyAny>) -> PyResult<Roll> {
+        let expr = expression_arg(expression)?;
+        Ok(Roll::make(expr, &mut self.inner)?)
     }
 
     fn __repr__(&self) -> String {
@@ -123,14 +375,28 @@ impl Rng {
     }
 }
 
-/// Rolls dice notation on (seed, stream): (expression, total, dice).
+/// Rolls dice notation ("4d6dl1", "3d8kh2+2", "1d10!", "6d6>=5" …) on dice (seed, stream).
+/// Without a seed a fresh one is drawn and recorded in the result. Raises
+/// fray.InvalidInput for notation that does not parse (the message names the column) or
+/// exceeds a limit.
 #[pyfunction]
-fn roll(expression: &str, seed: u64, stream: u64) -> PyResult<RollTuple> {
-    let expr = parse(expression)?;
+#[pyo3(signature = (expression, *, seed = None, stream = None))]
+fn roll(
+    expression: &Bound<'_, PyAny>,
+    seed: Option<&Bound<'_, PyAny>>,
+    stream: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Roll> {
+    let seed = match seed {
+        Some(s) if !s.is_none() => u64_arg(s, "seed")?,
+        _ => fresh_seed(),
+    };
+    let stream = match stream {
+        Some(s) => u64_arg(s, "stream")?,
+        None => 0,
+    };
+    let expr = expression_arg(expression)?;
     let mut rng = fray_dice::Rng::new(seed, stream);
-    Ok(guard(|| {
-        Ok(roll_tuple(expr.roll_with_transcript(&mut rng)?))
-    })?)
+    Ok(Roll::make(expr, &mut rng)?)
 }
 
 /// Totals of `n` rolls of `expression`, roll i on stream `first + i`, as an int64 array.
@@ -173,6 +439,8 @@ fn odds(py: Python<'_>, expression: &str) -> PyResult<OddsTuple> {
 /// Adds the dice functions and classes to the module.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Rng>()?;
+    m.add_class::<Roll>()?;
+    m.add_class::<Die>()?;
     m.add_function(wrap_pyfunction!(roll, m)?)?;
     m.add_function(wrap_pyfunction!(roll_batch, m)?)?;
     m.add_function(wrap_pyfunction!(odds, m)?)?;

@@ -3,89 +3,19 @@
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Iterator, NamedTuple
+from typing import TYPE_CHECKING, Iterator
 
 import numpy as np
 import numpy.typing as npt
 
 from fray import _fray
 from fray import _util
+from fray._fray import Die, Roll, roll
 
 if TYPE_CHECKING:
     import pandas as pd
 
 __all__ = ["Die", "Roll", "Rng", "roll", "roll_batch", "Odds", "odds"]
-
-
-class Die(NamedTuple):
-    """One physical die of a roll, as it fell (an immutable named tuple)."""
-
-    label: str
-    """The pool it belongs to (``"4d6dl1"``) or what it was for."""
-    group: int
-    """Which die of its pool (explosions and rerolls share their die's group)."""
-    sides: int
-    """Faces of the die."""
-    value: int
-    """The face it showed."""
-    fate: str
-    """``"kept"``, ``"dropped"`` (by keep/drop) or ``"rerolled"``."""
-    exploded: bool
-    """Whether this face added another die to its group."""
-
-    def __str__(self) -> str:
-        mark = {"kept": "", "dropped": " dropped", "rerolled": " rerolled"}[self.fate]
-        return f"{self.value}{'!' if self.exploded else ''}{mark}"
-
-    def to_dict(self) -> dict[str, Any]:
-        """The die as a plain dict."""
-        return self._asdict()
-
-
-class Roll(NamedTuple):
-    """The result of rolling dice notation: the total and every die, with the seed and
-    stream that reproduce it (``fray.roll(r.expression, seed=r.seed, stream=r.stream)``).
-    An immutable named tuple."""
-
-    expression: str
-    """The expression in canonical form."""
-    total: int
-    """The result."""
-    dice: tuple[Die, ...]
-    """Every die in the order it was drawn."""
-    seed: int
-    """The dice seed."""
-    stream: int
-    """The dice stream."""
-
-    def __int__(self) -> int:
-        return self.total
-
-    def __repr__(self) -> str:
-        dice = ", ".join(str(d) for d in self.dice)
-        return (
-            f"Roll({self.expression!r} = {self.total}: [{dice}], "
-            f"seed={self.seed}, stream={self.stream})"
-        )
-
-    def to_dict(self) -> dict[str, Any]:
-        """The roll as plain data (JSON-ready)."""
-        return {
-            "expression": self.expression,
-            "total": self.total,
-            "seed": self.seed,
-            "stream": self.stream,
-            "dice": [d._asdict() for d in self.dice],
-        }
-
-
-_make_die = Die._make
-
-
-def _make_roll(raw: tuple[str, int, list[tuple[str, int, int, int, str, bool]]], seed: int,
-               stream: int) -> Roll:
-    expression, total, dice = raw
-    return Roll(expression, total, tuple(map(_make_die, dice)), seed, stream)
 
 
 class Rng:
@@ -135,24 +65,10 @@ class Rng:
 
     def roll_expr(self, expression: str) -> Roll:
         """Rolls dice notation on this generator (advancing it), with a transcript."""
-        raw = self._inner.roll_expr(_util.text(expression, "expression"))
-        return _make_roll(raw, self.seed, self.stream)
+        return self._inner.roll_expr(expression)
 
     def __repr__(self) -> str:
         return repr(self._inner)
-
-
-def roll(expression: str, *, seed: int | None = None, stream: int = 0) -> Roll:
-    """Rolls dice notation (``"4d6dl1"``, ``"3d8kh2+2"``, ``"1d10!"``, ``"6d6>=5"`` …) on
-    dice ``(seed, stream)``. Without a seed a random one is drawn and recorded in the result.
-
-    Raises :class:`fray.InvalidInput` for notation that does not parse (the message names the
-    column) or exceeds a limit.
-    """
-    seed = _util.seed_or_random(seed)
-    stream = _util.u64(stream, "stream")
-    raw = _fray.roll(_util.text(expression, "expression"), seed, stream)
-    return _make_roll(raw, seed, stream)
 
 
 def roll_batch(

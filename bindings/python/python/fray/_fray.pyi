@@ -8,9 +8,11 @@ import numpy.typing as npt
 
 __all__ = [
     "__version__",
+    "Die",
     "Encounter",
     "MAX_BATCH",
     "Rng",
+    "Roll",
     "andromeda_check",
     "andromeda_check_batch",
     "demo_setup",
@@ -45,9 +47,7 @@ class Rng:
     def roll(self, sides: int) -> int: ...
     def k_die(self) -> int: ...
     def batch(self, sides: int, n: int) -> npt.NDArray[np.uint32]: ...
-    def roll_expr(
-        self, expression: str
-    ) -> tuple[str, int, list[tuple[str, int, int, int, str, bool]]]: ...
+    def roll_expr(self, expression: str) -> Roll: ...
 
 @final
 class Encounter:
@@ -67,9 +67,65 @@ class Encounter:
     def replay(self) -> str: ...
     def describe(self, event: str) -> str: ...
 
-def roll(
-    expression: str, seed: int, stream: int
-) -> tuple[str, int, list[tuple[str, int, int, int, str, bool]]]: ...
+def roll(expression: str, *, seed: int | None = None, stream: int | None = None) -> Roll:
+    """Rolls dice notation ("4d6dl1", "3d8kh2+2", "1d10!", "6d6>=5" …) on dice
+    (seed, stream); stream None means 0. Without a seed a fresh one is drawn and recorded in
+    the result. Raises fray.InvalidInput for notation that does not parse (the message names
+    the column) or exceeds a limit."""
+
+@final
+class Die:
+    """One physical die of a roll, as it fell."""
+
+    @property
+    def label(self) -> str:
+        """The pool it belongs to ("4d6dl1") or what it was for."""
+    @property
+    def group(self) -> int:
+        """Which die of its pool (explosions and rerolls share their die's group)."""
+    @property
+    def sides(self) -> int:
+        """Faces of the die."""
+    @property
+    def value(self) -> int:
+        """The face it showed."""
+    @property
+    def fate(self) -> str:
+        """"kept", "dropped" (by keep/drop) or "rerolled"."""
+    @property
+    def exploded(self) -> bool:
+        """Whether this face added another die to its group."""
+    def to_dict(self) -> dict[str, str | int | bool]:
+        """The die as a plain dict."""
+    def __eq__(self, value: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+
+@final
+class Roll:
+    """The result of rolling dice notation: the total and every die, with the seed and
+    stream that reproduce it. The dice are recorded on first access by rolling again from
+    the same position of the same stream."""
+
+    @property
+    def expression(self) -> str:
+        """The expression in canonical form."""
+    @property
+    def total(self) -> int:
+        """The result."""
+    @property
+    def seed(self) -> int:
+        """The dice seed."""
+    @property
+    def stream(self) -> int:
+        """The dice stream."""
+    @property
+    def dice(self) -> tuple[Die, ...]:
+        """Every die in the order it was drawn."""
+    def __int__(self) -> int: ...
+    def __eq__(self, value: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def to_dict(self) -> dict[str, object]:
+        """The roll as plain data (JSON-ready)."""
 def roll_batch(
     expression: str, seed: int, first: int, n: int, threads_wanted: int
 ) -> npt.NDArray[np.int64]: ...
