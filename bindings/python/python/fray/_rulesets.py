@@ -31,6 +31,7 @@ __all__ = [
     "Encounter",
     "ReplayReport",
     "replay",
+    "RulesetFunctions",
 ]
 
 Json = Any
@@ -561,3 +562,56 @@ def replay(data: Json | os.PathLike[str]) -> ReplayReport:
         events_digest=raw["events_digest"],
         events=raw["events"],
     )
+
+
+class RulesetFunctions:
+    """The functions every ruleset module offers, bound to one ruleset id. Each module
+    (``fray.age``, ``fray.hunt`` …) re-exports them, so they are written once."""
+
+    def __init__(self, ruleset: str) -> None:
+        self.id = ruleset
+        """The ruleset id."""
+
+    def info(self) -> RulesetInfo:
+        """The registry entry: version, side names, metric, odds keys, demo seed."""
+        return info(self.id)
+
+    def odds(self, spec: dict[str, Json] | None = None, /, **keys: Json) -> list[OddsTable]:
+        """Exact odds as tables; the spec keys are listed by ``info().odds_keys`` and missing
+        keys take their defaults (the same as ``fray odds <id> key=value …``)."""
+        return ruleset_odds(self.id, spec, **keys)
+
+    def demo_setup(self) -> Json:
+        """The built-in demo setup as JSON data, to edit and pass to :meth:`simulate`."""
+        return demo_setup(self.id)
+
+    def simulate(
+        self,
+        setup: Json | None = None,
+        *,
+        trials: int = 10_000,
+        seed: int = 1,
+        threads: int | None = None,
+    ) -> SimSummary:
+        """Simulates ``trials`` fights of ``setup`` (``None``: the demo) with the default
+        tactic, trial *i* on stream *i*; see :func:`fray.simulate`."""
+        return simulate(self.id, setup, trials=trials, seed=seed, threads=threads)
+
+    def fights(
+        self,
+        setup: Json | None = None,
+        *,
+        trials: int,
+        seed: int = 1,
+        first: int = 0,
+        threads: int | None = None,
+    ) -> Fights:
+        """Per-trial numpy arrays (winner, rounds, health, metric) of fights
+        ``first .. first + trials``; see :func:`fray.fights`."""
+        return fights(self.id, setup, trials=trials, seed=seed, first=first, threads=threads)
+
+    def encounter(
+        self, setup: Json | None = None, *, seed: int | None = None, stream: int = 0
+    ) -> Encounter:
+        """Starts an encounter (``None``: the demo setup) on dice ``(seed, stream)``."""
+        return Encounter(self.id, setup, seed=seed, stream=stream)
