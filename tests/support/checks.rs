@@ -53,7 +53,7 @@ fn array(json: &str, what: &str) -> Vec<Value> {
 pub fn apply_checked(
     encounter: &mut dyn Encounter,
     command: &str,
-) -> Result<Vec<Value>, EncounterError> {
+) -> Result<String, EncounterError> {
     if let Some(why) = known::command(encounter.ruleset(), command) {
         return Err(EncounterError::InvalidInput(Error::new(
             ErrorKind::Parse,
@@ -72,37 +72,34 @@ pub fn apply_checked(
             Err(e)
         }
         Ok(events) => {
-            let new = array(&events, "apply_json's result");
-            let old_log = array(&before.events, "events_json");
-            let log = array(&encounter.events_json(), "events_json");
-            assert_eq!(
-                log.len(),
-                old_log.len() + new.len(),
-                "{}: the log grew by other than the returned events after {command:?}",
+            // Both are compact JSON arrays, so the new log is the old one with the returned
+            // events spliced on (a string comparison: no parsing on the hot fuzzing path).
+            let expected = match (before.events.as_str(), events.as_str()) {
+                (old, "[]") => old.to_owned(),
+                ("[]", new) => new.to_owned(),
+                (old, new) => format!("{},{}", &old[..old.len() - 1], &new[1..]),
+            };
+            assert!(
+                encounter.events_json() == expected,
+                "{}: after {command:?} the log is not the old log plus the returned events {events}",
                 encounter.ruleset()
             );
-            assert_eq!(
-                &log[..old_log.len()],
-                &old_log[..],
-                "accepted command rewrote history"
-            );
-            assert_eq!(
-                &log[old_log.len()..],
-                &new[..],
-                "log does not end with the events returned"
-            );
-            Ok(new)
+            Ok(events)
         }
     }
 }
 
 /// The default tactic's next command, which must be accepted (simulation relies on it).
-/// Returns `false` once the encounter is over.
+/// Returns `false` once the encounter is over. Cheap on purpose (no snapshots): the log is
+/// checked as a whole by [`check_replay`].
 pub fn apply_suggested(encounter: &mut dyn Encounter) -> bool {
     let Some(command) = encounter.suggest_json() else {
         return false;
     };
-    if let Err(e) = apply_checked(encounter, &command) {
+    if let Some(why) = known::command(encounter.ruleset(), &command) {
+        panic!("the default tactic chose a command of a known finding ({why}): {command}");
+    }
+    if let Err(e) = encounter.apply_json(&command) {
         panic!(
             "{}: the default tactic's own command {command} was refused: {e}",
             encounter.ruleset()

@@ -90,7 +90,7 @@ fn node(value: &mut Value, mut index: usize) -> &mut Value {
 
 fn number(c: &mut Choices, old: Option<&Number>) -> Value {
     let n = old.and_then(Number::as_i64).unwrap_or(0);
-    match c.byte() % 14 {
+    match c.byte() % 20 {
         0 => Value::from(n.wrapping_add(1)),
         1 => Value::from(n.wrapping_sub(1)),
         2 => Value::from(0),
@@ -104,6 +104,13 @@ fn number(c: &mut Choices, old: Option<&Number>) -> Value {
         10 => Value::from(65_536),
         11 => Value::from(0.5),
         12 => Value::from(1e300),
+        // The edges of the integer types rules code stores numbers in.
+        13 => Value::from(u32::MAX),
+        14 => Value::from(i32::MAX),
+        15 => Value::from(i32::MIN),
+        16 => Value::from(u16::MAX),
+        17 => Value::from(i64::from(u32::MAX) + 1),
+        18 => Value::from(n.wrapping_mul(1000)),
         _ => Value::from(i64::from(c.byte()) - 128),
     }
 }
