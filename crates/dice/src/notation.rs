@@ -151,7 +151,11 @@ impl Expr {
     ) -> Result<i64> {
         match self {
             Expr::Constant(v) => Ok(*v),
-            Expr::Pool(p) => p.roll(dice, transcript, &p.to_string()),
+            // The label is only written when someone reads the transcript.
+            Expr::Pool(p) => match transcript {
+                Some(t) => p.roll(dice, Some(t), &p.to_string()),
+                None => p.roll(dice, None, ""),
+            },
             Expr::Neg(a) => a.eval(dice, transcript)?.checked_neg().ok_or_else(overflow),
             Expr::Add(a, b) | Expr::Sub(a, b) | Expr::Mul(a, b) | Expr::Div(a, b) => {
                 let x = a.eval(dice, transcript.as_deref_mut())?;
