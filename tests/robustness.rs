@@ -132,7 +132,6 @@ fn hostile_expressions_at_every_limit_are_refused_with_the_limit_named() {
 /// Fix: charge every pool of an expression against one budget, sized to about one second in
 /// release, checked before any pool is computed.
 #[test]
-#[ignore = "known finding for fray-dice: MAX_WORK is per pool; two pools take ~2.2 s (see doc)"]
 fn hostile_expensive_pools_in_one_expression_share_one_work_limit() {
     let expr = Expr::parse("6d1000kh3+6d1000kh3").expect("within the length and dice limits");
     let err = expr.distribution().unwrap_err();

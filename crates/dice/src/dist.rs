@@ -10,7 +10,11 @@ use crate::pool::{Keep, PoolSpec};
 pub const MAX_SUPPORT: usize = 1 << 20;
 /// At most this many elementary steps for one exact computation, checked before it starts,
 /// so a hostile expression is refused at once instead of grinding.
-pub const MAX_WORK: u128 = 200_000_000;
+///
+/// It is one budget for a whole dice expression: every keep/drop pool of an expression is
+/// charged against it before any of them is computed. 5·10⁷ steps take about a third of a
+/// second in a release build.
+pub const MAX_WORK: u128 = 50_000_000;
 /// Odds of exploding dice are computed until the chance of a deeper chain would need more
 /// than this many bits in the denominator of the whole pool; the rest is reported as
 /// unresolved mass.
@@ -389,13 +393,31 @@ impl Distribution {
     pub fn of_pool(spec: &PoolSpec) -> Result<Self> {
         spec.validate()?;
         let chain = Self::chain(spec)?;
-        let value = |v: i64| match spec.successes {
-            Some(test) => i64::from(test.matches(v)),
-            None => v,
-        };
+        let value = pool_value(spec);
         match spec.keep {
             None => chain.map(|v| Ok(value(v)))?.repeat_sum(spec.count),
-            Some(keep) => keep_order_statistics(&chain, spec.count, keep, value),
+            Some(keep) => {
+                let work = keep_work(&chain, spec.count, keep, &value);
+                if work > MAX_WORK {
+                    return Err(work_limit(work));
+                }
+                keep_order_statistics(&chain, spec.count, keep, value)
+            }
+        }
+    }
+
+    /// The steps the keep/drop pass of a pool would take (0 without keep/drop), estimated
+    /// without doing it, so an expression can be refused before any pool is computed.
+    pub(crate) fn pool_work(spec: &PoolSpec) -> Result<u128> {
+        spec.validate()?;
+        match spec.keep {
+            None => Ok(0),
+            Some(keep) => Ok(keep_work(
+                &Self::chain(spec)?,
+                spec.count,
+                keep,
+                &pool_value(spec),
+            )),
         }
     }
 
@@ -546,6 +568,27 @@ fn binomials(n: u32) -> Result<Vec<Vec<u128>>> {
 /// Faces are visited from best to worst; the state is (dice placed so far, kept total) and
 /// placing `c` more dice on a face multiplies by `C(remaining, c) · weight^c`. The first
 /// `k` dice placed are the kept ones. Cost: faces × n² × totals, not faces^n.
+/// A pool's value per die: its chain total, or 1/0 for a success test.
+fn pool_value(spec: &PoolSpec) -> impl Fn(i64) -> i64 {
+    let test = spec.successes;
+    move |v| match test {
+        Some(test) => i64::from(test.matches(v)),
+        None => v,
+    }
+}
+
+/// Steps of [`keep_order_statistics`]: faces × (n+1)² × the number of kept totals.
+fn keep_work(die: &Distribution, n: u32, keep: Keep, value: &impl Fn(i64) -> i64) -> u128 {
+    let (k, _) = keep.kept(n);
+    let (low, high) = die
+        .iter()
+        .map(|(f, _)| value(f))
+        .fold((i64::MAX, i64::MIN), |(lo, hi), v| (lo.min(v), hi.max(v)));
+    let spread = if low > high { 0 } else { high.abs_diff(low) };
+    let totals = u128::from(spread) * u128::from(k) + 1;
+    die.counts.len() as u128 * u128::from(n + 1).pow(2) * totals
+}
+
 fn keep_order_statistics(
     die: &Distribution,
     n: u32,
@@ -561,17 +604,6 @@ fn keep_order_statistics(
         d.checked_mul(die.denominator)
             .ok_or_else(|| overflow("a keep/drop pool"))
     })?;
-    let contributions = faces.iter().map(|&(f, _)| value(f));
-    let spread = contributions
-        .clone()
-        .max()
-        .unwrap_or(0)
-        .abs_diff(contributions.min().unwrap_or(0));
-    let totals = u128::from(spread) * u128::from(k) + 1;
-    let work = faces.len() as u128 * u128::from(n + 1).pow(2) * totals;
-    if work > MAX_WORK {
-        return Err(work_limit(work));
-    }
     let choose = binomials(n)?;
     let n = n as usize;
     let k = k as usize;

@@ -6,7 +6,7 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 
 use crate::dice::Dice;
-use crate::dist::Distribution;
+use crate::dist::{Distribution, MAX_WORK};
 use crate::error::{Error, ErrorKind, Result};
 use crate::pool::{CmpOp, Compare, Explode, Keep, PoolSpec, Reroll, MAX_DICE, MAX_EXPLOSION_DEPTH};
 use crate::transcript::Transcript;
@@ -180,16 +180,42 @@ impl Expr {
     }
 
     /// The exact distribution of the expression's total.
+    ///
+    /// Every keep/drop pool of the expression is charged against one work budget
+    /// ([`crate::MAX_WORK`]) before any pool is computed.
     pub fn distribution(&self) -> Result<Distribution> {
         self.validate()?;
+        let work = self.work()?;
+        if work > MAX_WORK {
+            return Err(Error::new(
+                ErrorKind::Limit,
+                format!("exact odds of this expression would take about {work} steps, over the limit of {MAX_WORK}"),
+            ));
+        }
+        self.exact()
+    }
+
+    /// Estimated steps of the expression's keep/drop pools, summed.
+    fn work(&self) -> Result<u128> {
+        Ok(match self {
+            Expr::Constant(_) => 0,
+            Expr::Pool(p) => Distribution::pool_work(p)?,
+            Expr::Neg(a) => a.work()?,
+            Expr::Add(a, b) | Expr::Sub(a, b) | Expr::Mul(a, b) | Expr::Div(a, b) => {
+                a.work()?.saturating_add(b.work()?)
+            }
+        })
+    }
+
+    fn exact(&self) -> Result<Distribution> {
         match self {
             Expr::Constant(v) => Ok(Distribution::constant(*v)),
             Expr::Pool(p) => Distribution::of_pool(p),
-            Expr::Neg(a) => a.distribution()?.negate(),
-            Expr::Add(a, b) => a.distribution()?.add(&b.distribution()?),
-            Expr::Sub(a, b) => a.distribution()?.add(&b.distribution()?.negate()?),
+            Expr::Neg(a) => a.exact()?.negate(),
+            Expr::Add(a, b) => a.exact()?.add(&b.exact()?),
+            Expr::Sub(a, b) => a.exact()?.add(&b.exact()?.negate()?),
             Expr::Mul(a, b) | Expr::Div(a, b) => {
-                let (x, y) = (a.distribution()?, b.distribution()?);
+                let (x, y) = (a.exact()?, b.exact()?);
                 x.combine(&y, |p, q| self.apply(p, q))
             }
         }
