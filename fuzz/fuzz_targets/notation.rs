@@ -85,7 +85,8 @@ fn exact_work(expr: &Expr) -> u128 {
             Some(_) if p.validate().is_err() => 0,
             None => 0,
             Some(k) => {
-                let faces = u128::from(p.sides);
+                // An exploding die's chain has about a dozen faces' worth of values.
+                let faces = u128::from(p.sides) * if p.explode.is_some() { 12 } else { 1 };
                 let n = u128::from(p.count);
                 faces * (n + 1) * (n + 1) * (faces * u128::from(k.kept(p.count).0) + 1)
             }
