@@ -1,7 +1,5 @@
-use serde_json::Value;
-
 use crate::error::{Error, ErrorKind, RuleError};
-use crate::session::{AutoPlay, Replay, ReplayError, ReplayReport, Session};
+use crate::session::{AutoPlay, Replay, ReplayError, ReplayReport, Session, COMMANDS_OVER_LIMIT};
 
 /// Largest JSON text accepted for a setup, a command or a replay, in bytes.
 pub const MAX_JSON_BYTES: usize = 8 << 20;
@@ -123,18 +121,26 @@ where
     Ok(Box::new(session))
 }
 
-/// Reads the `ruleset` field of a replay file without parsing the rest.
+/// Reads the `ruleset` field of a replay file; the rest is scanned, not built.
 pub fn replay_ruleset(replay: &str) -> Result<String, Error> {
-    let value: Value = parse_json(replay, "replay")?;
-    value
-        .get("ruleset")
-        .and_then(Value::as_str)
-        .map(str::to_owned)
+    #[derive(serde::Deserialize)]
+    struct Head {
+        ruleset: Option<String>,
+    }
+    let head: Head = parse_json(replay, "replay")?;
+    head.ruleset
         .ok_or_else(|| Error::new(ErrorKind::Replay, "the replay has no \"ruleset\" field"))
 }
 
 /// Verifies a replay file of ruleset `R` given as JSON.
 pub fn verify_json<R: AutoPlay>(replay: &str) -> Result<ReplayReport, ReplayError> {
-    let replay: Replay = parse_json(replay, "replay").map_err(ReplayError::Invalid)?;
+    let replay: Replay = parse_json(replay, "replay").map_err(|e| {
+        let kind = if e.message().contains(COMMANDS_OVER_LIMIT) {
+            ErrorKind::Limit
+        } else {
+            e.kind()
+        };
+        ReplayError::Invalid(Error::new(kind, e.message()))
+    })?;
     replay.verify::<R>()
 }

@@ -230,10 +230,42 @@ pub struct Replay {
     /// Digest of the start's events.
     pub start_digest: String,
     /// The commands in order, each with its digest. Refused commands may appear: replay
-    /// must refuse them again under the same rule.
+    /// must refuse them again under the same rule. At most [`MAX_REPLAY_COMMANDS`], refused
+    /// while reading, before the rest is built.
+    #[serde(deserialize_with = "bounded_steps")]
     pub commands: Vec<ReplayStep>,
     /// Digest over the start digest and every step digest.
     pub events_digest: String,
+}
+
+/// Marks the refusal of an over-long command list, so it is reported as a limit.
+pub(crate) const COMMANDS_OVER_LIMIT: &str = "commands, over the limit";
+
+/// Reads the command list, refusing it as soon as it exceeds [`MAX_REPLAY_COMMANDS`].
+fn bounded_steps<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<ReplayStep>, D::Error> {
+    struct Steps;
+    impl<'de> serde::de::Visitor<'de> for Steps {
+        type Value = Vec<ReplayStep>;
+        fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            write!(f, "a list of at most {MAX_REPLAY_COMMANDS} commands")
+        }
+        fn visit_seq<A: serde::de::SeqAccess<'de>>(
+            self,
+            mut seq: A,
+        ) -> Result<Self::Value, A::Error> {
+            let mut steps = Vec::new();
+            while let Some(step) = seq.next_element()? {
+                if steps.len() == MAX_REPLAY_COMMANDS {
+                    return Err(serde::de::Error::custom(format!(
+                        "the replay has more than {MAX_REPLAY_COMMANDS} {COMMANDS_OVER_LIMIT}"
+                    )));
+                }
+                steps.push(step);
+            }
+            Ok(steps)
+        }
+    }
+    d.deserialize_seq(Steps)
 }
 
 /// Where a replay stopped agreeing with its file.
