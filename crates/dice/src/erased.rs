@@ -123,13 +123,42 @@ where
 
 /// Reads the `ruleset` field of a replay file; the rest is scanned, not built.
 pub fn replay_ruleset(replay: &str) -> Result<String, Error> {
-    #[derive(serde::Deserialize)]
-    struct Head {
-        ruleset: Option<String>,
-    }
-    let head: Head = parse_json(replay, "replay")?;
-    head.ruleset
+    let head: ReplayHead = parse_json(replay, "replay")?;
+    head.0
         .ok_or_else(|| Error::new(ErrorKind::Replay, "the replay has no \"ruleset\" field"))
+}
+
+/// The `ruleset` of a replay object; its other fields are skipped, not built. A list is read
+/// as values (so deep nesting meets serde_json's recursion limit) and then refused.
+struct ReplayHead(Option<String>);
+
+impl<'de> serde::Deserialize<'de> for ReplayHead {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        use serde::de::{Error as _, IgnoredAny, MapAccess, SeqAccess, Visitor};
+        struct Head;
+        impl<'de> Visitor<'de> for Head {
+            type Value = ReplayHead;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a replay object")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<ReplayHead, A::Error> {
+                let mut ruleset = None;
+                while let Some(key) = map.next_key::<String>()? {
+                    if key == "ruleset" {
+                        ruleset = Some(map.next_value::<String>()?);
+                    } else {
+                        map.next_value::<IgnoredAny>()?;
+                    }
+                }
+                Ok(ReplayHead(ruleset))
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<ReplayHead, A::Error> {
+                while seq.next_element::<serde_json::Value>()?.is_some() {}
+                Err(A::Error::custom("a replay is a JSON object, not a list"))
+            }
+        }
+        d.deserialize_any(Head)
+    }
 }
 
 /// Verifies a replay file of ruleset `R` given as JSON.
