@@ -128,13 +128,14 @@ pub fn replay_ruleset(replay: &str) -> Result<String, Error> {
         .ok_or_else(|| Error::new(ErrorKind::Replay, "the replay has no \"ruleset\" field"))
 }
 
-/// The `ruleset` of a replay object; its other fields are skipped, not built. A list is read
-/// as values (so deep nesting meets serde_json's recursion limit) and then refused.
+/// The `ruleset` of a replay object; its other fields are skipped, not built. Any other JSON
+/// has no ruleset; a list is read as values, so deep nesting meets serde_json's recursion
+/// limit.
 struct ReplayHead(Option<String>);
 
 impl<'de> serde::Deserialize<'de> for ReplayHead {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        use serde::de::{Error as _, IgnoredAny, MapAccess, SeqAccess, Visitor};
+        use serde::de::{IgnoredAny, MapAccess, SeqAccess, Visitor};
         struct Head;
         impl<'de> Visitor<'de> for Head {
             type Value = ReplayHead;
@@ -154,7 +155,25 @@ impl<'de> serde::Deserialize<'de> for ReplayHead {
             }
             fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<ReplayHead, A::Error> {
                 while seq.next_element::<serde_json::Value>()?.is_some() {}
-                Err(A::Error::custom("a replay is a JSON object, not a list"))
+                Ok(ReplayHead(None))
+            }
+            fn visit_bool<E>(self, _: bool) -> Result<ReplayHead, E> {
+                Ok(ReplayHead(None))
+            }
+            fn visit_i64<E>(self, _: i64) -> Result<ReplayHead, E> {
+                Ok(ReplayHead(None))
+            }
+            fn visit_u64<E>(self, _: u64) -> Result<ReplayHead, E> {
+                Ok(ReplayHead(None))
+            }
+            fn visit_f64<E>(self, _: f64) -> Result<ReplayHead, E> {
+                Ok(ReplayHead(None))
+            }
+            fn visit_str<E>(self, _: &str) -> Result<ReplayHead, E> {
+                Ok(ReplayHead(None))
+            }
+            fn visit_unit<E>(self) -> Result<ReplayHead, E> {
+                Ok(ReplayHead(None))
             }
         }
         d.deserialize_any(Head)
