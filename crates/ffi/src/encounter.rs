@@ -95,12 +95,7 @@ pub extern "C" fn fray_encounter_state_json(
     encounter: *mut fray_encounter,
     out_json: *mut *mut c_char,
 ) -> fray_result {
-    guard(|| {
-        let enc = handle(encounter, "encounter")?;
-        let out = out_param(out_json, "out_json")?;
-        write(out, output_string(enc.inner.state_json()));
-        Ok(())
-    })
+    encounter_string(encounter, out_json, "out_json", |e| e.inner.state_json())
 }
 
 /// Writes to `*out_json` every event so far (the start's first) as a JSON array. The same
@@ -111,12 +106,7 @@ pub extern "C" fn fray_encounter_events_json(
     encounter: *mut fray_encounter,
     out_json: *mut *mut c_char,
 ) -> fray_result {
-    guard(|| {
-        let enc = handle(encounter, "encounter")?;
-        let out = out_param(out_json, "out_json")?;
-        write(out, output_string(enc.inner.events_json()));
-        Ok(())
-    })
+    encounter_string(encounter, out_json, "out_json", |e| e.inner.events_json())
 }
 
 /// Writes to `*out_json` the replay file of the encounter so far (`{"format":1,
@@ -127,12 +117,7 @@ pub extern "C" fn fray_encounter_replay_json(
     encounter: *mut fray_encounter,
     out_json: *mut *mut c_char,
 ) -> fray_result {
-    guard(|| {
-        let enc = handle(encounter, "encounter")?;
-        let out = out_param(out_json, "out_json")?;
-        write(out, output_string(enc.inner.replay_json()));
-        Ok(())
-    })
+    encounter_string(encounter, out_json, "out_json", |e| e.inner.replay_json())
 }
 
 /// Writes to `*out_id` the id of the encounter's ruleset. Free it with `fray_string_free`.
@@ -141,10 +126,23 @@ pub extern "C" fn fray_encounter_ruleset(
     encounter: *mut fray_encounter,
     out_id: *mut *mut c_char,
 ) -> fray_result {
+    encounter_string(encounter, out_id, "out_id", |e| {
+        e.inner.ruleset().to_owned()
+    })
+}
+
+/// The body of the string getters above: reads one string from the encounter and hands it
+/// to the caller, inside the panic boundary.
+fn encounter_string(
+    encounter: *mut fray_encounter,
+    out: *mut *mut c_char,
+    out_name: &str,
+    read: impl FnOnce(&fray_encounter) -> String,
+) -> fray_result {
     guard(|| {
         let enc = handle(encounter, "encounter")?;
-        let out = out_param(out_id, "out_id")?;
-        write(out, output_string(enc.inner.ruleset().to_owned()));
+        let out = out_param(out, out_name)?;
+        write(out, output_string(read(enc)));
         Ok(())
     })
 }
