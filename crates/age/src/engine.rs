@@ -97,7 +97,7 @@ fn validate_setup(setup: &Setup) -> Result<(), RuleError> {
             a.strength,
             a.willpower,
         ];
-        if scores.iter().any(|s| s.abs() > 50) || !(0..=10_000).contains(&c.fortune) {
+        if scores.iter().any(|s| s.unsigned_abs() > 50) || !(0..=10_000).contains(&c.fortune) {
             return Err(err(
                 "setup",
                 format!(

@@ -16,7 +16,7 @@ pub const MAX_MULTIPLIER: u32 = 100;
 
 /// Refuses a number outside ±[`MAX_MAGNITUDE`], naming the rule it belongs to.
 pub(crate) fn bounded(rule: &str, what: &str, value: i64) -> Result<(), RuleError> {
-    if value.abs() > i64::from(MAX_MAGNITUDE) {
+    if value.unsigned_abs() > MAX_MAGNITUDE.unsigned_abs().into() {
         return Err(RuleError::new(
             rule,
             format!("{what} is {value}; numbers are limited to ±{MAX_MAGNITUDE}"),
