@@ -1127,14 +1127,13 @@ fn plan_strike(state: &State, s: &Strike, action: Action) -> Result<(Plan, Cost)
             let b = weapon
                 .short_burst
                 .ok_or_else(|| err("BW-39", format!("{} has no Short Burst", weapon.name)))?;
-            if weapon.ammo.unwrap_or(0) < b.rounds {
+            // Uncounted ammunition (`None`) never runs out.
+            if let Some(ammo) = weapon.ammo.filter(|&a| a < b.rounds) {
                 return Err(err(
                     "BW-39",
                     format!(
-                        "a Short Burst needs {} rounds; {} has {}",
-                        b.rounds,
-                        weapon.name,
-                        weapon.ammo.unwrap_or(0)
+                        "a Short Burst needs {} rounds; {} has {ammo}",
+                        b.rounds, weapon.name
                     ),
                 ));
             }
@@ -2060,14 +2059,13 @@ fn do_long_burst<D: Dice>(
     let b = weapon
         .long_burst
         .ok_or_else(|| err("BW-40", format!("{} has no Long Burst", weapon.name)))?;
-    if weapon.ammo.unwrap_or(0) < b.rounds {
+    // Uncounted ammunition (`None`) never runs out.
+    if let Some(ammo) = weapon.ammo.filter(|&a| a < b.rounds) {
         return Err(err(
             "BW-40",
             format!(
-                "a Long Burst needs {} rounds; {} has {}",
-                b.rounds,
-                weapon.name,
-                weapon.ammo.unwrap_or(0)
+                "a Long Burst needs {} rounds; {} has {ammo}",
+                b.rounds, weapon.name
             ),
         ));
     }

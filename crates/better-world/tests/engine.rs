@@ -869,6 +869,29 @@ fn bw_40_long_burst_one_roll_independent_defences() {
 }
 
 #[test]
+fn bw_39_bw_40_bursts_from_uncounted_ammunition() {
+    // BW-39, BW-40: `ammo: None` is "not counted", so a burst never lacks rounds (the check
+    // used to read None as 0 and refuse, while the default tactic read it as unlimited).
+    let mut a = fighter("A", 0, 0, 5);
+    let mut gun = smg();
+    gun.ammo = None;
+    a.weapons = vec![gun];
+    let chars = vec![a, fighter("B", 1, 5, 2), fighter("C", 1, 20, 1)];
+    let (mut state, _) = started(&setup(chars.clone()), &[]);
+    let spray = Command::LongBurst(Spray {
+        actor: 0,
+        targets: vec![1, 2],
+        ..Spray::default()
+    });
+    let events = run(&mut state, spray, &[0; 12]).unwrap();
+    assert_eq!(attacks(&events).len(), 2);
+    assert_eq!(state.fighters[0].character.weapons[0].ammo, None);
+    let (mut state, _) = started(&setup(chars), &[]);
+    let events = run(&mut state, Command::ShortBurst(strike(0, 1)), &[0; 6]).unwrap();
+    assert_eq!(attacks(&events).len(), 1);
+}
+
+#[test]
 fn bw_03_advantage_and_situational_modifiers() {
     // BW-03: the pistol's +1K grows the attack pool; situational +nK and extra difficulty
     // stack with distance and cover.
