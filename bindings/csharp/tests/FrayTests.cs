@@ -2,6 +2,7 @@
 // scripts/test-native (LD_LIBRARY_PATH pointing at libfray.so, built with `test-hooks`).
 //
 //   mono FrayTests.exe [OUT_DIR]
+//   mono FrayTests.exe --replays REPLAYS_DIR    (only the golden replays: ReplayTests.cs)
 //
 // With OUT_DIR it writes each ruleset's demo events JSON to OUT_DIR/<ruleset>.cs.json for
 // the cross-language conformance check. Exits 1 on any failure.
@@ -12,7 +13,7 @@ using System.Runtime.InteropServices;
 using System.Text;
 using Fray;
 
-internal static class FrayTests
+internal static partial class FrayTests
 {
     private static int failures;
     private static int checks;
@@ -326,10 +327,17 @@ internal static class FrayTests
         try
         {
             Console.WriteLine("libfray " + Library.Version + " from C# (Mono)");
-            TestBasics();
-            TestAndromedaHotPath();
-            TestOtherTypedChecks();
-            TestEncounters(outDir);
+            if (args.Length == 2 && args[0] == "--replays")
+            {
+                TestGoldenReplays(args[1]); // ReplayTests.cs, scripts/test-native's own stage
+            }
+            else
+            {
+                TestBasics();
+                TestAndromedaHotPath();
+                TestOtherTypedChecks();
+                TestEncounters(outDir);
+            }
         }
         catch (Exception e)
         {
