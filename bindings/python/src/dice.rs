@@ -1,7 +1,7 @@
 //! Dice: the seeded generator, notation rolls with transcripts, batches and exact odds.
 
 use std::hash::{BuildHasher, Hasher};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, MutexGuard, TryLockError};
 
 use fray_dice::{DieFate, DieRecord, Expr};
 use numpy::PyArray1;
@@ -295,10 +295,33 @@ fn parse_cached(text: &str) -> Res<Arc<Expr>> {
 
 /// The seeded dice generator: ChaCha8 keyed by (seed, stream).
 ///
-/// The same seed and stream give the same dice in Rust, C, C# and Python.
-#[pyclass(module = "fray._fray")]
+/// The same seed and stream give the same dice in Rust, C, C# and Python. A generator draws
+/// its dice in order, so it belongs to one thread at a time: a call made while another one is
+/// drawing (another thread's `batch`, which runs detached) raises `InvalidInput` and draws
+/// nothing, instead of waiting and letting thread timing decide the order of the dice.
+#[pyclass(module = "fray._fray", frozen)]
 pub struct Rng {
-    inner: fray_dice::Rng,
+    seed: u64,
+    stream: u64,
+    /// Taken with `try_lock` only: never waited for (see above).
+    inner: Mutex<fray_dice::Rng>,
+}
+
+impl Rng {
+    /// The generator, or `InvalidInput` when another call is drawing from it.
+    fn draw(&self) -> Res<MutexGuard<'_, fray_dice::Rng>> {
+        match self.inner.try_lock() {
+            Ok(rng) => Ok(rng),
+            // Draws run inside `guard`, so a panic cannot leave a half-drawn generator.
+            Err(TryLockError::Poisoned(p)) => Ok(p.into_inner()),
+            Err(TryLockError::WouldBlock) => Err(Fail::Invalid(format!(
+                "this Rng (seed={}, stream={}) is in use by another thread; its dice would \
+                 depend on thread timing, so give each thread its own Rng, e.g. \
+                 fray.Rng(seed, stream=i) on thread i",
+                self.seed, self.stream
+            ))),
+        }
+    }
 }
 
 #[pymethods]
@@ -308,44 +331,45 @@ impl Rng {
     #[pyo3(signature = (seed, stream = 0))]
     fn new(seed: u64, stream: u64) -> Self {
         Rng {
-            inner: fray_dice::Rng::new(seed, stream),
+            seed,
+            stream,
+            inner: Mutex::new(fray_dice::Rng::new(seed, stream)),
         }
     }
 
     /// The seed.
     #[getter]
     fn seed(&self) -> u64 {
-        self.inner.seed()
+        self.seed
     }
 
     /// The stream.
     #[getter]
     fn stream(&self) -> u64 {
-        self.inner.stream()
+        self.stream
     }
 
     /// 32-bit words drawn so far (the position in the stream).
     #[getter]
-    fn position(&self) -> u128 {
-        self.inner.word_pos()
+    fn position(&self) -> PyResult<u128> {
+        Ok(self.draw()?.word_pos())
     }
 
     /// One die with `sides` faces (1 ..= sides).
-    fn roll(&mut self, sides: u32) -> PyResult<u32> {
-        Ok(guard(|| {
-            Ok(fray_dice::Dice::roll(&mut self.inner, sides)?)
-        })?)
+    fn roll(&self, sides: u32) -> PyResult<u32> {
+        let mut rng = self.draw()?;
+        Ok(guard(|| Ok(fray_dice::Dice::roll(&mut *rng, sides)?))?)
     }
 
     /// The binary K die: 0 or 1.
-    fn k_die(&mut self) -> u32 {
-        self.inner.k_die()
+    fn k_die(&self) -> PyResult<u32> {
+        Ok(self.draw()?.k_die())
     }
 
     /// `n` dice with `sides` faces drawn in order from this stream, as a uint32 array.
     /// Equal to `n` calls of `roll(sides)`. Runs with the interpreter detached.
     fn batch<'py>(
-        &mut self,
+        &self,
         py: Python<'py>,
         sides: u32,
         n: u64,
@@ -353,24 +377,28 @@ impl Rng {
         if sides == 0 {
             return Err(Fail::Invalid("a die needs at least 1 side (got d0)".into()).into());
         }
-        let mut out = vec![0u32; check_len(n, MAX_BATCH, "n")?];
-        let rng = &mut self.inner;
+        let len = check_len(n, MAX_BATCH, "n")?;
+        let mut rng = self.draw()?;
+        let rng = &mut *rng;
+        let mut out = vec![0u32; len];
         in_blocks(py, &mut out, 0, |_, block| Ok(rng.fill(sides, block)?))?;
         Ok(PyArray1::from_vec(py, out))
     }
 
     /// Rolls dice notation on this generator (advancing it).
-    fn roll_expr(&mut self, expression: &Bound<'_, PyAny>) -> PyResult<Roll> {
+    fn roll_expr(&self, expression: &Bound<'_, PyAny>) -> PyResult<Roll> {
         let expr = expression_arg(expression)?;
-        Ok(Roll::make(expr, &mut self.inner)?)
+        let mut rng = self.draw()?;
+        Ok(Roll::make(expr, &mut rng)?)
     }
 
     fn __repr__(&self) -> String {
+        let position = self
+            .draw()
+            .map_or_else(|_| "in use".to_owned(), |rng| rng.word_pos().to_string());
         format!(
-            "Rng(seed={}, stream={}, position={})",
-            self.inner.seed(),
-            self.inner.stream(),
-            self.inner.word_pos()
+            "Rng(seed={}, stream={}, position={position})",
+            self.seed, self.stream
         )
     }
 }

@@ -13,6 +13,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
 import numpy as np
+import numpy.typing as npt
 import pytest
 
 import fray
@@ -210,3 +211,53 @@ def test_errors_stay_on_the_thread_that_raised_them() -> None:
         return checked
 
     assert on_threads(work) == [ROUNDS] * THREADS
+
+
+def test_an_rng_in_use_by_another_thread_refuses_without_drawing() -> None:
+    # One thread draws a long batch (detached from the interpreter, block by block) while
+    # another rolls the same generator until it is refused.
+    rng = fray.Rng(77, 3)
+    n = 4_000_000
+    barrier = threading.Barrier(2, timeout=60)
+    batch_done = threading.Event()
+    batch: list[npt.NDArray[np.uint32]] = []
+    rolls: list[int] = []
+    refusals: list[Exception] = []
+
+    def draw_batch() -> None:
+        barrier.wait()
+        batch.append(rng.batch(6, n))
+        batch_done.set()
+
+    def roll_until_refused() -> None:
+        barrier.wait()
+        while not batch_done.is_set():
+            try:
+                rolls.append(rng.roll(6))
+            except Exception as e:  # any type but InvalidInput fails the test below
+                refusals.append(e)
+                return
+
+    threads = [threading.Thread(target=draw_batch), threading.Thread(target=roll_until_refused)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+
+    assert len(refusals) == 1, "the rolls never overlapped the batch"
+    refusal = refusals[0]
+    assert isinstance(refusal, fray.InvalidInput), repr(refusal)
+    assert refusal.message == (
+        "this Rng (seed=77, stream=3) is in use by another thread; its dice would depend on "
+        "thread timing, so give each thread its own Rng, e.g. fray.Rng(seed, stream=i) on "
+        "thread i"
+    )
+    # The batch held the generator from its first die to its last, so the rolls that got
+    # through came before it, and the refused one drew nothing.
+    (drawn,) = batch
+    expected = fray.Rng(77, 3)
+    assert rolls == expected.batch(6, len(rolls)).tolist()
+    assert np.array_equal(drawn, expected.batch(6, n))
+    assert rng.position == expected.position
+    assert [rng.roll(20) for _ in range(5)] == [expected.roll(20) for _ in range(5)]
+    assert repr(rng) == repr(expected)

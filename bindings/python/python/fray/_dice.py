@@ -24,6 +24,11 @@ class Rng:
     The same seed and stream give the same dice in Rust, C, C# and Python. Monte Carlo
     trial *i* uses stream *i*.
 
+    A generator draws its dice in order, so it belongs to one thread: give each thread its
+    own (``Rng(seed, stream=i)`` on thread *i*). A call made while another thread's call is
+    drawing from it (a long :meth:`batch`) raises :class:`~fray.InvalidInput` and draws
+    nothing, rather than letting thread timing decide which call gets which dice.
+
     >>> rng = Rng(42)
     >>> rng.roll(20) == Rng(42).roll(20)
     True
@@ -47,7 +52,8 @@ class Rng:
 
     @property
     def position(self) -> int:
-        """32-bit words drawn so far: the position in the stream."""
+        """32-bit words drawn so far: the position in the stream (raises
+        :class:`~fray.InvalidInput` while another thread draws from this generator)."""
         return self._inner.position
 
     def roll(self, sides: int) -> int:

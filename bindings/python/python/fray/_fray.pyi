@@ -35,7 +35,8 @@ MAX_BATCH: int
 
 @final
 class Rng:
-    """The seeded dice generator: ChaCha8 keyed by (seed, stream)."""
+    """The seeded dice generator: ChaCha8 keyed by (seed, stream). One thread at a time: a
+    call while another thread's call draws from it raises fray.InvalidInput, drawing nothing."""
 
     def __new__(cls, seed: int, stream: int = 0) -> Rng: ...
     @property

@@ -21,7 +21,8 @@ class FrayError(Exception):
 
 class InvalidInput(FrayError, ValueError):
     """Malformed or out-of-range input: bad notation, JSON that does not fit a ruleset,
-    an unknown ruleset id, a seed outside ``0 .. 2**64 - 1`` …"""
+    an unknown ruleset id, a seed outside ``0 .. 2**64 - 1``, an :class:`~fray.Rng` used by
+    two threads at once …"""
 
 
 class RuleError(FrayError):
