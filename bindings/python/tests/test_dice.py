@@ -26,7 +26,9 @@ def test_roll_is_reproducible_and_readable() -> None:
     text = repr(r)
     assert "4d6dl1" in text and str(r.total) in text and "dropped" in text and "seed=7" in text
     d = r.to_dict()
-    assert d["total"] == r.total and len(d["dice"]) == 4 and d["dice"][0]["sides"] == 6
+    dice = d["dice"]
+    assert isinstance(dice, list)
+    assert d["total"] == r.total and len(dice) == 4 and dice[0]["sides"] == 6
 
 
 def test_roll_without_seed_records_the_seed() -> None:

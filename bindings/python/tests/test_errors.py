@@ -47,7 +47,7 @@ def only_documented(call: Callable[[], Any]) -> None:
         (lambda: fray.roll_batch("1d6", 3, seed=1, threads=0), fray.InvalidInput, "threads"),
         (lambda: fray.Encounter("chess"), fray.InvalidInput, "this build has"),
         (lambda: fray.Encounter(IDS[0], {"bogus": 1}), fray.InvalidInput, "setup"),
-        (lambda: fray.Encounter(IDS[0], {1, 2}), fray.InvalidInput, "JSON data"),  # type: ignore[arg-type]
+        (lambda: fray.Encounter(IDS[0], {1, 2}), fray.InvalidInput, "JSON data"),
         (lambda: fray.replay({}), fray.InvalidInput, "replay"),
     ],
 )

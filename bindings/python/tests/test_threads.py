@@ -1,8 +1,9 @@
 """Fray from several Python threads at once (issue 11, concurrency): each thread has its own
 encounters, generators and seeds; exact odds are computed once and read from every thread;
 batch functions, which release the GIL and run worker threads of their own, are called from
-several threads together. Every result must equal a sequential run exactly, and an error
-raised in one thread must carry that thread's own detail, never another's."""
+several threads together. Every result must equal a sequential run exactly, an error
+raised in one thread must carry that thread's own detail, never another's, and a generator
+used by a second thread while it draws refuses instead of letting timing pick the dice."""
 
 from __future__ import annotations
 
