@@ -1,7 +1,7 @@
 //! The encounter engine: initiative, turns and actions, attacks and stunts, damage and
 //! conditions (AGE-08 … AGE-31).
 
-use fray_dice::{Dice, RuleError, Ruleset};
+use fray_dice::{Dice, EventLog, RuleError, Ruleset};
 
 use crate::combat::{
     attack, decompression_check, range_modifier, roll_damage, take_damage, throw_grenade,
@@ -16,7 +16,7 @@ use crate::model::{
 use crate::test::{opposed, test, TestSpec};
 use crate::Age;
 
-type Events = Vec<Event>;
+type Events = EventLog<Event>;
 
 fn err(rule: &str, message: impl Into<String>) -> RuleError {
     RuleError::new(rule, message)
@@ -33,16 +33,21 @@ impl Ruleset for Age {
     type Event = Event;
     type State = State;
 
-    fn start<D: Dice>(setup: &Setup, dice: &mut D) -> Result<(State, Events), RuleError> {
-        start(setup, dice)
+    fn start<D: Dice>(
+        setup: &Setup,
+        dice: &mut D,
+        events: &mut Events,
+    ) -> Result<State, RuleError> {
+        start(setup, dice, events)
     }
 
     fn apply<D: Dice>(
         state: &mut State,
         command: &Command,
         dice: &mut D,
-    ) -> Result<Events, RuleError> {
-        apply(state, command, dice)
+        events: &mut Events,
+    ) -> Result<(), RuleError> {
+        apply(state, command, dice, events)
     }
 }
 
@@ -165,9 +170,12 @@ fn validate_setup(setup: &Setup) -> Result<(), RuleError> {
 }
 
 /// Starts an encounter: validates the setup, rolls initiative (AGE-09) and opens round 1.
-pub(crate) fn start<D: Dice>(setup: &Setup, dice: &mut D) -> Result<(State, Events), RuleError> {
+pub(crate) fn start<D: Dice>(
+    setup: &Setup,
+    dice: &mut D,
+    events: &mut Events,
+) -> Result<State, RuleError> {
     validate_setup(setup)?;
-    let mut events = Vec::new();
     let mut combatants = Vec::with_capacity(setup.characters.len());
     let mut rolls = Vec::with_capacity(setup.characters.len());
     for c in &setup.characters {
@@ -199,7 +207,7 @@ pub(crate) fn start<D: Dice>(setup: &Setup, dice: &mut D) -> Result<(State, Even
                 auto_fail: false,
             },
         )?;
-        events.push(Event::Initiative {
+        events.emit(|| Event::Initiative {
             name: c.name.clone(),
             dice: roll.dice,
             total: roll.total,
@@ -269,10 +277,10 @@ pub(crate) fn start<D: Dice>(setup: &Setup, dice: &mut D) -> Result<(State, Even
         over: false,
         winner: None,
     };
-    if !check_end(&mut state, &mut events) {
-        new_round(&mut state, dice, &mut events)?;
+    if !check_end(&mut state, events) {
+        new_round(&mut state, dice, events)?;
     }
-    Ok((state, events))
+    Ok(state)
 }
 
 /// Orders a group tied on initiative and Dexterity by repeated 1d6 roll-offs (AGE-09); after
@@ -323,7 +331,7 @@ fn check_end(state: &mut State, events: &mut Events) -> bool {
     state.over = true;
     state.winner = winner;
     state.pending = None;
-    events.push(Event::EncounterEnded {
+    events.emit(|| Event::EncounterEnded {
         winner: winner.map(|w| SIDES[usize::from(w)].to_owned()),
         rounds: state.round.min(state.rules.max_rounds),
     });
@@ -348,7 +356,7 @@ fn new_round<D: Dice>(
             .cmp(&(cs[a].initiative, cs[a].abilities.dexterity))
             .then(cs[a].initiative_rank.cmp(&cs[b].initiative_rank))
     });
-    events.push(Event::RoundStarted {
+    events.emit(|| Event::RoundStarted {
         round: state.round,
         order: state
             .order
@@ -388,20 +396,20 @@ fn begin_turn<D: Dice>(
         c.cover = 0;
         c.stand_firm = false;
         if c.readied.take().is_some() {
-            events.push(Event::ReadyLost {
+            events.emit(|| Event::ReadyLost {
                 name: c.name.clone(),
             });
         }
         if c.conditions.injury == Injury::Dying {
             c.abilities.constitution -= 1;
-            events.push(Event::DyingTick {
+            events.emit(|| Event::DyingTick {
                 name: c.name.clone(),
                 constitution: c.abilities.constitution,
             });
             if c.abilities.constitution <= death_at {
                 c.dead = true;
                 c.taken_out = true;
-                events.push(Event::Died {
+                events.emit(|| Event::Died {
                     name: c.name.clone(),
                 });
             }
@@ -415,7 +423,7 @@ fn begin_turn<D: Dice>(
                 c.drift = 0;
             }
             c.position = to;
-            events.push(Event::Moved {
+            events.emit(|| Event::Moved {
                 name: c.name.clone(),
                 from,
                 to,
@@ -438,7 +446,7 @@ fn begin_turn<D: Dice>(
         match reason {
             Some(reason) => {
                 if !c.dead {
-                    events.push(Event::TurnSkipped {
+                    events.emit(|| Event::TurnSkipped {
                         name: c.name.clone(),
                         reason: reason.to_owned(),
                     });
@@ -446,7 +454,7 @@ fn begin_turn<D: Dice>(
                 state.turn_index += 1;
             }
             None => {
-                events.push(Event::TurnStarted {
+                events.emit(|| Event::TurnStarted {
                     name: c.name.clone(),
                 });
                 return Ok(());
@@ -461,7 +469,7 @@ fn end_turn<D: Dice>(
     events: &mut Events,
 ) -> Result<(), RuleError> {
     let name = state.combatants[state.turn.actor].name.clone();
-    events.push(Event::TurnEnded { name });
+    events.emit(|| Event::TurnEnded { name });
     state.turn_index += 1;
     if check_end(state, events) {
         return Ok(());
@@ -730,7 +738,7 @@ fn execute_attack<D: Dice>(
         points = points.saturating_add(state.rules.stunt_attack_points);
     }
     let a = &state.combatants[plan.attacker];
-    events.push(Event::Attack {
+    events.emit(|| Event::Attack {
         attacker: a.name.clone(),
         target: state.combatants[plan.target].name.clone(),
         action: plan.action,
@@ -756,7 +764,7 @@ fn execute_attack<D: Dice>(
                 Capacity::Jammed => w.jammed = true,
             }
             if result.capacity != Capacity::Ready {
-                events.push(Event::Capacity {
+                events.emit(|| Event::Capacity {
                     name: attacker.name.clone(),
                     weapon: w.weapon.name.clone(),
                     result: result.capacity,
@@ -765,7 +773,7 @@ fn execute_attack<D: Dice>(
             if w.weapon.armour_piercing && !melee && state.combatants[plan.target].near_hull {
                 let (die, decompressed) = decompression_check(dice)?;
                 state.decompressed |= decompressed;
-                events.push(Event::Decompression { die, decompressed });
+                events.emit(|| Event::Decompression { die, decompressed });
             }
         }
         return Ok(());
@@ -866,13 +874,13 @@ fn harm<D: Dice>(
         &flow,
     )?;
     t.fortune = outcome.after.fortune;
-    events.push(Event::Damage {
+    events.emit(|| Event::Damage {
         target: t.name.clone(),
         outcome,
     });
     if outcome.injured_absorbed.is_some() {
         let reached = t.conditions.add(Condition::Injured);
-        events.push(Event::ConditionGained {
+        events.emit(|| Event::ConditionGained {
             name: t.name.clone(),
             condition: Condition::Injured,
             reached,
@@ -880,7 +888,7 @@ fn harm<D: Dice>(
     }
     if outcome.wounded_absorbed.is_some() {
         let reached = t.conditions.add(Condition::Wounded);
-        events.push(Event::ConditionGained {
+        events.emit(|| Event::ConditionGained {
             name: t.name.clone(),
             condition: Condition::Wounded,
             reached,
@@ -888,7 +896,7 @@ fn harm<D: Dice>(
     }
     if outcome.taken_out && !t.taken_out {
         t.taken_out = true;
-        events.push(Event::TakenOut {
+        events.emit(|| Event::TakenOut {
             name: t.name.clone(),
         });
         let taken_out = state.rules.taken_out;
@@ -896,13 +904,13 @@ fn harm<D: Dice>(
         match taken_out {
             TakenOut::Dying => {
                 let reached = t.conditions.add(Condition::Dying);
-                events.push(Event::ConditionGained {
+                events.emit(|| Event::ConditionGained {
                     name: t.name.clone(),
                     condition: Condition::Dying,
                     reached,
                 });
                 let reached = t.conditions.add(Condition::Unconscious);
-                events.push(Event::ConditionGained {
+                events.emit(|| Event::ConditionGained {
                     name: t.name.clone(),
                     condition: Condition::Unconscious,
                     reached,
@@ -910,7 +918,7 @@ fn harm<D: Dice>(
             }
             TakenOut::Unconscious => {
                 let reached = t.conditions.add(Condition::Unconscious);
-                events.push(Event::ConditionGained {
+                events.emit(|| Event::ConditionGained {
                     name: t.name.clone(),
                     condition: Condition::Unconscious,
                     reached,
@@ -918,7 +926,7 @@ fn harm<D: Dice>(
             }
             TakenOut::Dead => {
                 t.dead = true;
-                events.push(Event::Died {
+                events.emit(|| Event::Died {
                     name: t.name.clone(),
                 });
             }
@@ -932,7 +940,7 @@ fn move_to(state: &mut State, who: usize, to: i32, how: MoveKind, events: &mut E
     let from = c.position;
     if from != to {
         c.position = to;
-        events.push(Event::Moved {
+        events.emit(|| Event::Moved {
             name: c.name.clone(),
             from,
             to,
@@ -984,11 +992,11 @@ pub(crate) fn apply<D: Dice>(
     state: &mut State,
     command: &Command,
     dice: &mut D,
-) -> Result<Events, RuleError> {
+    events: &mut Events,
+) -> Result<(), RuleError> {
     if state.over {
         return Err(err("AGE-08", "the encounter is over"));
     }
-    let mut events = Vec::new();
     if let Some(p) = &state.pending {
         let Command::SpendStunts { actor, stunts } = command else {
             return Err(err(
@@ -1000,10 +1008,10 @@ pub(crate) fn apply<D: Dice>(
             ));
         };
         let p = p.clone();
-        spend_stunts(state, &p, actor, stunts, dice, &mut events)?;
-        maybe_end_turn(state, dice, &mut events)?;
-        check_end(state, &mut events);
-        return Ok(events);
+        spend_stunts(state, &p, actor, stunts, dice, events)?;
+        maybe_end_turn(state, dice, events)?;
+        check_end(state, events);
+        return Ok(());
     }
     match command {
         Command::SpendStunts { .. } => {
@@ -1037,36 +1045,36 @@ pub(crate) fn apply<D: Dice>(
                 auto_fail,
             };
             let roll = test(dice, &spec)?;
-            events.push(Event::Test {
+            events.emit(|| Event::Test {
                 name: c.name.clone(),
                 ability: *ability,
                 roll,
             });
-            return Ok(events);
+            return Ok(());
         }
         Command::ApplyCondition { target, condition } => {
             let i = find(state, target)?;
             let c = &mut state.combatants[i];
             let reached = c.conditions.add(*condition);
-            events.push(Event::ConditionGained {
+            events.emit(|| Event::ConditionGained {
                 name: c.name.clone(),
                 condition: *condition,
                 reached,
             });
-            if !check_end(state, &mut events) && state.turn.actor == i {
-                maybe_end_turn(state, dice, &mut events)?;
+            if !check_end(state, events) && state.turn.actor == i {
+                maybe_end_turn(state, dice, events)?;
             }
-            return Ok(events);
+            return Ok(());
         }
         Command::RemoveCondition { target, condition } => {
             let i = find(state, target)?;
             let c = &mut state.combatants[i];
             c.conditions.remove(*condition);
-            events.push(Event::ConditionRemoved {
+            events.emit(|| Event::ConditionRemoved {
                 name: c.name.clone(),
                 condition: *condition,
             });
-            return Ok(events);
+            return Ok(());
         }
         Command::Interrupt { actor } => {
             let i = find(state, actor)?;
@@ -1087,26 +1095,26 @@ pub(crate) fn apply<D: Dice>(
             let melee = weapon_for(c, false).is_err();
             let plan = plan_attack(state, i, target, AttackAction::Readied, melee, 0, None)?;
             state.combatants[i].readied = None;
-            execute_attack(state, plan, dice, &mut events)?;
-            if !check_end(state, &mut events) {
-                maybe_end_turn(state, dice, &mut events)?;
+            execute_attack(state, plan, dice, events)?;
+            if !check_end(state, events) {
+                maybe_end_turn(state, dice, events)?;
             }
-            return Ok(events);
+            return Ok(());
         }
         _ => {}
     }
     let actor_name = actor_of(command);
     let me = actor_on_turn(state, actor_name)?;
-    turn_command(state, me, command, dice, &mut events)?;
+    turn_command(state, me, command, dice, events)?;
     if state.turn.actor == me && !matches!(command, Command::Aim { .. }) && !is_attack(command) {
         // Aim only helps if the very next action is an attack.
         state.turn.aimed = false;
     }
     if !state.over {
-        maybe_end_turn(state, dice, &mut events)?;
+        maybe_end_turn(state, dice, events)?;
     }
-    check_end(state, &mut events);
-    Ok(events)
+    check_end(state, events);
+    Ok(())
 }
 
 fn is_attack(command: &Command) -> bool {
@@ -1309,7 +1317,7 @@ fn turn_command<D: Dice>(
                         w.jammed = true;
                         Capacity::Jammed
                     };
-                    events.push(Event::Capacity {
+                    events.emit(|| Event::Capacity {
                         name: c.name.clone(),
                         weapon: w.weapon.name.clone(),
                         result: capacity,
@@ -1327,7 +1335,7 @@ fn turn_command<D: Dice>(
                     !o.dead && o.position.abs_diff(result.detonation) <= GRENADE_RADIUS
                 })
                 .collect();
-            events.push(Event::Grenade {
+            events.emit(|| Event::Grenade {
                 thrower: state.combatants[me].name.clone(),
                 result,
                 damage: shared,
@@ -1364,7 +1372,7 @@ fn turn_command<D: Dice>(
             state.turn.defended = true;
             let c = &mut state.combatants[me];
             c.defend = 2;
-            events.push(Event::DefenseBonus {
+            events.emit(|| Event::DefenseBonus {
                 name: c.name.clone(),
                 bonus: 2,
                 ranged_only: false,
@@ -1427,7 +1435,7 @@ fn turn_command<D: Dice>(
                 auto_fail: false,
             };
             let roll = test(dice, &spec)?;
-            events.push(Event::FirstAid {
+            events.emit(|| Event::FirstAid {
                 medic: c.name.clone(),
                 target: target.clone(),
                 roll,
@@ -1435,7 +1443,7 @@ fn turn_command<D: Dice>(
             if roll.success {
                 let p = &mut state.combatants[t];
                 p.conditions.remove(Condition::Dying);
-                events.push(Event::ConditionRemoved {
+                events.emit(|| Event::ConditionRemoved {
                     name: p.name.clone(),
                     condition: Condition::Dying,
                 });
@@ -1445,7 +1453,7 @@ fn turn_command<D: Dice>(
                     Condition::Wounded,
                 ] {
                     let reached = p.conditions.add(cond);
-                    events.push(Event::ConditionGained {
+                    events.emit(|| Event::ConditionGained {
                         name: p.name.clone(),
                         condition: cond,
                         reached,
@@ -1457,14 +1465,14 @@ fn turn_command<D: Dice>(
         Command::Activate { what, .. } => {
             slot_check(&state.turn, Slot::Minor)?;
             use_slot(&mut state.turn, Slot::Minor);
-            events.push(minor_event(state, me, "activate", what.clone()));
+            events.emit(|| minor_event(state, me, "activate", what.clone()));
             Ok(())
         }
         Command::Aim { .. } => {
             slot_check(&state.turn, Slot::Minor)?;
             use_slot(&mut state.turn, Slot::Minor);
             state.turn.aimed = true;
-            events.push(minor_event(state, me, "aim", String::new()));
+            events.emit(|| minor_event(state, me, "aim", String::new()));
             Ok(())
         }
         Command::GuardedStance { bonus, .. } => {
@@ -1491,7 +1499,7 @@ fn turn_command<D: Dice>(
             state.turn.guarded = true;
             let c = &mut state.combatants[me];
             c.guarded = *bonus;
-            events.push(Event::DefenseBonus {
+            events.emit(|| Event::DefenseBonus {
                 name: c.name.clone(),
                 bonus: *bonus,
                 ranged_only: false,
@@ -1547,7 +1555,7 @@ fn turn_command<D: Dice>(
             use_slot(&mut state.turn, Slot::Minor);
             if *stand_up {
                 state.combatants[me].conditions.prone = false;
-                events.push(Event::ConditionRemoved {
+                events.emit(|| Event::ConditionRemoved {
                     name: state.combatants[me].name.clone(),
                     condition: Condition::Prone,
                 });
@@ -1570,7 +1578,7 @@ fn turn_command<D: Dice>(
             if *drop_prone {
                 let c = &mut state.combatants[me];
                 let reached = c.conditions.add(Condition::Prone);
-                events.push(Event::ConditionGained {
+                events.emit(|| Event::ConditionGained {
                     name: c.name.clone(),
                     condition: Condition::Prone,
                     reached,
@@ -1588,7 +1596,7 @@ fn turn_command<D: Dice>(
             use_slot(&mut state.turn, Slot::Minor);
             use_slot(&mut state.turn, Slot::Major);
             state.combatants[me].readied = Some(Readied { target: t });
-            events.push(minor_event(state, me, "ready", target.clone()));
+            events.emit(|| minor_event(state, me, "ready", target.clone()));
             Ok(())
         }
         Command::Pursue { .. } => {
@@ -1615,7 +1623,7 @@ fn turn_command<D: Dice>(
             }
             use_slot(&mut state.turn, Slot::Minor);
             state.combatants[me].in_hand = Some(wi);
-            events.push(minor_event(state, me, "take_up", item.clone()));
+            events.emit(|| minor_event(state, me, "take_up", item.clone()));
             Ok(())
         }
         Command::Reload { .. } => {
@@ -1630,14 +1638,14 @@ fn turn_command<D: Dice>(
             use_slot(&mut state.turn, Slot::Minor);
             state.combatants[me].weapons[wi].jammed = false;
             let name = state.combatants[me].weapons[wi].weapon.name.clone();
-            events.push(minor_event(state, me, "reload", name));
+            events.emit(|| minor_event(state, me, "reload", name));
             Ok(())
         }
         Command::StandFirm { .. } => {
             slot_check(&state.turn, Slot::Minor)?;
             use_slot(&mut state.turn, Slot::Minor);
             state.combatants[me].stand_firm = true;
-            events.push(minor_event(state, me, "stand_firm", String::new()));
+            events.emit(|| minor_event(state, me, "stand_firm", String::new()));
             Ok(())
         }
         Command::EndTurn { .. } => end_turn(state, dice, events),
@@ -1682,7 +1690,7 @@ fn stand_firm_check<D: Dice>(
     let result = opposed(dice, &attacker, &defender)?;
     let works =
         result.winner == Some(0) || (result.winner.is_none() && !state.rules.stand_firm_tie_holds);
-    events.push(Event::StandFirm {
+    events.emit(|| Event::StandFirm {
         stunt: stunt.to_owned(),
         result,
         held: !works,
@@ -1742,7 +1750,7 @@ fn spend_stunts<D: Dice>(
         }
     }
     state.pending = None;
-    events.push(Event::StuntsSpent {
+    events.emit(|| Event::StuntsSpent {
         attacker: state.combatants[me].name.clone(),
         stunts: stunts.to_vec(),
         spent,
@@ -1782,7 +1790,7 @@ fn spend_stunts<D: Dice>(
                 {
                     let t = &mut state.combatants[p.target];
                     let reached = t.conditions.add(Condition::Prone);
-                    events.push(Event::ConditionGained {
+                    events.emit(|| Event::ConditionGained {
                         name: t.name.clone(),
                         condition: Condition::Prone,
                         reached,
@@ -1797,7 +1805,7 @@ fn spend_stunts<D: Dice>(
                 } else {
                     c.weave = sp;
                 }
-                events.push(Event::DefenseBonus {
+                events.emit(|| Event::DefenseBonus {
                     name: c.name.clone(),
                     bonus: sp,
                     ranged_only,
@@ -1807,7 +1815,7 @@ fn spend_stunts<D: Dice>(
             StuntEffect::Momentum => {
                 let c = &mut state.combatants[me];
                 c.initiative += 3 * sp;
-                events.push(Event::Momentum {
+                events.emit(|| Event::Momentum {
                     name: c.name.clone(),
                     initiative: c.initiative,
                 });
@@ -1831,7 +1839,7 @@ fn spend_stunts<D: Dice>(
             Some(plan) if standing(&state.combatants[me]) => {
                 execute_attack(state, plan, dice, events)?
             }
-            _ => events.push(Event::LightningLost {
+            _ => events.emit(|| Event::LightningLost {
                 attacker: state.combatants[me].name.clone(),
             }),
         }

@@ -1,6 +1,6 @@
 //! The ruleset as the CLI and bindings see it: odds queries, the demo and log lines.
 
-use fray_dice::{AutoPlay, Catalog, OddsTable, RuleError, Ruleset, TrialOutcome};
+use fray_dice::{AutoPlay, Catalog, EventLog, OddsTable, RuleError, Ruleset, TrialOutcome};
 use serde::{Deserialize, Serialize};
 
 use crate::check::{AdvantageMethod, CheckSpec, Contestant, DamageLine, Edge, OutcomeTable, Tier};
@@ -21,16 +21,18 @@ impl Ruleset for Andromeda {
     fn start<D: fray_dice::Dice>(
         setup: &Setup,
         dice: &mut D,
-    ) -> Result<(State, Vec<Event>), RuleError> {
-        State::start(setup, dice)
+        events: &mut EventLog<Event>,
+    ) -> Result<State, RuleError> {
+        State::start(setup, dice, events)
     }
 
     fn apply<D: fray_dice::Dice>(
         state: &mut State,
         command: &Command,
         dice: &mut D,
-    ) -> Result<Vec<Event>, RuleError> {
-        state.apply(command, dice)
+        events: &mut EventLog<Event>,
+    ) -> Result<(), RuleError> {
+        state.apply(command, dice, events)
     }
 }
 

@@ -1,6 +1,6 @@
 //! Layer 2: the encounter engine (AND-01 … AND-48).
 
-use fray_dice::{Dice, RuleError};
+use fray_dice::{Dice, EventLog, RuleError};
 use serde::{Deserialize, Serialize};
 
 use crate::check::{
@@ -696,11 +696,15 @@ pub fn within(a: [i64; 2], b: [i64; 2], metres: u32) -> bool {
     dist2(a, b) <= i128::from(metres) * i128::from(metres)
 }
 
-type Events = Vec<Event>;
+type Events = EventLog<Event>;
 
 impl State {
-    /// Builds the state and the start events (opening resolved, round 1 begun).
-    pub fn start<D: Dice>(setup: &Setup, dice: &mut D) -> Result<(State, Events), RuleError> {
+    /// Builds the state, emitting the start events (opening resolved, round 1 begun).
+    pub fn start<D: Dice>(
+        setup: &Setup,
+        dice: &mut D,
+        ev: &mut Events,
+    ) -> Result<State, RuleError> {
         setup.validate()?;
         let s = &setup.settings;
         let fighters = setup
@@ -751,7 +755,8 @@ impl State {
             holds: Vec::new(),
             next_hold: 0,
         };
-        let mut ev = Vec::new();
+        // The contest's events follow CombatStarted, which needs its result.
+        let mut contest = ev.nested();
         let (opening, how) = match &setup.opening {
             Opening::Default => (Side::Heroes, "default"),
             Opening::Ambush => (Side::Enemies, "ambush"),
@@ -771,7 +776,7 @@ impl State {
                     (e, enemy_skill.clone()),
                     (h, hero_skill.clone()),
                     false,
-                    &mut ev,
+                    &mut contest,
                 )?;
                 (
                     if enemy_wins {
@@ -785,15 +790,13 @@ impl State {
         };
         state.opening = opening;
         state.phase = Phase::Choosing { side: opening };
-        ev.insert(
-            0,
-            Event::CombatStarted {
-                opening,
-                how: how.into(),
-            },
-        );
+        ev.emit(|| Event::CombatStarted {
+            opening,
+            how: how.into(),
+        });
+        ev.append(contest);
         for i in 0..state.fighters.len() {
-            ev.push(Event::Stress {
+            ev.emit(|| Event::Stress {
                 id: state.fighters[i].id.clone(),
                 temp_max: state.fighters[i].temp_max,
                 main_max: state.main_max(i),
@@ -801,12 +804,12 @@ impl State {
         }
         for i in 0..state.fighters.len() {
             if state.main_max(i) == 0 {
-                state.fill_and_defeat(i, &mut ev);
+                state.fill_and_defeat(i, ev);
             }
         }
-        ev.push(Event::RoundStarted { round: 1 });
-        state.check_over(&mut ev);
-        Ok((state, ev))
+        ev.emit(|| Event::RoundStarted { round: 1 });
+        state.check_over(ev);
+        Ok(state)
     }
 
     // ----- lookups -----
@@ -1031,7 +1034,7 @@ impl State {
         let f = &mut self.fighters[i];
         f.heat = f.heat.saturating_add(amount);
         f.heat_gained = f.heat_gained.saturating_add(amount);
-        ev.push(Event::HeatGained {
+        ev.emit(|| Event::HeatGained {
             id: f.id.clone(),
             amount,
             reason,
@@ -1051,7 +1054,7 @@ impl State {
     }
 
     fn add_condition(&mut self, i: usize, c: Condition, ev: &mut Events) {
-        ev.push(Event::ConditionApplied {
+        ev.emit(|| Event::ConditionApplied {
             id: self.fighters[i].id.clone(),
             condition: c.kind,
             duration: c.duration,
@@ -1103,7 +1106,7 @@ impl State {
         for c in std::mem::take(&mut self.fighters[i].conditions) {
             if pred(&c) {
                 removed_grabbed |= c.kind == ConditionKind::Grabbed;
-                ev.push(Event::ConditionEnded {
+                ev.emit(|| Event::ConditionEnded {
                     id: id.clone(),
                     condition: c.kind,
                     reason: reason.into(),
@@ -1125,7 +1128,7 @@ impl State {
             return;
         };
         let h = self.holds.remove(pos);
-        ev.push(Event::GrabEnded {
+        ev.emit(|| Event::GrabEnded {
             grabber: self.fighters[h.grabber].id.clone(),
             target: self.fighters[h.target].id.clone(),
             reason: reason.into(),
@@ -1153,7 +1156,7 @@ impl State {
         };
         self.fighters[i].status = status;
         self.fighters[i].ready = None;
-        ev.push(Event::Defeated {
+        ev.emit(|| Event::Defeated {
             id: self.fighters[i].id.clone(),
             status,
         });
@@ -1175,7 +1178,7 @@ impl State {
         let to_temp = amount.min(f.temp_max - f.temp_stress);
         f.temp_stress += to_temp;
         f.main_stress = f.main_stress.saturating_add(amount - to_temp).min(max);
-        ev.push(Event::Damaged {
+        ev.emit(|| Event::Damaged {
             id: f.id.clone(),
             amount,
             temp_stress: f.temp_stress,
@@ -1193,7 +1196,7 @@ impl State {
         }
         self.fighters[i].exhaustion = self.fighters[i].exhaustion.saturating_add(amount);
         let max = self.main_max(i);
-        ev.push(Event::Exhausted {
+        ev.emit(|| Event::Exhausted {
             id: self.fighters[i].id.clone(),
             amount,
             total: self.fighters[i].exhaustion,
@@ -1228,7 +1231,7 @@ impl State {
             let heat = self.fighters[i].heat;
             if heat > 0 {
                 self.fighters[i].heat = 0;
-                ev.push(Event::HeatBurned {
+                ev.emit(|| Event::HeatBurned {
                     id: self.fighters[i].id.clone(),
                     amount: heat,
                 });
@@ -1244,7 +1247,7 @@ impl State {
             );
         }
         self.phase = Phase::Over { winner };
-        ev.push(Event::CombatEnded {
+        ev.emit(|| Event::CombatEnded {
             winner,
             rounds: self.round,
         });
@@ -1293,12 +1296,12 @@ impl State {
         f.action = true;
         f.maneuver = true;
         f.reaction = true;
-        ev.push(Event::TurnStarted {
+        ev.emit(|| Event::TurnStarted {
             actor: f.id.clone(),
             turns_left: f.turns_left,
         });
         if f.ready.take().is_some() {
-            ev.push(Event::ReadyLapsed { id: f.id.clone() });
+            ev.emit(|| Event::ReadyLapsed { id: f.id.clone() });
         }
         self.phase = Phase::Turn { actor: i };
         self.last_side = Some(side);
@@ -1314,7 +1317,7 @@ impl State {
 
     fn end_turn(&mut self, i: usize, ev: &mut Events) {
         let taken = self.fighters[i].turns_taken;
-        ev.push(Event::TurnEnded {
+        ev.emit(|| Event::TurnEnded {
             actor: self.fighters[i].id.clone(),
         });
         self.remove_conditions(
@@ -1344,7 +1347,7 @@ impl State {
             self.phase = Phase::Choosing { side };
             return;
         }
-        ev.push(Event::RoundEnded { round: self.round });
+        ev.emit(|| Event::RoundEnded { round: self.round });
         for i in 0..self.fighters.len() {
             self.remove_conditions(
                 i,
@@ -1363,7 +1366,7 @@ impl State {
         }
         self.last_side = None;
         self.phase = Phase::Choosing { side: self.opening };
-        ev.push(Event::RoundStarted { round: self.round });
+        ev.emit(|| Event::RoundStarted { round: self.round });
     }
 
     /// After a command: a defeated actor's turn ends; a wiped side ends the combat.
@@ -1439,7 +1442,7 @@ impl State {
         let ra = roll_total(dice, sa.value, self.check_edge(a), &method)?;
         let rb = roll_total(dice, sb.value, self.check_edge(b), &method)?;
         let (wins, decided_by) = opposed_winner(ra.total, sa.rank, rb.total, sb.rank);
-        ev.push(Event::Opposed {
+        ev.emit(|| Event::Opposed {
             purpose: purpose.into(),
             initiator: self.fighters[a].id.clone(),
             opponent: self.fighters[b].id.clone(),
@@ -1555,7 +1558,7 @@ impl State {
         let cost = self.cost(a, ab);
         if cost > 0 {
             self.fighters[a].heat -= cost;
-            ev.push(Event::HeatSpent {
+            ev.emit(|| Event::HeatSpent {
                 id: self.fighters[a].id.clone(),
                 amount: cost,
                 ability: ab.id.clone(),
@@ -1565,7 +1568,7 @@ impl State {
         if let Some(art) = &ab.artifact {
             if let Some(k) = self.roster[a].artifacts.iter().position(|x| &x.id == art) {
                 self.fighters[a].charges[k] -= 1;
-                ev.push(Event::ChargeUsed {
+                ev.emit(|| Event::ChargeUsed {
                     id: self.fighters[a].id.clone(),
                     artifact: art.clone(),
                     charges: self.fighters[a].charges[k],
@@ -1647,16 +1650,18 @@ impl State {
                 tier: Tier::clamped(base as i64 + i64::from(shift)),
             };
             let tier = result.tier;
-            ev.push(self.record_check(
-                a,
-                Purpose::Ability { id: ab.id.clone() },
-                (t != a).then_some(t),
-                &result,
-                difficulty,
-                edges[k],
-                provoked,
-                readied,
-            ));
+            ev.emit(|| {
+                self.record_check(
+                    a,
+                    Purpose::Ability { id: ab.id.clone() },
+                    (t != a).then_some(t),
+                    &result,
+                    difficulty,
+                    edges[k],
+                    provoked,
+                    readied,
+                )
+            });
             any_fail |= tier == Tier::Fail;
             any_crit |= tier == Tier::Critical;
             if let Some(line) = ab.damage {
@@ -1772,7 +1777,7 @@ impl State {
             }
             self.fighters[r].ready = None;
             self.fighters[r].reaction = false;
-            ev.push(Event::ReadyTriggered {
+            ev.emit(|| Event::ReadyTriggered {
                 id: self.fighters[r].id.clone(),
                 target: self.fighters[mover].id.clone(),
             });
@@ -1814,7 +1819,7 @@ impl State {
             if !provoked || self.validate_use(e, &ab, &[a]).is_err() {
                 continue;
             }
-            ev.push(Event::Provoked {
+            ev.emit(|| Event::Provoked {
                 by: self.fighters[e].id.clone(),
                 against: self.fighters[a].id.clone(),
                 why: if leaving_to.is_some() {
@@ -1848,15 +1853,19 @@ impl State {
     // ----- commands -----
 
     /// Applies one command (validate, then roll, then change).
-    pub fn apply<D: Dice>(&mut self, command: &Command, dice: &mut D) -> Result<Events, RuleError> {
+    pub fn apply<D: Dice>(
+        &mut self,
+        command: &Command,
+        dice: &mut D,
+        ev: &mut Events,
+    ) -> Result<(), RuleError> {
         let a = self.find(command.actor())?;
-        let mut ev = Vec::new();
         match command {
             Command::StartTurn { .. } => {
                 if self.is_over() {
                     return Err(err("AND-48", "the combat is over"));
                 }
-                self.start_turn(a, &mut ev)?;
+                self.start_turn(a, ev)?;
             }
             Command::EndTurn { .. } => {
                 if self.phase != (Phase::Turn { actor: a }) {
@@ -1865,8 +1874,8 @@ impl State {
                         format!("it is not {}'s turn", self.fighters[a].id),
                     ));
                 }
-                self.end_turn(a, &mut ev);
-                return Ok(ev);
+                self.end_turn(a, ev);
+                return Ok(());
             }
             Command::UseAbility {
                 ability, targets, ..
@@ -1881,18 +1890,18 @@ impl State {
                 self.spend(a, ab.kind);
                 if ab.ranged && ab.defense.is_some() {
                     let pos = self.fighters[a].position;
-                    self.provoke(dice, a, pos, None, &mut ev)?;
+                    self.provoke(dice, a, pos, None, ev)?;
                     if !self.active(a) {
-                        self.settle(&mut ev);
-                        return Ok(ev);
+                        self.settle(ev);
+                        return Ok(());
                     }
                     // The provoker may have been taken out of reach of the attack's targets.
                     if self.validate_use(a, &ab, &ts).is_err() {
-                        self.settle(&mut ev);
-                        return Ok(ev);
+                        self.settle(ev);
+                        return Ok(());
                     }
                 }
-                self.perform(dice, a, &ab, &ts, (false, false), &mut ev)?;
+                self.perform(dice, a, &ab, &ts, (false, false), ev)?;
             }
             Command::Grab { target, .. } => {
                 let t = self.find(target)?;
@@ -1933,7 +1942,7 @@ impl State {
                     ));
                 }
                 self.spend(a, ActionKind::Action);
-                self.do_grab(dice, a, t, &mut ev)?;
+                self.do_grab(dice, a, t, ev)?;
             }
             Command::Escape { skill, .. } => {
                 self.require_resource(a, ActionKind::Action)?;
@@ -1961,9 +1970,9 @@ impl State {
                     (a, skill.clone()),
                     (h.grabber, might),
                     true,
-                    &mut ev,
+                    ev,
                 )? {
-                    self.end_hold(h.id, "the target broke free", &mut ev);
+                    self.end_hold(h.id, "the target broke free", ev);
                 }
             }
             Command::Release { .. } => {
@@ -1974,7 +1983,7 @@ impl State {
                         format!("{} holds no grab", self.fighters[a].id),
                     ));
                 };
-                self.end_hold(h.id, "released", &mut ev);
+                self.end_hold(h.id, "released", ev);
             }
             Command::Hide { against, .. } => {
                 self.require_resource(a, ActionKind::Action)?;
@@ -1998,17 +2007,10 @@ impl State {
                 };
                 self.spend(a, ActionKind::Action);
                 let n = self.settings.skill_names.clone();
-                if self.opposed(
-                    dice,
-                    "hide",
-                    (a, n.stealth),
-                    (o, n.perception),
-                    true,
-                    &mut ev,
-                )? {
+                if self.opposed(dice, "hide", (a, n.stealth), (o, n.perception), true, ev)? {
                     let c =
                         self.new_condition(a, ConditionKind::Hidden, Duration::UntilRemoved, None);
-                    self.add_condition(a, c, &mut ev);
+                    self.add_condition(a, c, ev);
                 }
             }
             Command::Seek { target, .. } => {
@@ -2025,20 +2027,8 @@ impl State {
                 }
                 self.spend(a, ActionKind::Action);
                 let n = self.settings.skill_names.clone();
-                if self.opposed(
-                    dice,
-                    "seek",
-                    (a, n.perception),
-                    (t, n.stealth),
-                    true,
-                    &mut ev,
-                )? {
-                    self.remove_conditions(
-                        t,
-                        |c| c.kind == ConditionKind::Hidden,
-                        "found",
-                        &mut ev,
-                    );
+                if self.opposed(dice, "seek", (a, n.perception), (t, n.stealth), true, ev)? {
+                    self.remove_conditions(t, |c| c.kind == ConditionKind::Hidden, "found", ev);
                 }
             }
             Command::Reveal { .. } => {
@@ -2053,14 +2043,12 @@ impl State {
                     a,
                     |c| c.kind == ConditionKind::Hidden,
                     "gave itself away",
-                    &mut ev,
+                    ev,
                 );
             }
-            Command::Move { to, .. } => self.do_move(dice, a, *to, MoveMode::Move, &mut ev)?,
-            Command::Step { to, .. } => self.do_move(dice, a, *to, MoveMode::Step, &mut ev)?,
-            Command::ExtraMove { to, .. } => {
-                self.do_move(dice, a, *to, MoveMode::ExtraMove, &mut ev)?
-            }
+            Command::Move { to, .. } => self.do_move(dice, a, *to, MoveMode::Move, ev)?,
+            Command::Step { to, .. } => self.do_move(dice, a, *to, MoveMode::Step, ev)?,
+            Command::ExtraMove { to, .. } => self.do_move(dice, a, *to, MoveMode::ExtraMove, ev)?,
             Command::Reload { artifact, .. } => {
                 self.require_resource(a, ActionKind::Maneuver)?;
                 let k = self.roster[a]
@@ -2079,7 +2067,7 @@ impl State {
                 }
                 self.spend(a, ActionKind::Maneuver);
                 self.fighters[a].charges[k] = full;
-                ev.push(Event::Reloaded {
+                ev.emit(|| Event::Reloaded {
                     id: self.fighters[a].id.clone(),
                     artifact: artifact.clone(),
                     charges: full,
@@ -2105,12 +2093,7 @@ impl State {
                     ));
                 }
                 self.spend(a, ActionKind::Maneuver);
-                self.remove_conditions(
-                    t,
-                    |c| c.kind == kind && c.help,
-                    "removed by Help Ally",
-                    &mut ev,
-                );
+                self.remove_conditions(t, |c| c.kind == kind && c.help, "removed by Help Ally", ev);
             }
             Command::SavingThrow { condition, .. } => {
                 self.require_resource(a, ActionKind::Maneuver)?;
@@ -2133,26 +2116,28 @@ impl State {
                 let edge = self.check_edge(a);
                 let spec = self.spec(self.skill(a, &save.skill), save.difficulty, edge);
                 let result = check(dice, &spec)?;
-                ev.push(self.record_check(
-                    a,
-                    Purpose::SavingThrow { condition: kind },
-                    None,
-                    &result,
-                    save.difficulty,
-                    edge,
-                    false,
-                    false,
-                ));
+                ev.emit(|| {
+                    self.record_check(
+                        a,
+                        Purpose::SavingThrow { condition: kind },
+                        None,
+                        &result,
+                        save.difficulty,
+                        edge,
+                        false,
+                        false,
+                    )
+                });
                 if result.tier >= save.min_tier {
                     self.remove_conditions(
                         a,
                         |c| c.kind == kind && c.save.is_some(),
                         "saving throw",
-                        &mut ev,
+                        ev,
                     );
                 }
                 if result.tier == Tier::Fail {
-                    self.gain_heat(a, 1, HeatReason::FailedCheck, &mut ev);
+                    self.gain_heat(a, 1, HeatReason::FailedCheck, ev);
                 }
             }
             Command::ShakeOff { condition, .. } => {
@@ -2178,7 +2163,7 @@ impl State {
                     ));
                 }
                 self.spend(a, ActionKind::Maneuver);
-                self.remove_conditions(a, |c| c.kind == kind && c.shake_off, "shaken off", &mut ev);
+                self.remove_conditions(a, |c| c.kind == kind && c.shake_off, "shaken off", ev);
             }
             Command::Ready {
                 ability, trigger, ..
@@ -2198,7 +2183,7 @@ impl State {
                     ability: ability.clone(),
                     trigger: *trigger,
                 });
-                ev.push(Event::ReadyDeclared {
+                ev.emit(|| Event::ReadyDeclared {
                     id: self.fighters[a].id.clone(),
                     ability: ability.clone(),
                     trigger: *trigger,
@@ -2212,9 +2197,9 @@ impl State {
                         "Accomplishment Points become Heat only once per combat scene",
                     ));
                 }
-                self.spend_point(a, Benefit::Heat, &mut ev);
+                self.spend_point(a, Benefit::Heat, ev);
                 self.fighters[a].accomplishment_heat_used = true;
-                self.gain_heat(a, 2, HeatReason::Accomplishment, &mut ev);
+                self.gain_heat(a, 2, HeatReason::Accomplishment, ev);
             }
             Command::AccomplishmentRemove { condition, .. } => {
                 self.require_accomplishment(a)?;
@@ -2231,12 +2216,12 @@ impl State {
                         format!("{} does not bear {kind:?}", self.fighters[a].id),
                     ));
                 }
-                self.spend_point(a, Benefit::RemoveCondition, &mut ev);
+                self.spend_point(a, Benefit::RemoveCondition, ev);
                 self.remove_conditions(
                     a,
                     |c| c.kind == kind,
                     "removed by an Accomplishment Point",
-                    &mut ev,
+                    ev,
                 );
             }
             Command::AccomplishmentRestore { .. } => {
@@ -2247,16 +2232,16 @@ impl State {
                         format!("{} has no main stress to restore", self.fighters[a].id),
                     ));
                 }
-                self.spend_point(a, Benefit::RestoreStress, &mut ev);
+                self.spend_point(a, Benefit::RestoreStress, ev);
                 self.fighters[a].main_stress = 0;
-                ev.push(Event::StressRestored {
+                ev.emit(|| Event::StressRestored {
                     id: self.fighters[a].id.clone(),
                     main_stress: 0,
                 });
             }
         }
-        self.settle(&mut ev);
-        Ok(ev)
+        self.settle(ev);
+        Ok(())
     }
 
     fn require_accomplishment(&self, a: usize) -> Result<(), RuleError> {
@@ -2277,7 +2262,7 @@ impl State {
     fn spend_point(&mut self, a: usize, benefit: Benefit, ev: &mut Events) {
         let f = &mut self.fighters[a];
         f.accomplishment_points -= 1;
-        ev.push(Event::AccomplishmentSpent {
+        ev.emit(|| Event::AccomplishmentSpent {
             id: f.id.clone(),
             benefit,
             left: f.accomplishment_points,
@@ -2314,19 +2299,21 @@ impl State {
         let difficulty = self.defense(t, Defense::Fortitude);
         let might = self.skill(a, &self.settings.skill_names.might);
         let result = check(dice, &self.spec(might, difficulty, edge))?;
-        ev.push(self.record_check(
-            a,
-            Purpose::Grab,
-            Some(t),
-            &result,
-            difficulty,
-            edge,
-            false,
-            false,
-        ));
+        ev.emit(|| {
+            self.record_check(
+                a,
+                Purpose::Grab,
+                Some(t),
+                &result,
+                difficulty,
+                edge,
+                false,
+                false,
+            )
+        });
         let effect = GrabEffect::for_tier(result.tier);
         if effect == GrabEffect::GrabberExposed {
-            ev.push(Event::GrabFailed {
+            ev.emit(|| Event::GrabFailed {
                 grabber: self.fighters[a].id.clone(),
                 target: self.fighters[t].id.clone(),
             });
@@ -2345,7 +2332,7 @@ impl State {
                 grabber: a,
                 target: t,
             });
-            ev.push(Event::GrabStarted {
+            ev.emit(|| Event::GrabStarted {
                 grabber: self.fighters[a].id.clone(),
                 target: self.fighters[t].id.clone(),
                 effect,
@@ -2440,7 +2427,7 @@ impl State {
             }
         }
         self.fighters[a].position = to;
-        ev.push(Event::Moved {
+        ev.emit(|| Event::Moved {
             id: self.fighters[a].id.clone(),
             mode,
             from,
@@ -2451,7 +2438,7 @@ impl State {
             let tf = self.fighters[t].position;
             let tt = [tf[0] + to[0] - from[0], tf[1] + to[1] - from[1]];
             self.fighters[t].position = tt;
-            ev.push(Event::Moved {
+            ev.emit(|| Event::Moved {
                 id: self.fighters[t].id.clone(),
                 mode: MoveMode::Dragged,
                 from: tf,

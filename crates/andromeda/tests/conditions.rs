@@ -48,7 +48,12 @@ fn and_19_defenses_by_archetype_profile() {
         ],
         json!({}),
     );
-    let e = fray_andromeda::State::start(&bad, &mut fray_dice::Scripted::new([])).unwrap_err();
+    let e = fray_andromeda::State::start(
+        &bad,
+        &mut fray_dice::Scripted::new([]),
+        &mut fray_dice::EventLog::quiet(),
+    )
+    .unwrap_err();
     assert_eq!(e.rule, "AND-19");
 }
 
@@ -141,7 +146,12 @@ fn and_30_durations_hang_on_the_bearers_turns() {
         ],
         json!({}),
     );
-    let e = fray_andromeda::State::start(&bad, &mut fray_dice::Scripted::new([])).unwrap_err();
+    let e = fray_andromeda::State::start(
+        &bad,
+        &mut fray_dice::Scripted::new([]),
+        &mut fray_dice::EventLog::quiet(),
+    )
+    .unwrap_err();
     assert_eq!(e.rule, "AND-30");
 }
 

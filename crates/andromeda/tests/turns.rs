@@ -81,7 +81,12 @@ fn and_04_two_sides_only() {
         "participants": [fighter("a", "heroes", [0, 0])]
     }))
     .unwrap();
-    let err = fray_andromeda::State::start(&only, &mut fray_dice::Scripted::new([])).unwrap_err();
+    let err = fray_andromeda::State::start(
+        &only,
+        &mut fray_dice::Scripted::new([]),
+        &mut fray_dice::EventLog::quiet(),
+    )
+    .unwrap_err();
     assert_eq!(err.rule, "AND-04");
     assert!(serde_json::from_value::<fray_andromeda::Setup>(json!({
         "participants": [fighter("a", "third_faction", [0, 0])]

@@ -3,7 +3,10 @@
 use std::collections::BTreeMap;
 use std::sync::LazyLock;
 
-use fray_dice::{Dice, RuleError};
+use fray_dice::{Dice, EventLog, RuleError};
+
+/// Where the engine's events go (recorded by sessions, dropped unbuilt by simulation).
+type Events = EventLog<Event>;
 use serde::{Deserialize, Serialize};
 
 use crate::check::{
@@ -1175,19 +1178,13 @@ fn direction(state: &State, from: usize, to: usize) -> i8 {
     d.signum() as i8
 }
 
-fn spend_ammo(
-    state: &mut State,
-    actor: usize,
-    w: Option<usize>,
-    rounds: u32,
-    events: &mut Vec<Event>,
-) {
+fn spend_ammo(state: &mut State, actor: usize, w: Option<usize>, rounds: u32, events: &mut Events) {
     let Some(w) = w else { return };
     let who = state.who(actor);
     let weapon = &mut state.fighters[actor].character.weapons[w];
     if let Some(ammo) = weapon.ammo.as_mut() {
         *ammo = ammo.saturating_sub(rounds);
-        events.push(Event::AmmoSpent {
+        events.emit(|| Event::AmmoSpent {
             actor: who,
             weapon: weapon.name.clone(),
             rounds,
@@ -1202,7 +1199,7 @@ fn resolve_against<D: Dice>(
     dice: &mut D,
     plan: &Plan,
     ones: u32,
-    events: &mut Vec<Event>,
+    events: &mut Events,
 ) -> Result<(), RuleError> {
     let target = plan.target;
     let (base, distance) = if plan.melee {
@@ -1225,7 +1222,7 @@ fn resolve_against<D: Dice>(
     if plan.melee {
         state.fighters[target].stance = false;
     }
-    events.push(Event::Attacked {
+    events.emit(|| Event::Attacked {
         actor: state.who(plan.actor),
         target: state.who(target),
         action: plan.action,
@@ -1240,7 +1237,7 @@ fn resolve_against<D: Dice>(
     });
     if state.enemies(plan.actor, target) && state.f(target).withdrawing.is_some() {
         state.fighters[target].withdrawing = None;
-        events.push(Event::WithdrawalBroken {
+        events.emit(|| Event::WithdrawalBroken {
             actor: state.who(target),
         });
     }
@@ -1261,23 +1258,23 @@ fn resolve_strike<D: Dice>(
     state: &mut State,
     dice: &mut D,
     plan: &Plan,
-    events: &mut Vec<Event>,
+    events: &mut Events,
 ) -> Result<(), RuleError> {
     let ones = roll_k(dice, plan.pool)?;
     resolve_against(state, dice, plan, ones, events)
 }
 
-fn release_holds(state: &mut State, i: usize, events: &mut Vec<Event>) {
+fn release_holds(state: &mut State, i: usize, events: &mut Events) {
     if let Some(t) = state.fighters[i].holding.take() {
         state.fighters[t].held_by = None;
-        events.push(Event::Released {
+        events.emit(|| Event::Released {
             actor: state.who(i),
             target: state.who(t),
         });
     }
     if let Some(h) = state.fighters[i].held_by.take() {
         state.fighters[h].holding = None;
-        events.push(Event::Released {
+        events.emit(|| Event::Released {
             actor: state.who(h),
             target: state.who(i),
         });
@@ -1297,7 +1294,7 @@ fn take_damage(
     trivial: u32,
     effective: u32,
     dealt: u32,
-    events: &mut Vec<Event>,
+    events: &mut Events,
 ) {
     let track = state.settings.health;
     let before = state.f(target).hits;
@@ -1308,7 +1305,7 @@ fn take_damage(
         state.fighters[target].status = Status::Dead;
         state.fighters[target].conscious = false;
     }
-    events.push(Event::Damaged {
+    events.emit(|| Event::Damaged {
         target: state.who(target),
         trivial,
         effective,
@@ -1317,7 +1314,7 @@ fn take_damage(
         state: state.health_state(target),
     });
     if killed {
-        events.push(Event::Died {
+        events.emit(|| Event::Died {
             actor: state.who(target),
         });
         release_holds(state, target, events);
@@ -1327,7 +1324,7 @@ fn take_damage(
     if hits < 1 && before >= 1 {
         let conscious = state.f(target).character.stays_conscious;
         state.fighters[target].conscious = conscious;
-        events.push(Event::Dying {
+        events.emit(|| Event::Dying {
             actor: state.who(target),
             conscious,
         });
@@ -1341,7 +1338,7 @@ fn take_damage(
     if shock != Shock::None {
         let f = &mut state.fighters[target];
         f.shock = f.shock.max(shock);
-        events.push(Event::Shocked {
+        events.emit(|| Event::Shocked {
             target: state.who(target),
             shock,
         });
@@ -1359,7 +1356,7 @@ fn contest<D: Dice>(
     target: usize,
     action: Action,
     (pool, difficulty): (u32, u32),
-    events: &mut Vec<Event>,
+    events: &mut Events,
 ) -> Result<CheckResult, RuleError> {
     let spec = CheckSpec {
         pool: cap(pool),
@@ -1368,7 +1365,7 @@ fn contest<D: Dice>(
         automatic: false,
     };
     let result = check(dice, &spec)?;
-    events.push(Event::Contested {
+    events.emit(|| Event::Contested {
         actor: state.who(actor),
         target: state.who(target),
         action,
@@ -1388,7 +1385,7 @@ fn roll_levels<D: Dice>(
     state: &mut State,
     dice: &mut D,
     who: &[usize],
-    events: &mut Vec<Event>,
+    events: &mut Events,
 ) -> Result<BTreeMap<u32, Vec<usize>>, RuleError> {
     let mut fresh: BTreeMap<u32, Vec<usize>> = BTreeMap::new();
     for &i in who {
@@ -1401,7 +1398,7 @@ fn roll_levels<D: Dice>(
         };
         let (ones, level) = initiative_level(dice, stat, k)?;
         state.fighters[i].level = Some(level);
-        events.push(Event::InitiativeRolled {
+        events.emit(|| Event::InitiativeRolled {
             actor: state.who(i),
             stat,
             modifier_k: k,
@@ -1420,7 +1417,7 @@ fn place_by_dice<D: Dice>(
     level: u32,
     queue: &mut Vec<usize>,
     newcomers: &[usize],
-    events: &mut Vec<Event>,
+    events: &mut Events,
 ) -> Result<(), RuleError> {
     for &i in newcomers {
         queue.push(i);
@@ -1429,7 +1426,7 @@ fn place_by_dice<D: Dice>(
             continue;
         }
         let ones = insert_by_dice(dice, queue, placed)?;
-        events.push(Event::Placed {
+        events.emit(|| Event::Placed {
             actor: state.who(i),
             level,
             k: placed as u32,
@@ -1444,10 +1441,10 @@ fn shuffle_level<D: Dice>(
     dice: &mut D,
     level: u32,
     queue: &mut [usize],
-    events: &mut Vec<Event>,
+    events: &mut Events,
 ) -> Result<(), RuleError> {
     shuffle(dice, queue)?;
-    events.push(Event::Shuffled {
+    events.emit(|| Event::Shuffled {
         level,
         order: queue.iter().map(|&i| state.who(i)).collect(),
     });
@@ -1457,7 +1454,7 @@ fn shuffle_level<D: Dice>(
 fn roll_initiative<D: Dice>(
     state: &mut State,
     dice: &mut D,
-    events: &mut Vec<Event>,
+    events: &mut Events,
 ) -> Result<(), RuleError> {
     let who: Vec<usize> = (0..state.fighters.len())
         .filter(|&i| state.f(i).status == Status::Active)
@@ -1477,30 +1474,30 @@ fn roll_initiative<D: Dice>(
         state.levels.insert(level, queue);
     }
     state.rebuild_order();
-    events.push(Event::OrderSet {
+    events.emit(|| Event::OrderSet {
         order: state.order_names(),
     });
     start_round(state, events);
     Ok(())
 }
 
-fn start_round(state: &mut State, events: &mut Vec<Event>) {
+fn start_round(state: &mut State, events: &mut Events) {
     state.round += 1;
     state.phase = Phase::Round;
     state.turn = None;
-    events.push(Event::RoundStarted { round: state.round });
+    events.emit(|| Event::RoundStarted { round: state.round });
     advance(state, 0, events);
 }
 
 /// Starts the next able character's turn from order slot `from`, or ends the round.
-fn advance(state: &mut State, from: usize, events: &mut Vec<Event>) {
+fn advance(state: &mut State, from: usize, events: &mut Events) {
     let mut slot = from;
     while slot < state.order.len() {
         let i = state.order[slot];
         slot += 1;
         match state.f(i).status {
             Status::Dead => {
-                events.push(Event::TurnSkipped {
+                events.emit(|| Event::TurnSkipped {
                     actor: state.who(i),
                     reason: SkipReason::Dead,
                 });
@@ -1510,7 +1507,7 @@ fn advance(state: &mut State, from: usize, events: &mut Vec<Event>) {
             _ => continue,
         }
         if !state.f(i).conscious {
-            events.push(Event::TurnSkipped {
+            events.emit(|| Event::TurnSkipped {
                 actor: state.who(i),
                 reason: SkipReason::Unconscious,
             });
@@ -1523,13 +1520,13 @@ fn advance(state: &mut State, from: usize, events: &mut Vec<Event>) {
         }
         if state.f(i).shock == Shock::Concussion {
             state.fighters[i].shock = Shock::None;
-            events.push(Event::TurnSkipped {
+            events.emit(|| Event::TurnSkipped {
                 actor: state.who(i),
                 reason: SkipReason::Concussion,
             });
             continue;
         }
-        events.push(Event::TurnStarted {
+        events.emit(|| Event::TurnStarted {
             actor: state.who(i),
         });
         let mut turn = Turn {
@@ -1545,14 +1542,14 @@ fn advance(state: &mut State, from: usize, events: &mut Vec<Event>) {
             // Conscious and Dying: a hit lost at the start of each own turn (BW-21).
             let (hits, killed) = state.settings.health.take(state.f(i).hits, 1);
             state.fighters[i].hits = hits;
-            events.push(Event::Bleeding {
+            events.emit(|| Event::Bleeding {
                 actor: state.who(i),
                 hits,
             });
             if killed {
                 state.fighters[i].status = Status::Dead;
                 state.fighters[i].conscious = false;
-                events.push(Event::Died {
+                events.emit(|| Event::Died {
                     actor: state.who(i),
                 });
                 release_holds(state, i, events);
@@ -1563,13 +1560,13 @@ fn advance(state: &mut State, from: usize, events: &mut Vec<Event>) {
         if state.f(i).shock == Shock::PainShock {
             state.fighters[i].shock = Shock::None;
             turn.main = true;
-            events.push(Event::MainActionLost {
+            events.emit(|| Event::MainActionLost {
                 actor: state.who(i),
             });
         }
         if let Some(t) = state.f(i).holding {
             turn.additional = true;
-            events.push(Event::GrappleMaintained {
+            events.emit(|| Event::GrappleMaintained {
                 actor: state.who(i),
                 target: state.who(t),
             });
@@ -1580,10 +1577,10 @@ fn advance(state: &mut State, from: usize, events: &mut Vec<Event>) {
     end_round(state, events);
 }
 
-fn end_round(state: &mut State, events: &mut Vec<Event>) {
+fn end_round(state: &mut State, events: &mut Events) {
     state.turn = None;
     let round = state.round;
-    events.push(Event::RoundEnded { round });
+    events.emit(|| Event::RoundEnded { round });
     for i in 0..state.fighters.len() {
         let f = state.f(i);
         if f.status == Status::Active && f.withdrawing.is_some_and(|r| r < round) {
@@ -1592,7 +1589,7 @@ fn end_round(state: &mut State, events: &mut Vec<Event>) {
             for q in state.levels.values_mut() {
                 q.retain(|&x| x != i);
             }
-            events.push(Event::Left {
+            events.emit(|| Event::Left {
                 actor: state.who(i),
             });
         }
@@ -1602,13 +1599,13 @@ fn end_round(state: &mut State, events: &mut Vec<Event>) {
             if state.f(i).unconscious_rounds % state.settings.rounds_per_hour == 0 {
                 let (hits, killed) = state.settings.health.take(state.f(i).hits, 1);
                 state.fighters[i].hits = hits;
-                events.push(Event::Bleeding {
+                events.emit(|| Event::Bleeding {
                     actor: state.who(i),
                     hits,
                 });
                 if killed {
                     state.fighters[i].status = Status::Dead;
-                    events.push(Event::Died {
+                    events.emit(|| Event::Died {
                         actor: state.who(i),
                     });
                 }
@@ -1630,18 +1627,18 @@ fn side_alive(state: &State, side: u8) -> bool {
     })
 }
 
-fn finish(state: &mut State, winner: Option<u8>, events: &mut Vec<Event>) {
+fn finish(state: &mut State, winner: Option<u8>, events: &mut Events) {
     state.phase = Phase::Over;
     state.turn = None;
     state.winner = winner;
-    events.push(Event::Ended {
+    events.emit(|| Event::Ended {
         winner,
         rounds: state.round,
     });
 }
 
 /// Ends the encounter when a side has no one standing and no one to come.
-fn check_end(state: &mut State, events: &mut Vec<Event>) {
+fn check_end(state: &mut State, events: &mut Events) {
     if state.phase == Phase::Over {
         return;
     }
@@ -1656,7 +1653,11 @@ fn check_end(state: &mut State, events: &mut Vec<Event>) {
 }
 
 /// Starts an encounter: validates the setup, opens First Strikes or rolls initiative.
-pub fn start<D: Dice>(setup: &Setup, dice: &mut D) -> Result<(State, Vec<Event>), RuleError> {
+pub fn start<D: Dice>(
+    setup: &Setup,
+    dice: &mut D,
+    events: &mut Events,
+) -> Result<State, RuleError> {
     setup.validate()?;
     let fighters = setup
         .characters
@@ -1697,18 +1698,18 @@ pub fn start<D: Dice>(setup: &Setup, dice: &mut D) -> Result<(State, Vec<Event>)
         winner: None,
         wounds_dealt: 0,
     };
-    let mut events = vec![Event::Started {
+    events.emit(|| Event::Started {
         characters: (0..state.fighters.len()).map(|i| state.who(i)).collect(),
         first_strikers: first_strikers(&state)
             .into_iter()
             .map(|i| state.who(i))
             .collect(),
-    }];
+    });
     if first_strikers(&state).is_empty() {
-        roll_initiative(&mut state, dice, &mut events)?;
+        roll_initiative(&mut state, dice, events)?;
     }
-    check_end(&mut state, &mut events);
-    Ok((state, events))
+    check_end(&mut state, events);
+    Ok(state)
 }
 
 /// After a First Strike (or a pass): when none is left, roll initiative.
@@ -1717,7 +1718,7 @@ fn after_first_strike<D: Dice>(
     dice: &mut D,
     actor: usize,
     struck: bool,
-    events: &mut Vec<Event>,
+    events: &mut Events,
 ) -> Result<(), RuleError> {
     state.fighters[actor].first_strike_done = true;
     state.fighters[actor].struck_first = struck;
@@ -1734,7 +1735,7 @@ fn finish_action<D: Dice>(
     actor: usize,
     cost: Cost,
     struck: bool,
-    events: &mut Vec<Event>,
+    events: &mut Events,
 ) -> Result<(), RuleError> {
     if state.phase == Phase::FirstStrike {
         return after_first_strike(state, dice, actor, struck, events);
@@ -1855,7 +1856,7 @@ fn do_move<D: Dice>(
     actor: usize,
     (to, sprint): (i32, bool),
     (engage, sector): (Option<usize>, Option<u8>),
-    events: &mut Vec<Event>,
+    events: &mut Events,
 ) -> Result<(), RuleError> {
     check_turn(state, actor, false, true)?;
     if state.phase == Phase::FirstStrike {
@@ -1936,7 +1937,7 @@ fn do_move<D: Dice>(
             if state.f(actor).holding == Some(o) || state.f(actor).held_by == Some(o) {
                 release_holds(state, actor, events);
             }
-            events.push(Event::Disengaged {
+            events.emit(|| Event::Disengaged {
                 actor: state.who(actor),
                 target: state.who(o),
             });
@@ -1945,7 +1946,7 @@ fn do_move<D: Dice>(
         if let Some(t) = state.turn.as_mut() {
             t.direction = (to - from).signum() as i8;
         }
-        events.push(Event::Moved {
+        events.emit(|| Event::Moved {
             actor: state.who(actor),
             from,
             to,
@@ -1959,7 +1960,7 @@ fn do_move<D: Dice>(
                     sector,
                     back,
                 });
-                events.push(Event::Engaged {
+                events.emit(|| Event::Engaged {
                     actor: state.who(actor),
                     target: state.who(t),
                     sector,
@@ -1967,7 +1968,7 @@ fn do_move<D: Dice>(
                 for x in [actor, t] {
                     if state.f(x).reaction {
                         state.fighters[x].reaction = false;
-                        events.push(Event::ReactionLost {
+                        events.emit(|| Event::ReactionLost {
                             actor: state.who(x),
                         });
                     }
@@ -1983,7 +1984,7 @@ fn do_strike<D: Dice>(
     dice: &mut D,
     s: &Strike,
     action: Action,
-    events: &mut Vec<Event>,
+    events: &mut Events,
 ) -> Result<(), RuleError> {
     let (plan, cost) = plan_strike(state, s, action)?;
     if let Some(w) = plan.weapon {
@@ -2016,7 +2017,7 @@ fn do_long_burst<D: Dice>(
     state: &mut State,
     dice: &mut D,
     s: &Spray,
-    events: &mut Vec<Event>,
+    events: &mut Events,
 ) -> Result<(), RuleError> {
     check_turn(state, s.actor, false, false)?;
     limit_situational(s.bonus, s.extra)?;
@@ -2136,19 +2137,19 @@ pub fn apply<D: Dice>(
     state: &mut State,
     command: &Command,
     dice: &mut D,
-) -> Result<Vec<Event>, RuleError> {
-    let mut events = Vec::new();
+    events: &mut Events,
+) -> Result<(), RuleError> {
     if state.phase == Phase::Over {
         return Err(err("encounter", "the encounter is over"));
     }
     match command {
-        Command::Attack(s) => do_strike(state, dice, s, Action::Attack, &mut events)?,
-        Command::QuickStrike(s) => do_strike(state, dice, s, Action::QuickStrike, &mut events)?,
-        Command::FeintStrike(s) => do_strike(state, dice, s, Action::FeintStrike, &mut events)?,
-        Command::QuickShot(s) => do_strike(state, dice, s, Action::QuickShot, &mut events)?,
-        Command::AimedShot(s) => do_strike(state, dice, s, Action::AimedShot, &mut events)?,
-        Command::ShortBurst(s) => do_strike(state, dice, s, Action::ShortBurst, &mut events)?,
-        Command::LongBurst(s) => do_long_burst(state, dice, s, &mut events)?,
+        Command::Attack(s) => do_strike(state, dice, s, Action::Attack, events)?,
+        Command::QuickStrike(s) => do_strike(state, dice, s, Action::QuickStrike, events)?,
+        Command::FeintStrike(s) => do_strike(state, dice, s, Action::FeintStrike, events)?,
+        Command::QuickShot(s) => do_strike(state, dice, s, Action::QuickShot, events)?,
+        Command::AimedShot(s) => do_strike(state, dice, s, Action::AimedShot, events)?,
+        Command::ShortBurst(s) => do_strike(state, dice, s, Action::ShortBurst, events)?,
+        Command::LongBurst(s) => do_long_burst(state, dice, s, events)?,
         Command::Disarm { actor, target } => {
             let (actor, target) = (*actor, *target);
             check_turn(state, actor, false, false)?;
@@ -2170,7 +2171,7 @@ pub fn apply<D: Dice>(
                 target,
                 Action::Disarm,
                 (pool, diff),
-                &mut events,
+                events,
             )?;
             if r.success {
                 let direction = dice.roll(8)?;
@@ -2178,14 +2179,14 @@ pub fn apply<D: Dice>(
                 f.dropped.push(w);
                 f.wielded = None;
                 let weapon = f.character.weapons[w].name.clone();
-                events.push(Event::Disarmed {
+                events.emit(|| Event::Disarmed {
                     actor: state.who(actor),
                     target: state.who(target),
                     weapon,
                     direction,
                 });
             }
-            finish_action(state, dice, actor, Cost::Main, false, &mut events)?;
+            finish_action(state, dice, actor, Cost::Main, false, events)?;
         }
         Command::Grapple { actor, target } => {
             let (actor, target) = (*actor, *target);
@@ -2209,17 +2210,17 @@ pub fn apply<D: Dice>(
                 target,
                 Action::Grapple,
                 (pool, diff),
-                &mut events,
+                events,
             )?;
             if r.success && state.can_act(actor) && state.f(target).status == Status::Active {
                 state.fighters[actor].holding = Some(target);
                 state.fighters[target].held_by = Some(actor);
-                events.push(Event::Grappled {
+                events.emit(|| Event::Grappled {
                     actor: state.who(actor),
                     target: state.who(target),
                 });
             }
-            finish_action(state, dice, actor, Cost::Full, false, &mut events)?;
+            finish_action(state, dice, actor, Cost::Full, false, events)?;
         }
         Command::BreakFree { actor } => {
             let actor = *actor;
@@ -2238,12 +2239,12 @@ pub fn apply<D: Dice>(
                 h,
                 Action::BreakFree,
                 (pool, diff),
-                &mut events,
+                events,
             )?;
             if r.success {
-                release_holds(state, actor, &mut events);
+                release_holds(state, actor, events);
             }
-            finish_action(state, dice, actor, Cost::Main, false, &mut events)?;
+            finish_action(state, dice, actor, Cost::Main, false, events)?;
         }
         Command::Release { actor } => {
             let actor = *actor;
@@ -2253,8 +2254,8 @@ pub fn apply<D: Dice>(
                 return Err(err("BW-28", "nobody is held by this character"));
             }
             afford(state, actor, Cost::Minor)?;
-            release_holds(state, actor, &mut events);
-            finish_action(state, dice, actor, Cost::Minor, false, &mut events)?;
+            release_holds(state, actor, events);
+            finish_action(state, dice, actor, Cost::Minor, false, events)?;
         }
         Command::DefensiveStance { actor }
         | Command::FullDefense { actor }
@@ -2282,11 +2283,11 @@ pub fn apply<D: Dice>(
                 Defence::FullDefense => f.full_defense = true,
                 Defence::Reaction => f.reaction = true,
             }
-            events.push(Event::Defending {
+            events.emit(|| Event::Defending {
                 actor: state.who(actor),
                 defence,
             });
-            finish_action(state, dice, actor, cost, false, &mut events)?;
+            finish_action(state, dice, actor, cost, false, events)?;
         }
         Command::Move {
             actor,
@@ -2300,7 +2301,7 @@ pub fn apply<D: Dice>(
             *actor,
             (*to, *sprint),
             (*engage, *sector),
-            &mut events,
+            events,
         )?,
         Command::Reload { actor } => {
             let actor = *actor;
@@ -2327,12 +2328,12 @@ pub fn apply<D: Dice>(
             weapon.ammo = Some(weapon.magazine);
             weapon.spare_magazines -= 1;
             let (name, ammo) = (weapon.name.clone(), weapon.magazine);
-            events.push(Event::Reloaded {
+            events.emit(|| Event::Reloaded {
                 actor: state.who(actor),
                 weapon: name,
                 ammo,
             });
-            finish_action(state, dice, actor, Cost::Additional, false, &mut events)?;
+            finish_action(state, dice, actor, Cost::Additional, false, events)?;
         }
         Command::Withdraw { actor } => {
             let actor = *actor;
@@ -2346,10 +2347,10 @@ pub fn apply<D: Dice>(
                 ));
             }
             state.fighters[actor].withdrawing = Some(state.round);
-            events.push(Event::Withdrawing {
+            events.emit(|| Event::Withdrawing {
                 actor: state.who(actor),
             });
-            finish_action(state, dice, actor, Cost::Minor, false, &mut events)?;
+            finish_action(state, dice, actor, Cost::Minor, false, events)?;
         }
         Command::LetGo { actor } => {
             // Any time (BW-21): a Minor action on its own turn, free otherwise.
@@ -2371,15 +2372,15 @@ pub fn apply<D: Dice>(
                 Cost::None
             };
             state.fighters[actor].conscious = false;
-            events.push(Event::Fainted {
+            events.emit(|| Event::Fainted {
                 actor: state.who(actor),
             });
-            release_holds(state, actor, &mut events);
+            release_holds(state, actor, events);
             drop_engagements(state, actor);
             if state.phase == Phase::FirstStrike {
-                check_end(state, &mut events);
+                check_end(state, events);
             } else {
-                finish_action(state, dice, actor, cost, false, &mut events)?;
+                finish_action(state, dice, actor, cost, false, events)?;
             }
         }
         Command::Pass { actor } => {
@@ -2391,21 +2392,21 @@ pub fn apply<D: Dice>(
                     "only a character with a First Strike pending can pass on it",
                 ));
             }
-            events.push(Event::Passed {
+            events.emit(|| Event::Passed {
                 actor: state.who(actor),
             });
-            after_first_strike(state, dice, actor, false, &mut events)?;
+            after_first_strike(state, dice, actor, false, events)?;
         }
         Command::EndTurn { actor } => {
             let actor = *actor;
             check_turn(state, actor, true, true)?;
             only_in_rounds(state)?;
-            events.push(Event::TurnEnded {
+            events.emit(|| Event::TurnEnded {
                 actor: state.who(actor),
             });
             let slot = state.turn.map_or(0, |t| t.slot);
-            advance(state, slot + 1, &mut events);
-            check_end(state, &mut events);
+            advance(state, slot + 1, events);
+            check_end(state, events);
         }
         Command::Join { actors } => {
             if state.phase != Phase::BetweenRounds {
@@ -2426,24 +2427,24 @@ pub fn apply<D: Dice>(
                     ));
                 }
             }
-            join(state, dice, actors, &mut events)?;
+            join(state, dice, actors, events)?;
         }
         Command::NextRound => {
             if state.phase != Phase::BetweenRounds {
                 return Err(err("BW-08", "the round is still being played"));
             }
-            start_round(state, &mut events);
-            check_end(state, &mut events);
+            start_round(state, events);
+            check_end(state, events);
         }
     }
-    Ok(events)
+    Ok(())
 }
 
 fn join<D: Dice>(
     state: &mut State,
     dice: &mut D,
     actors: &[usize],
-    events: &mut Vec<Event>,
+    events: &mut Events,
 ) -> Result<(), RuleError> {
     for &a in actors {
         state.fighters[a].status = Status::Active;
@@ -2473,11 +2474,11 @@ fn join<D: Dice>(
         joined.extend(newcomers.iter().map(|&i| state.who(i)));
     }
     state.rebuild_order();
-    events.push(Event::Joined {
+    events.emit(|| Event::Joined {
         actors: joined,
         method: used,
     });
-    events.push(Event::OrderSet {
+    events.emit(|| Event::OrderSet {
         order: state.order_names(),
     });
     Ok(())

@@ -1,7 +1,7 @@
 //! The `Ruleset`, `AutoPlay` and `Catalog` implementations: default tactic, outcome, odds
 //! tables, the demo and readable log lines.
 
-use fray_dice::{AutoPlay, Catalog, Dice, OddsTable, RuleError, Ruleset, TrialOutcome};
+use fray_dice::{AutoPlay, Catalog, Dice, EventLog, OddsTable, RuleError, Ruleset, TrialOutcome};
 use serde::{Deserialize, Serialize};
 
 use crate::check::{check_odds, damage_odds, AttackSpec, CheckSpec, Restraint, TieRule};
@@ -26,16 +26,21 @@ impl Ruleset for BetterWorld {
     type Event = Event;
     type State = State;
 
-    fn start<D: Dice>(setup: &Setup, dice: &mut D) -> Result<(State, Vec<Event>), RuleError> {
-        engine::start(setup, dice)
+    fn start<D: Dice>(
+        setup: &Setup,
+        dice: &mut D,
+        events: &mut EventLog<Event>,
+    ) -> Result<State, RuleError> {
+        engine::start(setup, dice, events)
     }
 
     fn apply<D: Dice>(
         state: &mut State,
         command: &Command,
         dice: &mut D,
-    ) -> Result<Vec<Event>, RuleError> {
-        engine::apply(state, command, dice)
+        events: &mut EventLog<Event>,
+    ) -> Result<(), RuleError> {
+        engine::apply(state, command, dice, events)
     }
 }
 

@@ -244,14 +244,20 @@ fn bw_09_first_strike_bonus_then_initiative_plus_one() {
     assert_eq!(
         start(
             &setup(vec![bad.clone(), b.clone()]),
-            &mut fray_dice::Scripted::new([])
+            &mut fray_dice::Scripted::new([]),
+            &mut fray_dice::EventLog::quiet()
         )
         .unwrap_err()
         .rule,
         "BW-09"
     );
     bad.surprise = true;
-    assert!(start(&setup(vec![bad, b]), &mut fray_dice::Scripted::new([])).is_ok());
+    assert!(start(
+        &setup(vec![bad, b]),
+        &mut fray_dice::Scripted::new([]),
+        &mut fray_dice::EventLog::quiet()
+    )
+    .is_ok());
 }
 
 #[test]

@@ -152,7 +152,7 @@ proptest! {
         // Directly too: `apply` must validate before it touches anything.
         let mut direct = session.state().clone();
         let mut rng = fray_dice::Rng::new(seed, 1);
-        let direct_result = apply(&mut direct, &command, &mut rng);
+        let direct_result = apply(&mut direct, &command, &mut rng, &mut fray_dice::EventLog::quiet());
         if direct_result.is_err() {
             prop_assert_eq!(serde_json::to_string(&direct).unwrap(), state.clone());
             prop_assert_eq!(rng.word_pos(), 0);

@@ -37,6 +37,7 @@ mod dice;
 mod dist;
 mod erased;
 mod error;
+mod events;
 mod exact;
 mod notation;
 mod pool;
@@ -52,6 +53,7 @@ pub use erased::{
     parse_json, replay_ruleset, start_json, verify_json, Encounter, EncounterError, MAX_JSON_BYTES,
 };
 pub use error::{Error, ErrorKind, Result, RuleError};
+pub use events::EventLog;
 pub use exact::binomials;
 pub use notation::{Expr, Roll, MAX_EXPRESSION_LEN, MAX_NESTING};
 pub use pool::{

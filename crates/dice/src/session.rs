@@ -6,6 +6,7 @@ use serde_json::Value;
 
 use crate::dice::Dice;
 use crate::error::{Error, ErrorKind, RuleError};
+use crate::events::EventLog;
 use crate::rng::Rng;
 
 /// The version of the replay file format written by this crate.
@@ -31,7 +32,8 @@ pub fn check_combatants(count: usize, limit: usize) -> Result<(), RuleError> {
 ///
 /// Determinism contract: the same setup, seed, stream, version and commands give the same
 /// events everywhere. `apply` may draw dice and then fail; [`Session`] works on a copy, so a
-/// rejected command never changes the state or consumes a die.
+/// rejected command never changes the state or consumes a die. Events go to an [`EventLog`]:
+/// sessions record them, simulations run quiet, and the game must be the same either way.
 pub trait Ruleset {
     /// Stable identifier: "andromeda", "red", "age", "better-world", "hunt".
     const ID: &'static str;
@@ -50,14 +52,17 @@ pub trait Ruleset {
     fn start<D: Dice>(
         setup: &Self::Setup,
         dice: &mut D,
-    ) -> Result<(Self::State, Vec<Self::Event>), RuleError>;
+        events: &mut EventLog<Self::Event>,
+    ) -> Result<Self::State, RuleError>;
 
-    /// Applies one command, or refuses it naming the rule it breaks.
+    /// Applies one command, or refuses it naming the rule it breaks (the events emitted
+    /// before a refusal are then discarded by the caller).
     fn apply<D: Dice>(
         state: &mut Self::State,
         command: &Self::Command,
         dice: &mut D,
-    ) -> Result<Vec<Self::Event>, RuleError>;
+        events: &mut EventLog<Self::Event>,
+    ) -> Result<(), RuleError>;
 }
 
 /// A ruleset that can play itself: a default tactic and a way to read the outcome, which is
@@ -125,14 +130,15 @@ impl<R: Ruleset> Session<R> {
     /// Starts an encounter from `setup` with dice `(seed, stream)`.
     pub fn start(setup: R::Setup, seed: u64, stream: u64) -> Result<Self, RuleError> {
         let mut rng = Rng::new(seed, stream);
-        let (state, start_events) = R::start(&setup, &mut rng)?;
+        let mut start_events = EventLog::recording();
+        let state = R::start(&setup, &mut rng, &mut start_events)?;
         Ok(Session {
             setup,
             seed,
             stream,
             rng,
             state,
-            start_events,
+            start_events: start_events.into_vec(),
             log: Vec::new(),
         })
     }
@@ -141,10 +147,11 @@ impl<R: Ruleset> Session<R> {
     pub fn apply(&mut self, command: R::Command) -> Result<&[R::Event], RuleError> {
         let mut state = self.state.clone();
         let mut rng = self.rng.clone();
-        let events = R::apply(&mut state, &command, &mut rng)?;
+        let mut events = EventLog::recording();
+        R::apply(&mut state, &command, &mut rng, &mut events)?;
         self.state = state;
         self.rng = rng;
-        self.log.push((command, events));
+        self.log.push((command, events.into_vec()));
         Ok(&self.log.last().expect("just pushed").1)
     }
 

@@ -3,6 +3,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use crate::error::RuleError;
+use crate::events::EventLog;
 use crate::rng::Rng;
 use crate::session::{AutoPlay, TrialOutcome};
 
@@ -82,19 +83,21 @@ impl SimSummary {
     }
 }
 
-/// Plays one encounter to its end with the default tactic, on dice `(seed, stream)`.
+/// Plays one encounter to its end with the default tactic, on dice `(seed, stream)`. No
+/// event is built: nobody reads them here.
 pub fn run_trial<R: AutoPlay>(
     setup: &R::Setup,
     seed: u64,
     stream: u64,
 ) -> Result<TrialOutcome, RuleError> {
     let mut dice = Rng::new(seed, stream);
-    let (mut state, _) = R::start(setup, &mut dice)?;
+    let mut quiet = EventLog::quiet();
+    let mut state = R::start(setup, &mut dice, &mut quiet)?;
     for _ in 0..MAX_TRIAL_COMMANDS {
         let Some(command) = R::next_command(&state) else {
             break;
         };
-        R::apply(&mut state, &command, &mut dice).map_err(|e| {
+        R::apply(&mut state, &command, &mut dice, &mut quiet).map_err(|e| {
             RuleError::new(
                 e.rule.clone(),
                 format!(

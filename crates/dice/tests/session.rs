@@ -1,7 +1,7 @@
 //! Sessions, replay files and simulation, driven by a tiny ruleset that lives in this test.
 
 use fray_dice::{
-    simulate, AutoPlay, Dice, Replay, ReplayError, RuleError, Ruleset, Scripted, Session,
+    simulate, AutoPlay, Dice, EventLog, Replay, ReplayError, RuleError, Ruleset, Scripted, Session,
     TrialOutcome,
 };
 use serde::{Deserialize, Serialize};
@@ -45,26 +45,29 @@ impl Ruleset for Duel {
     type Event = Event;
     type State = State;
 
-    fn start<D: Dice>(setup: &Setup, dice: &mut D) -> Result<(State, Vec<Event>), RuleError> {
+    fn start<D: Dice>(
+        setup: &Setup,
+        dice: &mut D,
+        events: &mut EventLog<Event>,
+    ) -> Result<State, RuleError> {
         if setup.health.iter().any(|&h| h <= 0) {
             return Err(RuleError::new("setup", "health must be positive"));
         }
         let first = (dice.roll(2)? - 1) as usize;
-        Ok((
-            State {
-                health: setup.health,
-                turn: first,
-                rounds: 0,
-            },
-            vec![Event::Started { first }],
-        ))
+        events.emit(|| Event::Started { first });
+        Ok(State {
+            health: setup.health,
+            turn: first,
+            rounds: 0,
+        })
     }
 
     fn apply<D: Dice>(
         state: &mut State,
         command: &Command,
         dice: &mut D,
-    ) -> Result<Vec<Event>, RuleError> {
+        events: &mut EventLog<Event>,
+    ) -> Result<(), RuleError> {
         let by = match *command {
             Command::Attack { by } | Command::Wait { by } => by,
         };
@@ -92,7 +95,8 @@ impl Ruleset for Duel {
         };
         state.turn = 1 - by;
         state.rounds += u32::from(by == 1);
-        Ok(vec![event])
+        events.emit(|| event);
+        Ok(())
     }
 }
 
@@ -233,15 +237,24 @@ fn replays_for_another_ruleset_or_format_are_invalid() {
 
 #[test]
 fn scripted_dice_drive_an_exact_branch() {
-    let (mut state, _) = Duel::start(&Setup { health: [2, 2] }, &mut Scripted::new([1])).unwrap();
-    let events = Duel::apply(
+    let mut start = EventLog::recording();
+    let mut state = Duel::start(
+        &Setup { health: [2, 2] },
+        &mut Scripted::new([1]),
+        &mut start,
+    )
+    .unwrap();
+    assert_eq!(start.into_vec(), vec![Event::Started { first: 0 }]);
+    let mut events = EventLog::recording();
+    Duel::apply(
         &mut state,
         &Command::Attack { by: 0 },
         &mut Scripted::new([4, 2]),
+        &mut events,
     )
     .unwrap();
     assert_eq!(
-        events,
+        events.into_vec(),
         vec![Event::Hit {
             by: 0,
             roll: 4,

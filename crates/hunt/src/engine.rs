@@ -1,4 +1,4 @@
-use fray_dice::{Dice, RuleError, Ruleset};
+use fray_dice::{Dice, EventLog, RuleError, Ruleset};
 use serde::{Deserialize, Serialize};
 
 use crate::model::{wound_name, AttackKind, Distance, Penalty, Rules, Tactic};
@@ -1004,9 +1004,13 @@ impl Ruleset for Hunt {
     type Event = Event;
     type State = State;
 
-    fn start<D: Dice>(setup: &Setup, dice: &mut D) -> Result<(State, Vec<Event>), RuleError> {
+    fn start<D: Dice>(
+        setup: &Setup,
+        dice: &mut D,
+        events: &mut EventLog<Event>,
+    ) -> Result<State, RuleError> {
         let mut state = start_state(setup)?;
-        let mut events = vec![Event::Started {
+        events.emit(|| Event::Started {
             fighters: state
                 .fighters
                 .iter()
@@ -1014,7 +1018,7 @@ impl Ruleset for Hunt {
                 .collect(),
             location: setup.location.name.clone(),
             trap: state.trap,
-        }];
+        });
         let hunter = first_of(&state, Side::Hunter);
         let prey = first_of(&state, Side::Prey);
         match setup.opening {
@@ -1038,7 +1042,7 @@ impl Ruleset for Hunt {
                 let search = roll_sum(dice, s, "search", None)?;
                 let precautions = roll_sum(dice, p, "precautions", None)?;
                 let surprised = search > precautions;
-                events.push(Event::Searched {
+                events.emit(|| Event::Searched {
                     search,
                     precautions,
                     surprised,
@@ -1059,7 +1063,7 @@ impl Ruleset for Hunt {
                     "ambush",
                     None,
                 )?;
-                events.push(Event::Ambushed {
+                events.emit(|| Event::Ambushed {
                     fighter: state.fighters[prey].name.clone(),
                     test,
                 });
@@ -1072,18 +1076,19 @@ impl Ruleset for Hunt {
                 }
             }
         }
-        events.push(Event::Round {
+        events.emit(|| Event::Round {
             round: 1,
             distance: state.distance,
         });
-        Ok((state, events))
+        Ok(state)
     }
 
     fn apply<D: Dice>(
         state: &mut State,
         command: &Command,
         dice: &mut D,
-    ) -> Result<Vec<Event>, RuleError> {
+        events: &mut EventLog<Event>,
+    ) -> Result<(), RuleError> {
         if let Some(e) = &state.ending {
             return Err(err("ended", format!("the encounter is over: {}", e.reason)));
         }
@@ -1099,10 +1104,11 @@ impl Ruleset for Hunt {
                 let i = state.index(&d.fighter).expect("validated");
                 let replaced = state.declarations[i].is_some();
                 state.declarations[i] = Some(d.clone());
-                Ok(vec![Event::Declared {
+                events.emit(|| Event::Declared {
                     fighter: d.fighter.clone(),
                     replaced,
-                }])
+                });
+                Ok(())
             }
             Command::Resplit(r) => {
                 let i = state.index(&r.fighter).ok_or_else(|| {
@@ -1156,9 +1162,10 @@ impl Ruleset for Hunt {
                 state.validate(&new)?;
                 state.declarations[i] = Some(new);
                 state.resplits[i] = Some(true);
-                Ok(vec![Event::Resplit {
+                events.emit(|| Event::Resplit {
                     fighter: r.fighter.clone(),
-                }])
+                });
+                Ok(())
             }
             Command::Resolve => {
                 let waiting = state.waiting();
@@ -1176,18 +1183,17 @@ impl Ruleset for Hunt {
                     let views = state.counterattack_views();
                     if !views.is_empty() {
                         state.window = true;
-                        let mut events = Vec::new();
                         for (c, sees) in views {
                             state.resplits[c] = Some(false);
-                            events.push(Event::CounterattackWindow {
+                            events.emit(|| Event::CounterattackWindow {
                                 fighter: state.fighters[c].name.clone(),
                                 sees,
                             });
                         }
-                        return Ok(events);
+                        return Ok(());
                     }
                 }
-                resolve_turn(state, dice)
+                resolve_turn(state, dice, events)
             }
         }
     }
@@ -1303,7 +1309,11 @@ fn build(state: &State) -> Built {
     }
 }
 
-fn resolve_turn<D: Dice>(state: &mut State, dice: &mut D) -> Result<Vec<Event>, RuleError> {
+fn resolve_turn<D: Dice>(
+    state: &mut State,
+    dice: &mut D,
+    events: &mut EventLog<Event>,
+) -> Result<(), RuleError> {
     let built = build(state);
     let ctx = ExchangeContext {
         distance: state.distance,
@@ -1322,16 +1332,15 @@ fn resolve_turn<D: Dice>(state: &mut State, dice: &mut D) -> Result<Vec<Event>, 
         None,
     )?;
     let name = |k: usize| state.fighters[built.who[k]].name.clone();
-    let mut events = Vec::new();
     for &i in &built.who {
-        events.push(Event::Revealed {
+        events.emit(|| Event::Revealed {
             declaration: state.declarations[i].clone().expect("declared"),
         });
     }
     for (k, o) in fout.iter().enumerate() {
         for (purpose, t) in [("hide", o.hide), ("cover", o.cover), ("search", o.search)] {
             if let Some(test) = t {
-                events.push(Event::Test {
+                events.emit(|| Event::Test {
                     fighter: name(k),
                     purpose: purpose.to_owned(),
                     test,
@@ -1340,7 +1349,7 @@ fn resolve_turn<D: Dice>(state: &mut State, dice: &mut D) -> Result<Vec<Event>, 
         }
     }
     for (k, o) in fout.iter().enumerate() {
-        events.push(Event::Defense {
+        events.emit(|| Event::Defense {
             fighter: name(k),
             dice: o.defense_dice,
             total: o.defense_roll,
@@ -1354,7 +1363,7 @@ fn resolve_turn<D: Dice>(state: &mut State, dice: &mut D) -> Result<Vec<Event>, 
         let s = &built.strikes[k];
         let o = &sout[k];
         let attacker = built.who[usize::from(s.attacker)];
-        events.push(Event::Strike {
+        events.emit(|| Event::Strike {
             attacker: name(usize::from(s.attacker)),
             target: name(usize::from(s.target)),
             weapon: state.fighters[attacker].weapons[built.weapon_of[k]]
@@ -1388,7 +1397,7 @@ fn resolve_turn<D: Dice>(state: &mut State, dice: &mut D) -> Result<Vec<Event>, 
             {
                 continue;
             }
-            events.push(Event::Trap {
+            events.emit(|| Event::Trap {
                 fleer: name(k),
                 test: trap.test,
                 total: trap.total,
@@ -1399,7 +1408,7 @@ fn resolve_turn<D: Dice>(state: &mut State, dice: &mut D) -> Result<Vec<Event>, 
     }
     for (k, o) in fout.iter().enumerate() {
         if o.bled > 0 {
-            events.push(Event::Bled {
+            events.emit(|| Event::Bled {
                 fighter: name(k),
                 points: o.bled,
             });
@@ -1426,7 +1435,7 @@ fn resolve_turn<D: Dice>(state: &mut State, dice: &mut D) -> Result<Vec<Event>, 
                     1
                 };
                 ws.ammo = Some(a.saturating_sub(cost));
-                events.push(Event::Ammo {
+                events.emit(|| Event::Ammo {
                     fighter: f.name.clone(),
                     weapon: ws.name.clone(),
                     left: ws.ammo.unwrap_or(0),
@@ -1448,7 +1457,7 @@ fn resolve_turn<D: Dice>(state: &mut State, dice: &mut D) -> Result<Vec<Event>, 
                     let take = cap.saturating_sub(have).min(w.spare);
                     w.ammo = Some(have + take);
                     w.spare -= take;
-                    events.push(Event::Ammo {
+                    events.emit(|| Event::Ammo {
                         fighter: f.name.clone(),
                         weapon: w.name.clone(),
                         left: have + take,
@@ -1458,7 +1467,7 @@ fn resolve_turn<D: Dice>(state: &mut State, dice: &mut D) -> Result<Vec<Event>, 
             }
             Some(Extraneous::FirstAid) if state.first_aid_stops_bleeding && f.bleeding > 0 => {
                 f.bleeding = 0;
-                events.push(Event::Bandaged {
+                events.emit(|| Event::Bandaged {
                     fighter: f.name.clone(),
                 });
             }
@@ -1481,7 +1490,7 @@ fn resolve_turn<D: Dice>(state: &mut State, dice: &mut D) -> Result<Vec<Event>, 
             };
             if new != ws.status {
                 ws.status = new;
-                events.push(Event::WeaponChanged {
+                events.emit(|| Event::WeaponChanged {
                     fighter: f.name.clone(),
                     weapon: ws.weapon.name.clone(),
                     status: new,
@@ -1503,7 +1512,7 @@ fn resolve_turn<D: Dice>(state: &mut State, dice: &mut D) -> Result<Vec<Event>, 
                 });
             if let Some(w) = drop {
                 f.weapons[w].status = WeaponStatus::Dropped;
-                events.push(Event::WeaponChanged {
+                events.emit(|| Event::WeaponChanged {
                     fighter: f.name.clone(),
                     weapon: f.weapons[w].weapon.name.clone(),
                     status: WeaponStatus::Dropped,
@@ -1517,7 +1526,7 @@ fn resolve_turn<D: Dice>(state: &mut State, dice: &mut D) -> Result<Vec<Event>, 
         }
         // Wounds (HUNT-13).
         if o.failures > 0 {
-            events.push(Event::Wounded {
+            events.emit(|| Event::Wounded {
                 fighter: f.name.clone(),
                 failures: o.failures,
                 level: wound_name(o.failures, state.rules.deadly_failures).to_owned(),
@@ -1525,7 +1534,7 @@ fn resolve_turn<D: Dice>(state: &mut State, dice: &mut D) -> Result<Vec<Event>, 
             if o.dead {
                 f.status = Status::Dead;
                 f.hidden = None;
-                events.push(Event::Died {
+                events.emit(|| Event::Died {
                     fighter: f.name.clone(),
                 });
             } else {
@@ -1535,7 +1544,7 @@ fn resolve_turn<D: Dice>(state: &mut State, dice: &mut D) -> Result<Vec<Event>, 
     }
     // Movement (HUNT-05, HUNT-14, HUNT-15).
     if summary.distance != state.distance {
-        events.push(Event::DistanceChanged {
+        events.emit(|| Event::DistanceChanged {
             from: state.distance,
             to: summary.distance,
         });
@@ -1544,7 +1553,7 @@ fn resolve_turn<D: Dice>(state: &mut State, dice: &mut D) -> Result<Vec<Event>, 
     for (k, &i) in built.who.iter().enumerate() {
         if fout[k].escaped && state.fighters[i].active() {
             state.fighters[i].status = Status::Escaped;
-            events.push(Event::Escaped {
+            events.emit(|| Event::Escaped {
                 fighter: state.fighters[i].name.clone(),
             });
         }
@@ -1567,7 +1576,7 @@ fn resolve_turn<D: Dice>(state: &mut State, dice: &mut D) -> Result<Vec<Event>, 
                     margin: t.margin,
                     turns_left: turns,
                 });
-                events.push(Event::Hid {
+                events.emit(|| Event::Hid {
                     fighter: state.fighters[i].name.clone(),
                     turns,
                 });
@@ -1594,13 +1603,13 @@ fn resolve_turn<D: Dice>(state: &mut State, dice: &mut D) -> Result<Vec<Event>, 
                 .unwrap_or(state.distance);
             state.fighters[i].hidden = None;
             if picked != state.distance {
-                events.push(Event::DistanceChanged {
+                events.emit(|| Event::DistanceChanged {
                     from: state.distance,
                     to: picked,
                 });
                 state.distance = picked;
             }
-            events.push(Event::Found {
+            events.emit(|| Event::Found {
                 fighter: state.fighters[i].name.clone(),
                 by: state.fighters[by].name.clone(),
                 distance: picked,
@@ -1614,7 +1623,7 @@ fn resolve_turn<D: Dice>(state: &mut State, dice: &mut D) -> Result<Vec<Event>, 
             if left == 0 {
                 state.fighters[i].status = Status::TrailLost;
                 state.fighters[i].hidden = None;
-                events.push(Event::TrailLost {
+                events.emit(|| Event::TrailLost {
                     fighter: state.fighters[i].name.clone(),
                 });
             }
@@ -1629,19 +1638,19 @@ fn resolve_turn<D: Dice>(state: &mut State, dice: &mut D) -> Result<Vec<Event>, 
     state.first_strike = None;
     state.ambush_bonus = false;
     if let Some(ending) = ending(state) {
-        events.push(Event::Ended {
+        events.emit(|| Event::Ended {
             winner: ending.winner,
             reason: ending.reason.clone(),
         });
         state.ending = Some(ending);
     } else {
         state.round += 1;
-        events.push(Event::Round {
+        events.emit(|| Event::Round {
             round: state.round,
             distance: state.distance,
         });
     }
-    Ok(events)
+    Ok(())
 }
 
 fn fired_or_struck(built: &Built, k: usize) -> bool {

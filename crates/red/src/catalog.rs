@@ -1,6 +1,8 @@
 //! The `Red` ruleset: trait impls, the odds spec of `fray odds red`, the demo and the log lines.
 
-use fray_dice::{AutoPlay, Catalog, Dice, OddsTable, RuleError, Ruleset, SimSummary, TrialOutcome};
+use fray_dice::{
+    AutoPlay, Catalog, Dice, EventLog, OddsTable, RuleError, Ruleset, SimSummary, TrialOutcome,
+};
 use serde::{Deserialize, Serialize};
 
 use crate::engine::{self, Aim, Command, DefenseRoll, Event, FireMode, Location, MoveMode, State};
@@ -21,16 +23,21 @@ impl Ruleset for Red {
     type Event = Event;
     type State = State;
 
-    fn start<D: Dice>(setup: &Setup, dice: &mut D) -> Result<(State, Vec<Event>), RuleError> {
-        engine::start(setup, dice)
+    fn start<D: Dice>(
+        setup: &Setup,
+        dice: &mut D,
+        events: &mut EventLog<Event>,
+    ) -> Result<State, RuleError> {
+        engine::start(setup, dice, events)
     }
 
     fn apply<D: Dice>(
         state: &mut State,
         command: &Command,
         dice: &mut D,
-    ) -> Result<Vec<Event>, RuleError> {
-        engine::apply(state, command, dice)
+        events: &mut EventLog<Event>,
+    ) -> Result<(), RuleError> {
+        engine::apply(state, command, dice, events)
     }
 }
 

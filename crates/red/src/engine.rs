@@ -3,7 +3,10 @@
 
 use std::collections::BTreeMap;
 
-use fray_dice::{Dice, RuleError, Transcript};
+use fray_dice::{Dice, EventLog, RuleError, Transcript};
+
+/// Where the engine's events go (recorded by sessions, dropped unbuilt by simulation).
+type Events = EventLog<Event>;
 use serde::{Deserialize, Serialize};
 
 use crate::resolve::{
@@ -1186,7 +1189,7 @@ fn err(rule: &str, message: impl Into<String>) -> RuleError {
 }
 
 /// Starts an encounter: validates the setup, rolls initiative (RED-02) and begins round 1.
-pub fn start<D: Dice>(setup: &Setup, dice: &mut D) -> Result<(State, Vec<Event>), RuleError> {
+pub fn start<D: Dice>(setup: &Setup, dice: &mut D, ev: &mut Events) -> Result<State, RuleError> {
     fray_dice::check_combatants(setup.characters.len(), fray_dice::MAX_COMBATANTS)?;
     setup.tables.validate()?;
     setup.settings.validate()?;
@@ -1235,9 +1238,8 @@ pub fn start<D: Dice>(setup: &Setup, dice: &mut D) -> Result<(State, Vec<Event>)
         finished: None,
         critical_injuries: 0,
     };
-    let mut ev = Vec::new();
     for i in 0..state.fighters.len() {
-        roll_initiative(&mut state, i, dice, &mut ev)?;
+        roll_initiative(&mut state, i, dice, ev)?;
     }
     let mut order: Vec<usize> = (0..state.fighters.len()).collect();
     order.sort_by_key(|&i| std::cmp::Reverse(state.fighters[i].initiative));
@@ -1249,34 +1251,34 @@ pub fn start<D: Dice>(setup: &Setup, dice: &mut D) -> Result<(State, Vec<Event>)
             .iter()
             .position(|&i| state.fighters[i].initiative != score)
             .map_or(order.len(), |p| k + p);
-        break_ties(&state, &order[k..end], dice, &mut ev, &mut queue)?;
+        break_ties(&state, &order[k..end], dice, ev, &mut queue)?;
         k = end;
     }
     state.queue = queue;
-    ev.push(Event::Order {
+    ev.emit(|| Event::Order {
         queue: state.queue_names(),
     });
-    ev.push(Event::RoundStarted { round: 1 });
-    check_finish(&mut state, &mut ev);
+    ev.emit(|| Event::RoundStarted { round: 1 });
+    check_finish(&mut state, ev);
     if state.finished.is_none() {
         state.current = usize::MAX;
-        advance(&mut state, dice, &mut ev)?;
+        advance(&mut state, dice, ev)?;
     }
-    Ok((state, ev))
+    Ok(state)
 }
 
 fn roll_initiative<D: Dice>(
     state: &mut State,
     i: usize,
     dice: &mut D,
-    ev: &mut Vec<Event>,
+    ev: &mut Events,
 ) -> Result<(), RuleError> {
     let reflexes = state.fighters[i].reflexes();
     let bonus = state.fighters[i].bonus("initiative");
     let roll = roll_d10(dice, state.settings.critical_initiative, "initiative", None)?;
     let total = reflexes + bonus + roll.value;
     state.fighters[i].initiative = total;
-    ev.push(Event::Initiative {
+    ev.emit(|| Event::Initiative {
         who: state.name(i),
         reflexes,
         bonus,
@@ -1292,7 +1294,7 @@ fn break_ties<D: Dice>(
     state: &State,
     tied: &[usize],
     dice: &mut D,
-    ev: &mut Vec<Event>,
+    ev: &mut Events,
     out: &mut Vec<usize>,
 ) -> Result<(), RuleError> {
     if tied.len() == 1 {
@@ -1302,7 +1304,7 @@ fn break_ties<D: Dice>(
     let mut rolls = Vec::with_capacity(tied.len());
     for &i in tied {
         let roll = dice.roll(10)?;
-        ev.push(Event::TieReroll {
+        ev.emit(|| Event::TieReroll {
             who: state.name(i),
             roll,
         });
@@ -1323,7 +1325,7 @@ fn break_ties<D: Dice>(
     Ok(())
 }
 
-fn check_finish(state: &mut State, ev: &mut Vec<Event>) {
+fn check_finish(state: &mut State, ev: &mut Events) {
     if state.finished.is_some() {
         return;
     }
@@ -1346,7 +1348,7 @@ fn check_finish(state: &mut State, ev: &mut Vec<Event>) {
         winner,
         reason: "one side has no one left standing".to_owned(),
     };
-    ev.push(Event::FightOver {
+    ev.emit(|| Event::FightOver {
         winner,
         reason: finish.reason.clone(),
     });
@@ -1355,7 +1357,7 @@ fn check_finish(state: &mut State, ev: &mut Vec<Event>) {
 
 /// Moves the queue on to the next participant who can act, ending rounds (RED-03, RED-10)
 /// and starting turns with death saves (RED-45).
-fn advance<D: Dice>(state: &mut State, dice: &mut D, ev: &mut Vec<Event>) -> Result<(), RuleError> {
+fn advance<D: Dice>(state: &mut State, dice: &mut D, ev: &mut Events) -> Result<(), RuleError> {
     loop {
         if state.finished.is_some() {
             return Ok(());
@@ -1384,21 +1386,21 @@ fn advance<D: Dice>(state: &mut State, dice: &mut D, ev: &mut Vec<Event>) -> Res
     }
 }
 
-fn end_round(state: &mut State, ev: &mut Vec<Event>) {
+fn end_round(state: &mut State, ev: &mut Events) {
     let round = state.round;
     let (lapsed, kept): (Vec<Delay>, Vec<Delay>) =
         state.delays.drain(..).partition(|d| d.round <= round);
     state.delays = kept;
     for d in lapsed {
-        ev.push(Event::DelayLapsed {
+        ev.emit(|| Event::DelayLapsed {
             who: state.name(d.actor),
         });
     }
-    ev.push(Event::RoundEnded { round });
+    ev.emit(|| Event::RoundEnded { round });
     if round >= state.settings.max_rounds {
         state.current = 0;
         let reason = format!("round limit of {} reached", state.settings.max_rounds);
-        ev.push(Event::FightOver {
+        ev.emit(|| Event::FightOver {
             winner: None,
             reason: reason.clone(),
         });
@@ -1409,7 +1411,7 @@ fn end_round(state: &mut State, ev: &mut Vec<Event>) {
         return;
     }
     state.round += 1;
-    ev.push(Event::RoundStarted { round: state.round });
+    ev.emit(|| Event::RoundStarted { round: state.round });
 }
 
 /// Starts `a`'s turn; false when a failed death save ends it before it begins.
@@ -1417,7 +1419,7 @@ fn begin_turn<D: Dice>(
     state: &mut State,
     a: usize,
     dice: &mut D,
-    ev: &mut Vec<Event>,
+    ev: &mut Events,
 ) -> Result<bool, RuleError> {
     let budget = state.fighters[a].move_allowance(&state.settings);
     let mut turn = TurnState {
@@ -1438,10 +1440,10 @@ fn begin_turn<D: Dice>(
     let dying = f.wound() == Wound::Mortally && !f.stabilized;
     let (body, penalty) = (f.stats.body, f.death_penalty());
     state.turn = turn;
-    ev.push(Event::TurnStarted { who: name.clone() });
+    ev.emit(|| Event::TurnStarted { who: name.clone() });
     if dying {
         let save = death_save(dice, body, penalty, None)?;
-        ev.push(Event::DeathSave {
+        ev.emit(|| Event::DeathSave {
             who: name.clone(),
             roll: save.roll,
             penalty: save.penalty,
@@ -1452,7 +1454,7 @@ fn begin_turn<D: Dice>(
             state.fighters[a].death_saves += 1;
         } else {
             state.fighters[a].dead = true;
-            ev.push(Event::Died { who: name });
+            ev.emit(|| Event::Died { who: name });
             release_holds(state, a);
             return Ok(false);
         }
@@ -1549,7 +1551,8 @@ pub fn apply<D: Dice>(
     state: &mut State,
     cmd: &Command,
     dice: &mut D,
-) -> Result<Vec<Event>, RuleError> {
+    ev: &mut Events,
+) -> Result<(), RuleError> {
     if let Some(f) = &state.finished {
         return Err(err(
             "RED-01",
@@ -1571,7 +1574,6 @@ pub fn apply<D: Dice>(
             ));
         }
     }
-    let mut ev = Vec::new();
     let ends_task = !matches!(
         cmd,
         Command::UseSkill { .. }
@@ -1583,33 +1585,33 @@ pub fn apply<D: Dice>(
     );
     match cmd {
         Command::EndTurn { actor } => {
-            end_turn(state, *actor, dice, &mut ev)?;
-            return Ok(ev);
+            end_turn(state, *actor, dice, ev)?;
+            return Ok(());
         }
         Command::Leave { actor, how } => {
             state.fighters[*actor].left = Some(*how);
             release_holds(state, *actor);
-            ev.push(Event::Left {
+            ev.emit(|| Event::Left {
                 who: state.name(*actor),
                 how: *how,
             });
-            check_finish(state, &mut ev);
-            end_turn(state, *actor, dice, &mut ev)?;
-            return Ok(ev);
+            check_finish(state, ev);
+            end_turn(state, *actor, dice, ev)?;
+            return Ok(());
         }
-        Command::Join { character } => join(state, character, dice, &mut ev)?,
-        _ => perform(state, cmd, dice, &mut ev, false)?,
+        Command::Join { character } => join(state, character, dice, ev)?,
+        _ => perform(state, cmd, dice, ev, false)?,
     }
     if ends_task {
         if let Some(a) = actor_of(cmd) {
             state.fighters[a].task = None;
         }
     }
-    check_finish(state, &mut ev);
+    check_finish(state, ev);
     if state.finished.is_none() && !state.fighters[state.actor()].present() {
-        advance(state, dice, &mut ev)?;
+        advance(state, dice, ev)?;
     }
-    Ok(ev)
+    Ok(())
 }
 
 /// Every command but ending the turn, leaving and joining: what a turn or a delayed action
@@ -1618,7 +1620,7 @@ fn perform<D: Dice>(
     state: &mut State,
     cmd: &Command,
     dice: &mut D,
-    ev: &mut Vec<Event>,
+    ev: &mut Events,
     delayed: bool,
 ) -> Result<(), RuleError> {
     match cmd {
@@ -1634,7 +1636,7 @@ fn perform<D: Dice>(
             let metres = state.fighters[*actor].move_allowance(&state.settings);
             state.turn.action_used = true;
             state.turn.budget += metres;
-            ev.push(Event::Ran {
+            ev.emit(|| Event::Ran {
                 who: state.name(*actor),
                 metres,
             });
@@ -1716,7 +1718,7 @@ fn perform<D: Dice>(
             }
             f.shield_in_hand = *take;
             state.turn.action_used = true;
-            ev.push(Event::ShieldHeld {
+            ev.emit(|| Event::ShieldHeld {
                 who: f.name.clone(),
                 in_hand: *take,
             });
@@ -1729,7 +1731,7 @@ fn perform<D: Dice>(
             }
             f.prone = false;
             state.turn.action_used = true;
-            ev.push(Event::GotUp {
+            ev.emit(|| Event::GotUp {
                 who: f.name.clone(),
             });
         }
@@ -1751,12 +1753,12 @@ fn perform<D: Dice>(
                     }
                     let wname = weapon.name.clone();
                     state.fighters[*actor].weapons[*w].holding = Holding::Holstered;
-                    ev.push(Event::Holstered {
+                    ev.emit(|| Event::Holstered {
                         who: name,
                         weapon: wname,
                     });
                 }
-                None => ev.push(Event::UsedObject {
+                None => ev.emit(|| Event::UsedObject {
                     who: name,
                     note: note.clone(),
                 }),
@@ -1795,7 +1797,7 @@ fn perform<D: Dice>(
             }
             state.fighters[*actor].vehicle = Some(*vehicle);
             state.turn.action_used = true;
-            ev.push(Event::Boarded {
+            ev.emit(|| Event::Boarded {
                 who: state.name(*actor),
                 vehicle: vname,
                 driver,
@@ -1816,7 +1818,7 @@ fn perform<D: Dice>(
             state.queue.insert(0, who);
             state.current = 0;
             state.resume = Some(pos + 1);
-            ev.push(Event::VehicleStarted {
+            ev.emit(|| Event::VehicleStarted {
                 who: state.name(*actor),
                 vehicle: state.vehicles[v].name.clone(),
                 queue: state.queue_names(),
@@ -1841,7 +1843,7 @@ fn perform<D: Dice>(
                 None,
             )?;
             state.turn.action_used = true;
-            ev.push(Event::SkillCheck {
+            ev.emit(|| Event::SkillCheck {
                 who: state.name(*actor),
                 skill: "drive_land_vehicle".to_owned(),
                 roll: r.roll,
@@ -1862,7 +1864,7 @@ fn perform<D: Dice>(
             }
             state.fighters[*actor].vehicle = None;
             state.turn.moved = true;
-            ev.push(Event::LeftVehicle {
+            ev.emit(|| Event::LeftVehicle {
                 who: state.name(*actor),
                 vehicle: state.vehicles[v].name.clone(),
             });
@@ -1889,7 +1891,7 @@ fn perform<D: Dice>(
             }
             state.turn.net_used += 1;
             state.turn.action_used = true;
-            ev.push(Event::NetAction {
+            ev.emit(|| Event::NetAction {
                 who: f.name.clone(),
                 what: what.clone(),
                 left: f.net_actions - state.turn.net_used,
@@ -1914,7 +1916,7 @@ fn perform<D: Dice>(
             }
             let wname = w.name.clone();
             state.fighters[*actor].weapons[*weapon].holding = Holding::InHand;
-            ev.push(Event::Drew {
+            ev.emit(|| Event::Drew {
                 who: name,
                 weapon: wname,
             });
@@ -1929,7 +1931,7 @@ fn perform<D: Dice>(
             }
             let wname = w.name.clone();
             state.fighters[*actor].weapons[*weapon].holding = Holding::Dropped;
-            ev.push(Event::Dropped {
+            ev.emit(|| Event::Dropped {
                 who: state.name(*actor),
                 weapon: wname,
                 forced: false,
@@ -1949,7 +1951,7 @@ fn end_turn<D: Dice>(
     state: &mut State,
     actor: usize,
     dice: &mut D,
-    ev: &mut Vec<Event>,
+    ev: &mut Events,
 ) -> Result<(), RuleError> {
     if state.finished.is_some() {
         return Ok(());
@@ -1958,7 +1960,7 @@ fn end_turn<D: Dice>(
     if over > 0 && state.turn.walked > over {
         let damage = state.settings.crit_bonus;
         let name = state.name(actor);
-        ev.push(Event::Hurt {
+        ev.emit(|| Event::Hurt {
             who: name.clone(),
             by: name,
             how: "reopened critical injury".to_owned(),
@@ -1968,7 +1970,7 @@ fn end_turn<D: Dice>(
         lose_hp(state, actor, damage, ev);
         check_finish(state, ev);
     }
-    ev.push(Event::TurnEnded {
+    ev.emit(|| Event::TurnEnded {
         who: state.name(actor),
     });
     fire_triggers(state, |t| *t == Trigger::AfterTurn { of: actor }, dice, ev)?;
@@ -2007,7 +2009,7 @@ fn do_move<D: Dice>(
     to: i32,
     mode: MoveMode,
     dice: &mut D,
-    ev: &mut Vec<Event>,
+    ev: &mut Events,
 ) -> Result<(), RuleError> {
     let f = &state.fighters[actor];
     if f.prone {
@@ -2061,7 +2063,7 @@ fn do_move<D: Dice>(
     state.turn.spent += cost;
     state.turn.walked += state.metres(from, to);
     state.turn.moved = true;
-    ev.push(Event::Moved {
+    ev.emit(|| Event::Moved {
         who: state.name(actor),
         from,
         to,
@@ -2328,7 +2330,7 @@ fn resolve_attack<D: Dice>(
     state: &mut State,
     p: &Prepared,
     dice: &mut D,
-    ev: &mut Vec<Event>,
+    ev: &mut Events,
     delayed: bool,
 ) -> Result<(), RuleError> {
     let mut transcript = Transcript::new();
@@ -2349,7 +2351,7 @@ fn resolve_attack<D: Dice>(
             dv: result.defense_total,
         },
     };
-    ev.push(Event::Attack {
+    ev.emit(|| Event::Attack {
         who: state.name(p.actor),
         target: state.name(p.target),
         weapon: p.label.clone(),
@@ -2369,7 +2371,7 @@ fn resolve_attack<D: Dice>(
     };
     let r = p.recipient;
     if r != p.target {
-        ev.push(Event::Shielded {
+        ev.emit(|| Event::Shielded {
             who: state.name(p.target),
             by: state.name(r),
         });
@@ -2383,7 +2385,7 @@ fn resolve_attack<D: Dice>(
         let broken = hp <= 0;
         f.shield = if broken { None } else { Some(hp) };
         f.shield_in_hand = !broken;
-        ev.push(Event::ShieldHit {
+        ev.emit(|| Event::ShieldHit {
             who: f.name.clone(),
             damage: dmg.raw,
             hp: hp.max(0),
@@ -2403,7 +2405,7 @@ fn resolve_attack<D: Dice>(
     }
     .map_or(0, |a| a.sp);
     let hp_after = state.fighters[r].hp.saturating_sub(dmg.hp_loss as i32);
-    ev.push(Event::Damage {
+    ev.emit(|| Event::Damage {
         who: state.name(r),
         location: p.location,
         dice: dice_shown,
@@ -2426,7 +2428,7 @@ fn resolve_attack<D: Dice>(
         if let Some(piece) = piece {
             if piece.sp > 0 {
                 piece.sp -= 1;
-                ev.push(Event::Ablated {
+                ev.emit(|| Event::Ablated {
                     who: f.name.clone(),
                     location: p.location,
                     sp: piece.sp,
@@ -2451,12 +2453,12 @@ fn resolve_attack<D: Dice>(
     Ok(())
 }
 
-fn drop_held(state: &mut State, who: usize, ev: &mut Vec<Event>) {
+fn drop_held(state: &mut State, who: usize, ev: &mut Events) {
     let name = state.name(who);
     for w in &mut state.fighters[who].weapons {
         if w.holding == Holding::InHand {
             w.holding = Holding::Dropped;
-            ev.push(Event::Dropped {
+            ev.emit(|| Event::Dropped {
                 who: name.clone(),
                 weapon: w.name.clone(),
                 forced: true,
@@ -2471,14 +2473,14 @@ fn inflict_injury(
     head: bool,
     row: u32,
     shown_roll: u32,
-    ev: &mut Vec<Event>,
+    ev: &mut Events,
 ) {
     let Some(injury) = state.tables.injury(head, row).cloned() else {
         return;
     };
     state.critical_injuries += 1;
     let table = if head { Location::Head } else { Location::Body };
-    ev.push(Event::CriticalInjury {
+    ev.emit(|| Event::CriticalInjury {
         who: state.name(who),
         table,
         roll: shown_roll,
@@ -2514,7 +2516,7 @@ fn inflict_injury(
 }
 
 /// HP loss with its wound-state consequences (RED-44); HP never rises here.
-fn lose_hp(state: &mut State, who: usize, amount: u32, ev: &mut Vec<Event>) {
+fn lose_hp(state: &mut State, who: usize, amount: u32, ev: &mut Events) {
     if amount == 0 {
         return;
     }
@@ -2524,7 +2526,7 @@ fn lose_hp(state: &mut State, who: usize, amount: u32, ev: &mut Vec<Event>) {
     f.stabilized = false;
     let after = f.wound();
     if after != before {
-        ev.push(Event::Wounded {
+        ev.emit(|| Event::Wounded {
             who: f.name.clone(),
             state: after,
         });
@@ -2539,7 +2541,7 @@ fn suppress<D: Dice>(
     actor: usize,
     weapon: usize,
     dice: &mut D,
-    ev: &mut Vec<Event>,
+    ev: &mut Events,
 ) -> Result<(), RuleError> {
     let s = state.settings.clone();
     let w = weapon_at(state, actor, weapon)?;
@@ -2586,7 +2588,7 @@ fn suppress<D: Dice>(
     let total = base + roll.value;
     let f = &mut state.fighters[actor];
     f.weapons[weapon].loaded -= s.autofire_rounds;
-    ev.push(Event::Suppress {
+    ev.emit(|| Event::Suppress {
         who: f.name.clone(),
         weapon: label,
         roll,
@@ -2616,7 +2618,7 @@ fn suppress<D: Dice>(
             None,
         )?;
         // The defender wins ties: holding firm needs total >= the suppressor's.
-        ev.push(Event::SkillCheck {
+        ev.emit(|| Event::SkillCheck {
             who: t.name.clone(),
             skill: "concentration".to_owned(),
             roll: r.roll,
@@ -2626,7 +2628,7 @@ fn suppress<D: Dice>(
         });
         if !r.success {
             state.fighters[i].suppressed = true;
-            ev.push(Event::Suppressed { who: state.name(i) });
+            ev.emit(|| Event::Suppressed { who: state.name(i) });
         }
     }
     Ok(())
@@ -2637,7 +2639,7 @@ fn reload(
     actor: usize,
     weapon: usize,
     ammo: Option<&str>,
-    ev: &mut Vec<Event>,
+    ev: &mut Events,
 ) -> Result<(), RuleError> {
     require_action(state)?;
     let w = weapon_at(state, actor, weapon)?.clone();
@@ -2687,7 +2689,7 @@ fn reload(
     weapon_now.loaded = rounds;
     weapon_now.ammo = kind.clone();
     state.turn.action_used = true;
-    ev.push(Event::Reloaded {
+    ev.emit(|| Event::Reloaded {
         who: name,
         weapon: w.name,
         ammo: kind,
@@ -2705,7 +2707,7 @@ fn use_skill<D: Dice>(
     dv: i32,
     turns: u32,
     dice: &mut D,
-    ev: &mut Vec<Event>,
+    ev: &mut Events,
 ) -> Result<(), RuleError> {
     require_action(state)?;
     let f = &state.fighters[actor];
@@ -2734,7 +2736,7 @@ fn use_skill<D: Dice>(
     };
     state.turn.action_used = true;
     if task.done < task.turns {
-        ev.push(Event::TaskProgress {
+        ev.emit(|| Event::TaskProgress {
             who: f.name.clone(),
             skill: skill.to_owned(),
             done: task.done,
@@ -2753,7 +2755,7 @@ fn use_skill<D: Dice>(
         },
         None,
     )?;
-    ev.push(Event::SkillCheck {
+    ev.emit(|| Event::SkillCheck {
         who: f.name.clone(),
         skill: skill.to_owned(),
         roll: r.roll,
@@ -2770,7 +2772,7 @@ fn stabilize<D: Dice>(
     actor: usize,
     target: usize,
     dice: &mut D,
-    ev: &mut Vec<Event>,
+    ev: &mut Events,
 ) -> Result<(), RuleError> {
     require_action(state)?;
     let target = target_index(state, target)?;
@@ -2805,7 +2807,7 @@ fn stabilize<D: Dice>(
         t.stabilized = true;
         t.death_saves = 0;
     }
-    ev.push(Event::Stabilize {
+    ev.emit(|| Event::Stabilize {
         who: state.name(actor),
         target: state.name(target),
         roll: r.roll,
@@ -2822,7 +2824,7 @@ fn grab<D: Dice>(
     target: usize,
     item: Option<usize>,
     dice: &mut D,
-    ev: &mut Vec<Event>,
+    ev: &mut Events,
 ) -> Result<(), RuleError> {
     require_action(state)?;
     let target = target_index(state, target)?;
@@ -2888,7 +2890,7 @@ fn grab<D: Dice>(
             }
         }
     }
-    ev.push(Event::Grab {
+    ev.emit(|| Event::Grab {
         who: state.name(actor),
         target: state.name(target),
         total,
@@ -2904,7 +2906,7 @@ fn hold_action(
     state: &mut State,
     actor: usize,
     cmd: &Command,
-    ev: &mut Vec<Event>,
+    ev: &mut Events,
 ) -> Result<(), RuleError> {
     require_action(state)?;
     let victim = state.fighters[actor].grabbing.ok_or_else(|| {
@@ -2919,10 +2921,10 @@ fn hold_action(
     match cmd {
         Command::HumanShield { .. } => {
             state.fighters[actor].human_shield = true;
-            ev.push(Event::HumanShield { who, target });
+            ev.emit(|| Event::HumanShield { who, target });
         }
         Command::Choke { .. } => {
-            ev.push(Event::Hurt {
+            ev.emit(|| Event::Hurt {
                 who: target,
                 by: who,
                 how: "choke".to_owned(),
@@ -2932,11 +2934,11 @@ fn hold_action(
             lose_hp(state, victim, body, ev);
         }
         _ => {
-            ev.push(Event::Thrown {
+            ev.emit(|| Event::Thrown {
                 who: who.clone(),
                 target: target.clone(),
             });
-            ev.push(Event::Hurt {
+            ev.emit(|| Event::Hurt {
                 who: target.clone(),
                 by: who,
                 how: "throw".to_owned(),
@@ -2945,7 +2947,7 @@ fn hold_action(
             });
             release_holds(state, actor);
             state.fighters[victim].prone = true;
-            ev.push(Event::FellProne { who: target });
+            ev.emit(|| Event::FellProne { who: target });
             lose_hp(state, victim, body, ev);
         }
     }
@@ -2957,7 +2959,7 @@ fn declare_delay(
     actor: usize,
     action: &Command,
     trigger: Trigger,
-    ev: &mut Vec<Event>,
+    ev: &mut Events,
 ) -> Result<(), RuleError> {
     require_action(state)?;
     let watched = match trigger {
@@ -3012,7 +3014,7 @@ fn declare_delay(
         .ok()
         .and_then(|v| v.get("type").and_then(|t| t.as_str()).map(str::to_owned))
         .unwrap_or_default();
-    ev.push(Event::DelayDeclared {
+    ev.emit(|| Event::DelayDeclared {
         who: state.name(actor),
         action: kind,
         target: target.map(|t| state.name(t)),
@@ -3029,7 +3031,7 @@ fn fire_triggers<D: Dice>(
     state: &mut State,
     matches: impl Fn(&Trigger) -> bool,
     dice: &mut D,
-    ev: &mut Vec<Event>,
+    ev: &mut Events,
 ) -> Result<(), RuleError> {
     let mut i = 0;
     while i < state.delays.len() {
@@ -3040,7 +3042,7 @@ fn fire_triggers<D: Dice>(
         let d = state.delays.remove(i);
         let who = state.name(d.actor);
         if !state.fighters[d.actor].present() {
-            ev.push(Event::DelayLost {
+            ev.emit(|| Event::DelayLost {
                 who,
                 reason: "no longer in the fight".to_owned(),
             });
@@ -3051,16 +3053,17 @@ fn fire_triggers<D: Dice>(
         };
         let saved_current = std::mem::replace(&mut state.current, slot);
         let saved_turn = std::mem::take(&mut state.turn);
-        let mut sub = vec![Event::DelayTriggered { who: who.clone() }];
+        let mut sub = ev.nested();
+        sub.emit(|| Event::DelayTriggered { who: who.clone() });
         let result = perform(state, &d.action, dice, &mut sub, true);
         state.current = saved_current;
         state.turn = saved_turn;
         match result {
             Ok(()) => {
-                ev.append(&mut sub);
+                ev.append(sub);
                 check_finish(state, ev);
             }
-            Err(e) => ev.push(Event::DelayLost {
+            Err(e) => ev.emit(|| Event::DelayLost {
                 who,
                 reason: e.to_string(),
             }),
@@ -3073,7 +3076,7 @@ fn join<D: Dice>(
     state: &mut State,
     c: &CharacterSetup,
     dice: &mut D,
-    ev: &mut Vec<Event>,
+    ev: &mut Events,
 ) -> Result<(), RuleError> {
     c.validate(&state.tables)?;
     if state.fighters.iter().any(|f| f.name == c.name) {
@@ -3106,7 +3109,7 @@ fn join<D: Dice>(
             *r += 1;
         }
     }
-    ev.push(Event::Joined {
+    ev.emit(|| Event::Joined {
         who: state.name(i),
         initiative: score,
         queue: state.queue_names(),

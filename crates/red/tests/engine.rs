@@ -3,7 +3,7 @@
 mod common;
 
 use common::{begin, cmd, fighter, refuse, run, setup};
-use fray_dice::Scripted;
+use fray_dice::{EventLog, Scripted};
 use fray_red::{start, Event, Location, Wound};
 use serde_json::json;
 
@@ -1220,25 +1220,49 @@ fn start_refuses_bad_setups() {
     // Numbers out of bounds are refused, never overflowed.
     let mut s = setup(vec![fighter("A", 0, 0), fighter("B", 1, 10)]);
     s.characters[0].modifier = i32::MAX;
-    assert_eq!(start(&s, &mut Scripted::new([])).unwrap_err().rule, "setup");
+    assert_eq!(
+        start(&s, &mut Scripted::new([]), &mut EventLog::quiet())
+            .unwrap_err()
+            .rule,
+        "setup"
+    );
     let mut s = setup(vec![fighter("A", 0, 0), fighter("B", 1, 10)]);
     s.tables.weapons.get_mut("assault_rifle").unwrap().autofire = 1_000;
     assert_eq!(
-        start(&s, &mut Scripted::new([])).unwrap_err().rule,
+        start(&s, &mut Scripted::new([]), &mut EventLog::quiet())
+            .unwrap_err()
+            .rule,
         "RED-35"
     );
     let mut s = setup(vec![fighter("A", 0, 0), fighter("B", 1, 10)]);
     s.settings.crit_bonus = u32::MAX;
-    assert_eq!(start(&s, &mut Scripted::new([])).unwrap_err().rule, "setup");
+    assert_eq!(
+        start(&s, &mut Scripted::new([]), &mut EventLog::quiet())
+            .unwrap_err()
+            .rule,
+        "setup"
+    );
     let mut s = setup(vec![fighter("A", 0, 0), fighter("A", 1, 10)]);
-    assert_eq!(start(&s, &mut Scripted::new([])).unwrap_err().rule, "setup");
+    assert_eq!(
+        start(&s, &mut Scripted::new([]), &mut EventLog::quiet())
+            .unwrap_err()
+            .rule,
+        "setup"
+    );
     s.characters[1].name = "B".into();
     s.characters[1].weapons[0].profile = "laser".into();
-    assert_eq!(start(&s, &mut Scripted::new([])).unwrap_err().rule, "setup");
+    assert_eq!(
+        start(&s, &mut Scripted::new([]), &mut EventLog::quiet())
+            .unwrap_err()
+            .rule,
+        "setup"
+    );
     let mut s = setup(vec![fighter("A", 0, 0), fighter("B", 1, 10)]);
     s.tables.body_injuries.pop();
     assert_eq!(
-        start(&s, &mut Scripted::new([])).unwrap_err().rule,
+        start(&s, &mut Scripted::new([]), &mut EventLog::quiet())
+            .unwrap_err()
+            .rule,
         "RED-42"
     );
 }

@@ -2,7 +2,7 @@
 #![allow(dead_code)]
 
 use fray_age::{Age, Command, Event, Setup, State};
-use fray_dice::{RuleError, Ruleset, Scripted};
+use fray_dice::{EventLog, RuleError, Ruleset, Scripted};
 use serde_json::{json, Value};
 
 /// A (side 0, at 0 m): Fighting 2, Accuracy 2, Dex 2 (Defense 12), Con 2, Str 2, Per 1,
@@ -54,9 +54,10 @@ pub fn setup(v: Value) -> Setup {
 /// Starts with scripted initiative dice (3 per character, in setup order).
 pub fn start_with(setup: &Setup, dice: &[u32]) -> (State, Vec<Event>) {
     let mut s = Scripted::new(dice.to_vec());
-    let r = Age::start(setup, &mut s).expect("setup starts");
+    let mut events = EventLog::recording();
+    let state = Age::start(setup, &mut s, &mut events).expect("setup starts");
     assert_eq!(s.remaining(), 0, "unused initiative dice");
-    r
+    (state, events.into_vec())
 }
 
 /// The duel with A first (A rolls 15 + 2, B rolls 4 + 1).
@@ -72,11 +73,10 @@ pub fn cmd(v: Value) -> Command {
 /// Applies a command with exactly these dice (all must be used when it succeeds).
 pub fn run(state: &mut State, command: Value, dice: &[u32]) -> Result<Vec<Event>, RuleError> {
     let mut s = Scripted::new(dice.to_vec());
-    let r = Age::apply(state, &cmd(command), &mut s);
-    if r.is_ok() {
-        assert_eq!(s.remaining(), 0, "unused scripted dice");
-    }
-    r
+    let mut events = EventLog::recording();
+    Age::apply(state, &cmd(command), &mut s, &mut events)?;
+    assert_eq!(s.remaining(), 0, "unused scripted dice");
+    Ok(events.into_vec())
 }
 
 /// Applies a command that must succeed.
@@ -88,11 +88,22 @@ pub fn ok(state: &mut State, command: Value, dice: &[u32]) -> Vec<Event> {
 pub fn refused(state: &mut State, command: Value, rule: &str) -> RuleError {
     let before = serde_json::to_string(state).unwrap();
     let mut s = Scripted::new([]);
-    let e = Age::apply(&mut state.clone(), &cmd(command.clone()), &mut s)
-        .expect_err("the command should be refused");
+    let e = Age::apply(
+        &mut state.clone(),
+        &cmd(command.clone()),
+        &mut s,
+        &mut EventLog::quiet(),
+    )
+    .expect_err("the command should be refused");
     assert_eq!(e.rule, rule, "{command}: {e}");
     // Through a clone above; the state itself must be untouched by validation too.
-    let e2 = Age::apply(state, &cmd(command), &mut Scripted::new([])).expect_err("refused");
+    let e2 = Age::apply(
+        state,
+        &cmd(command),
+        &mut Scripted::new([]),
+        &mut EventLog::quiet(),
+    )
+    .expect_err("refused");
     assert_eq!(e2, e);
     assert_eq!(serde_json::to_string(state).unwrap(), before);
     e

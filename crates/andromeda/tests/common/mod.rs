@@ -2,7 +2,7 @@
 #![allow(dead_code)]
 
 use fray_andromeda::{Command, Event, Setup, State};
-use fray_dice::{RuleError, Scripted};
+use fray_dice::{EventLog, RuleError, Scripted};
 use serde_json::{json, Value};
 
 /// A rank-2 fighter: Fortitude 3 (strong), Control 2, Will 1; a melee `hit` and a ranged `shot`.
@@ -81,7 +81,7 @@ impl T {
 
     pub fn with_dice(setup: Setup, dice: &[u32]) -> T {
         let mut d = Scripted::new(dice.iter().copied());
-        let (state, _) = State::start(&setup, &mut d).expect("setup starts");
+        let state = State::start(&setup, &mut d, &mut EventLog::recording()).expect("setup starts");
         assert_eq!(d.remaining(), 0, "start left scripted dice unused");
         T { state }
     }
@@ -90,12 +90,12 @@ impl T {
     pub fn ok(&mut self, command: Value, dice: &[u32]) -> Vec<Event> {
         let mut d = Scripted::new(dice.iter().copied());
         let c = cmd(command);
-        let events = self
-            .state
-            .apply(&c, &mut d)
+        let mut events = EventLog::recording();
+        self.state
+            .apply(&c, &mut d, &mut events)
             .unwrap_or_else(|e| panic!("{c:?} refused: {e}"));
         assert_eq!(d.remaining(), 0, "{c:?} left scripted dice unused");
-        events
+        events.into_vec()
     }
 
     /// Applies a command that must be refused; returns the rule and checks nothing changed.
@@ -104,7 +104,7 @@ impl T {
         let mut copy = self.state.clone();
         let mut d = Scripted::new([]);
         let e: RuleError = copy
-            .apply(&cmd(command), &mut d)
+            .apply(&cmd(command), &mut d, &mut EventLog::recording())
             .expect_err("command should be refused");
         // Validation happens before any mutation, so even the working copy is untouched.
         assert_eq!(serde_json::to_string(&copy).unwrap(), before);

@@ -2,7 +2,7 @@
 #![allow(dead_code)]
 
 use fray_better_world::*;
-use fray_dice::{RuleError, Scripted};
+use fray_dice::{EventLog, RuleError, Scripted};
 
 /// A plain fighter: Training 2, Constitution 2, Coordination 1, Perception 2, Muscle Memory 1.
 pub fn fighter(name: &str, side: u8, position: i32, reflexes: u32) -> Character {
@@ -78,21 +78,23 @@ pub fn setup(characters: Vec<Character>) -> Setup {
 /// Starts with exactly these dice (all must be used).
 pub fn started(setup: &Setup, dice: &[u32]) -> (State, Vec<Event>) {
     let mut d = Scripted::new(dice.iter().copied());
-    let out = start(setup, &mut d).expect("setup accepted");
+    let mut events = EventLog::recording();
+    let state = start(setup, &mut d, &mut events).expect("setup accepted");
     assert_eq!(d.remaining(), 0, "start left dice unused");
-    out
+    (state, events.into_vec())
 }
 
 /// Applies a command with exactly these dice (all must be used when it succeeds).
 pub fn run(state: &mut State, command: Command, dice: &[u32]) -> Result<Vec<Event>, RuleError> {
     let mut d = Scripted::new(dice.iter().copied());
     let before = state.clone();
-    let out = apply(state, &command, &mut d);
+    let mut events = EventLog::recording();
+    let out = apply(state, &command, &mut d, &mut events);
     match &out {
-        Ok(_) => assert_eq!(d.remaining(), 0, "{command:?} left dice unused"),
+        Ok(()) => assert_eq!(d.remaining(), 0, "{command:?} left dice unused"),
         Err(_) => assert_eq!(*state, before, "a refused command changed the state"),
     }
-    out
+    out.map(|()| events.into_vec())
 }
 
 pub fn strike(actor: usize, target: usize) -> Strike {

@@ -1,7 +1,7 @@
 //! Shared builders for the Hunt tests.
 #![allow(dead_code)]
 
-use fray_dice::{RuleError, Ruleset, Scripted};
+use fray_dice::{EventLog, RuleError, Ruleset, Scripted};
 use fray_hunt::*;
 
 /// A duel fighter with Experience 3, Endurance 3.
@@ -119,19 +119,19 @@ pub fn setup(distance: Distance) -> Setup {
 /// Starts an encounter on scripted dice.
 pub fn start(setup: &Setup, dice: &[u32]) -> (State, Vec<Event>) {
     let mut s = Scripted::new(dice.iter().copied());
-    let r = Hunt::start(setup, &mut s).expect("start");
+    let mut events = EventLog::recording();
+    let state = Hunt::start(setup, &mut s, &mut events).expect("start");
     assert_eq!(s.remaining(), 0, "unused scripted dice at start");
-    r
+    (state, events.into_vec())
 }
 
 /// Applies a command on scripted dice (all must be used when it succeeds).
 pub fn apply(state: &mut State, cmd: Command, dice: &[u32]) -> Result<Vec<Event>, RuleError> {
     let mut s = Scripted::new(dice.iter().copied());
-    let r = Hunt::apply(state, &cmd, &mut s);
-    if r.is_ok() {
-        assert_eq!(s.remaining(), 0, "unused scripted dice");
-    }
-    r
+    let mut events = EventLog::recording();
+    Hunt::apply(state, &cmd, &mut s, &mut events)?;
+    assert_eq!(s.remaining(), 0, "unused scripted dice");
+    Ok(events.into_vec())
 }
 
 /// A declaration.

@@ -1,7 +1,7 @@
 //! Shared builders for the RED tests.
 #![allow(dead_code)]
 
-use fray_dice::{RuleError, Scripted};
+use fray_dice::{EventLog, RuleError, Scripted};
 use fray_red::{apply, start, CharacterSetup, Command, Event, Setup, State};
 use serde_json::json;
 
@@ -25,22 +25,31 @@ pub fn setup(characters: Vec<CharacterSetup>) -> Setup {
 
 /// Starts with scripted initiative d10s.
 pub fn begin(setup: &Setup, rolls: &[u32]) -> (State, Vec<Event>) {
-    start(setup, &mut Scripted::new(rolls.iter().copied())).unwrap()
+    let mut events = EventLog::recording();
+    let state = start(
+        setup,
+        &mut Scripted::new(rolls.iter().copied()),
+        &mut events,
+    )
+    .unwrap();
+    (state, events.into_vec())
 }
 
 /// Applies a command with scripted dice, insisting every scripted die is used.
 pub fn run(state: &mut State, cmd: Command, rolls: &[u32]) -> Vec<Event> {
     let mut dice = Scripted::new(rolls.iter().copied());
-    let ev = apply(state, &cmd, &mut dice).unwrap_or_else(|e| panic!("{cmd:?} refused: {e}"));
+    let mut events = EventLog::recording();
+    apply(state, &cmd, &mut dice, &mut events).unwrap_or_else(|e| panic!("{cmd:?} refused: {e}"));
     assert_eq!(dice.remaining(), 0, "unused scripted dice after {cmd:?}");
-    ev
+    events.into_vec()
 }
 
 /// Applies a command expected to be refused; checks nothing changed and returns the rule.
 pub fn refuse(state: &mut State, cmd: Command) -> RuleError {
     let before = serde_json::to_string(&*state).unwrap();
     let mut dice = Scripted::new([]);
-    let e = apply(state, &cmd, &mut dice).expect_err("the command should be refused");
+    let e = apply(state, &cmd, &mut dice, &mut EventLog::quiet())
+        .expect_err("the command should be refused");
     assert_eq!(
         before,
         serde_json::to_string(&*state).unwrap(),
