@@ -904,6 +904,25 @@ fn start_state(setup: &Setup) -> Result<State, RuleError> {
         if setup.fighters[..i].iter().any(|g| g.name == f.name) {
             return Err(err("setup", format!("two fighters are named {}", f.name)));
         }
+        let s = f.stats;
+        let stats = [
+            s.experience,
+            s.endurance,
+            s.strength,
+            s.agility,
+            s.marksmanship,
+            s.potential,
+        ];
+        if stats.iter().any(|&v| v > crate::resolve::MAX_STAT) {
+            return Err(err(
+                "setup",
+                format!(
+                    "{}'s stats {stats:?} go over the limit of {} (experience, endurance, strength, agility, marksmanship, potential)",
+                    f.name,
+                    crate::resolve::MAX_STAT
+                ),
+            ));
+        }
         for (k, w) in f.weapons.iter().enumerate() {
             if w.reach().iter().all(|&t| t == 0) {
                 return Err(err(
@@ -923,10 +942,15 @@ fn start_state(setup: &Setup) -> Result<State, RuleError> {
         }
     }
     let r = &setup.rules;
-    if r.test_dice == 0 || r.test_dice > 10 || r.deadly_failures == 0 || r.hide_turns == 0 {
+    if r.test_dice == 0
+        || r.test_dice > 10
+        || r.hide_dice > 10
+        || r.deadly_failures == 0
+        || r.hide_turns == 0
+    {
         return Err(err(
             "setup",
-            "rules: test_dice must be 1..=10, deadly_failures and hide_turns at least 1",
+            "rules: test_dice must be 1..=10, hide_dice 0..=10, deadly_failures and hide_turns at least 1",
         ));
     }
     if setup.wound_table.len() + 1 < r.deadly_failures as usize {

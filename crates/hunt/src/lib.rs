@@ -144,6 +144,6 @@ pub use resolve::{
     damage_points, doubles, endurance_tests, exchange, pair_bit, resolve, roll_sum, stat_test,
     Criticals, DuelResult, DuelSide, DuelSpec, ExchangeContext, ExchangeSummary, FighterOutcome,
     FighterSpec, StrikeOutcome, StrikeSpec, TestRoll, TrapSpring, MAX_FIGHTERS, MAX_ROLL_DICE,
-    MAX_STRIKES,
+    MAX_STAT, MAX_STRIKES,
 };
 pub use setup::{FighterSetup, Location, Opening, Setup, Side, Stats, Weapon};

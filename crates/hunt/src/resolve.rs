@@ -7,8 +7,13 @@ use crate::model::{AttackKind, Distance, HideRoll, Rules, Tactic, TripleRule};
 pub const MAX_FIGHTERS: usize = 16;
 /// At most this many strikes in one exchange.
 pub const MAX_STRIKES: usize = 64;
-/// At most this many dice in one Defense, Attack or Damage roll.
-pub const MAX_ROLL_DICE: u32 = 60;
+/// At most this many dice in one Defense, Attack or Damage roll. An encounter whose setup
+/// passes validation never reaches it (stats ≤ [`MAX_STAT`], `hide_dice` ≤ 10, at most
+/// [`MAX_STRIKES`] strikes each handing a target at most 22 Defense dice), so the default
+/// tactic can never be refused by it; it bounds what direct callers of the resolution pass.
+pub const MAX_ROLL_DICE: u32 = 1500;
+/// At most this much in any of a fighter's six stats.
+pub const MAX_STAT: u32 = 20;
 
 /// Bit of [`StrikeOutcome::pairs`] for a pair of `value` (1..=6).
 pub fn pair_bit(value: u32) -> u8 {

@@ -823,6 +823,22 @@ fn setups_are_checked() {
         fray_dice::Session::<Hunt>::start(s, 1, 0).unwrap_err().rule,
         "setup"
     );
+    // Stats are bounded so no exchange of a valid setup can pass MAX_ROLL_DICE (a potential
+    // of 260 once made every Resolve of the default tactic a refusal).
+    let mut s = setup(Distance::Near);
+    s.fighters[0].stats.potential = MAX_STAT + 1;
+    let e = fray_dice::Session::<Hunt>::start(s, 1, 0).unwrap_err();
+    assert_eq!(e.rule, "setup");
+    assert!(e.message.contains("limit of 20"), "{e}");
+    let mut s = setup(Distance::Near);
+    s.fighters[0].stats.potential = MAX_STAT;
+    assert!(fray_dice::Session::<Hunt>::start(s, 1, 0).is_ok());
+    let mut s = setup(Distance::Near);
+    s.rules.hide_dice = 11;
+    assert_eq!(
+        fray_dice::Session::<Hunt>::start(s, 1, 0).unwrap_err().rule,
+        "setup"
+    );
 }
 
 #[test]
