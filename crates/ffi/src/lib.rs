@@ -10,6 +10,11 @@
 //!   [`fray_last_error`] the detail of the thread's last failure.
 //! - Opaque handles ([`fray_rng`], [`fray_encounter`]) with `_new` / `_free`; `_free(NULL)`
 //!   is a no-op. Strings the library returns are freed with [`fray_string_free`].
+//! - Threads: every function may be called from several threads at once (the only global
+//!   state is tables built once behind `OnceLock`/`LazyLock` and the thread-local last
+//!   error). A handle may move between threads (it is `Send`) but is used through `&mut`, so
+//!   never by two at once: each thread its own. Inputs behind const pointers are only read,
+//!   so concurrent calls may share them.
 //! - Every pointer is checked for NULL; every body runs inside `catch_unwind`, so a panic
 //!   becomes `FRAY_PANIC` and never unwinds into C. Strings are UTF-8 with explicit lengths.
 //! - Encounters of every ruleset in the facade's `fray::rulesets()` share one JSON surface

@@ -27,7 +27,11 @@ const PREAMBLE: &str = "\
  * - Strings passed in are UTF-8 with an explicit length in bytes (no NUL needed). Strings
  *   returned are NUL-terminated UTF-8 owned by the caller: free them with fray_string_free.
  * - Handles (fray_rng, fray_encounter) are made by _new and freed by _free; _free(NULL) is
- *   a no-op. A handle must not be used from two threads at once.
+ *   a no-op.
+ * - Threads: any function may be called from several threads at once. A handle may move
+ *   between threads but must not be used by two at once: give each thread its own. Inputs
+ *   read through const pointers (spec structs, strings such as setups and expressions) may
+ *   be shared by concurrent calls. fray_last_error is per thread.
  * - A panic inside the library comes back as FRAY_PANIC; it never unwinds into the caller.
  * - Link with -lfray (see fray.pc). On Linux the shared library also needs -lm -ldl
  *   -lpthread when linked statically.
