@@ -17,15 +17,15 @@ fn split(pool: u32, agility: u32, cap: u32) -> (u32, u32, u32) {
     (d, a, g)
 }
 
-fn candidates(state: &State, i: usize) -> Vec<Declaration> {
+/// The default tactic: the first legal declaration among its candidates, in order of
+/// preference (else an empty one). Each candidate is checked as it is built, so the less
+/// preferred ones are never built when an earlier one is legal.
+fn policy(state: &State, i: usize) -> Declaration {
     let f = &state.fighters[i];
     let stats = state.stats(i);
     let pool = state.pool(i);
     let name = f.name.as_str();
-    let mut out = Vec::new();
-    let opponents: Vec<usize> = (0..state.fighters.len())
-        .filter(|&j| state.fighters[j].side != f.side && state.fighters[j].status == Status::Active)
-        .collect();
+    let legal = |d: &Declaration| state.validate_for(i, d).is_ok();
     let ready = |kind: AttackKind| {
         f.weapons.iter().find(|w| {
             w.status == WeaponStatus::Ready
@@ -39,21 +39,24 @@ fn candidates(state: &State, i: usize) -> Vec<Declaration> {
             let mut d = Declaration::new(name);
             d.action = Some(Extraneous::FirstAid);
             d.defense = stats.agility.min(pool / 2);
-            out.push(d);
+            if legal(&d) {
+                return d;
+            }
         }
         let mut d = Declaration::new(name);
         d.tactic = Tactic::Hide;
-        out.push(d);
-        return out;
+        if !legal(&d) {
+            d.tactic = Tactic::None;
+        }
+        return d;
     }
-    if !opponents.is_empty()
-        && opponents
-            .iter()
-            .all(|&j| state.fighters[j].hidden.is_some())
-    {
+    let first_opponent = state.opponents(i).next();
+    let all_hidden = state
+        .opponents(i)
+        .all(|j| state.fighters[j].hidden.is_some());
+    if let (Some(hider), true) = (first_opponent, all_hidden) {
         if state.round % 2 == 0 {
             // Every other turn a blind shot (HUNT-20), if a loaded gun reaches.
-            let hider = opponents[0];
             if let Some(w) = ready(AttackKind::Ranged) {
                 let (def, att, dmg) = split(pool, stats.agility, stats.marksmanship);
                 let mut d = Declaration::new(name);
@@ -62,7 +65,9 @@ fn candidates(state: &State, i: usize) -> Vec<Declaration> {
                 d.attack = att;
                 d.damage = dmg;
                 d.target = Some(state.fighters[hider].name.clone());
-                out.push(d);
+                if legal(&d) {
+                    return d;
+                }
             }
         }
         let mut d = Declaration::new(name);
@@ -79,7 +84,9 @@ fn candidates(state: &State, i: usize) -> Vec<Declaration> {
                 Distance::Near
             },
         );
-        out.push(d);
+        if legal(&d) {
+            return d;
+        }
     }
     let near = state.distance == Distance::Near;
     let first = state.round == 1 && state.first_strike == Some(f.side);
@@ -87,13 +94,17 @@ fn candidates(state: &State, i: usize) -> Vec<Declaration> {
         // Stand and pick it up (HUNT-12): no flight, no pursuit, no other weapon.
         let mut d = Declaration::new(name);
         d.defense = stats.agility.min(pool);
-        out.push(d);
+        if legal(&d) {
+            return d;
+        }
     }
     if f.side == Side::Prey && state.distance == Distance::Far && !first {
         let mut d = Declaration::new(name);
         d.tactic = Tactic::Hide;
         d.defense = stats.agility.min(pool);
-        out.push(d);
+        if legal(&d) {
+            return d;
+        }
     }
     let weapon = if near {
         ready(AttackKind::Melee).or_else(|| ready(AttackKind::Ranged))
@@ -101,9 +112,8 @@ fn candidates(state: &State, i: usize) -> Vec<Declaration> {
         ready(AttackKind::Ranged)
     };
     let wounded = !f.wounds.is_empty() || f.bleeding > 0;
-    let target = opponents
-        .iter()
-        .copied()
+    let target = state
+        .opponents(i)
         .find(|&j| state.fighters[j].hidden.is_none());
     if let (Some(w), Some(t)) = (weapon, target) {
         let ranged = w.weapon.kind == AttackKind::Ranged;
@@ -134,11 +144,13 @@ fn candidates(state: &State, i: usize) -> Vec<Declaration> {
             (Side::Hunter, Distance::Near) if !ranged => Tactic::Onslaught,
             (Side::Hunter, Distance::Near) => Tactic::None,
         };
-        out.push(d.clone());
-        let mut plain = d;
-        plain.tactic = Tactic::None;
-        if plain.weapon.is_some() {
-            out.push(plain);
+        if legal(&d) {
+            return d;
+        }
+        // The same attack without its tactic.
+        d.tactic = Tactic::None;
+        if legal(&d) {
+            return d;
         }
     }
     // Empty or out of reach: reload if possible, else run.
@@ -149,7 +161,9 @@ fn candidates(state: &State, i: usize) -> Vec<Declaration> {
         let mut d = Declaration::new(name);
         d.action = Some(Extraneous::Reload);
         d.defense = stats.agility.min(pool / 2);
-        out.push(d);
+        if legal(&d) {
+            return d;
+        }
     }
     let mut d = Declaration::new(name);
     d.tactic = match (f.side, near) {
@@ -157,24 +171,21 @@ fn candidates(state: &State, i: usize) -> Vec<Declaration> {
         _ => Tactic::Flee,
     };
     d.defense = stats.agility.min(pool);
-    out.push(d);
-    let mut d = Declaration::new(name);
-    d.defense = stats.agility.min(pool);
-    out.push(d);
-    out
-}
-
-fn policy(state: &State, i: usize) -> Declaration {
-    candidates(state, i)
-        .into_iter()
-        .find(|d| state.validate(d).is_ok())
-        .unwrap_or_else(|| Declaration::new(&state.fighters[i].name))
+    if legal(&d) {
+        return d;
+    }
+    // Stand and defend, else nothing at all.
+    d.tactic = Tactic::None;
+    if !legal(&d) {
+        d.defense = 0;
+    }
+    d
 }
 
 /// The default re-split (HUNT-19): against a heavy attack move Damage dice to Defense,
 /// against a light one Defense dice to Damage.
 fn resplit_policy(state: &State, i: usize) -> Resplit {
-    let d = state.declarations[i].clone().expect("declared");
+    let d = state.declarations[i].as_ref().expect("declared");
     let stats = state.stats(i);
     let seen: u32 = state
         .declarations
@@ -242,8 +253,8 @@ impl AutoPlay for Hunt {
             }
             return Some(Command::Resolve);
         }
-        match state.waiting().first() {
-            Some(&i) => Some(Command::Declare(policy(state, i))),
+        match state.still_waiting().next() {
+            Some(i) => Some(Command::Declare(policy(state, i))),
             None => Some(Command::Resolve),
         }
     }

@@ -508,7 +508,8 @@ impl State {
         }
     }
 
-    fn opponents(&self, i: usize) -> impl Iterator<Item = usize> + '_ {
+    /// Indices of fighter `i`'s opponents still in the fight.
+    pub(crate) fn opponents(&self, i: usize) -> impl Iterator<Item = usize> + '_ {
         let side = self.fighters[i].side;
         (0..self.fighters.len())
             .filter(move |&j| self.fighters[j].side != side && self.fighters[j].active())
@@ -587,12 +588,22 @@ impl State {
 
     /// Checks a declaration against caps, pool, distance and state; says which rule it breaks.
     pub fn validate(&self, d: &Declaration) -> Result<(), RuleError> {
-        let i = self.index(&d.fighter).ok_or_else(|| {
+        self.validate_for(self.declarant(d)?, d)
+    }
+
+    /// The index of the fighter a declaration names.
+    fn declarant(&self, d: &Declaration) -> Result<usize, RuleError> {
+        self.index(&d.fighter).ok_or_else(|| {
             err(
                 "HUNT-06",
                 format!("there is no fighter named {}", d.fighter),
             )
-        })?;
+        })
+    }
+
+    /// [`State::validate`] for a declaration already known to be fighter `i`'s, so callers
+    /// that know the index (the engine, the default tactic) skip the name lookup.
+    pub(crate) fn validate_for(&self, i: usize, d: &Declaration) -> Result<(), RuleError> {
         let f = &self.fighters[i];
         match f.status {
             Status::Active => {}
@@ -884,9 +895,13 @@ impl State {
 
     /// Fighters that must declare this turn and have not yet.
     pub fn waiting(&self) -> Vec<usize> {
+        self.still_waiting().collect()
+    }
+
+    /// [`State::waiting`] without collecting, for the default tactic's hot path.
+    pub(crate) fn still_waiting(&self) -> impl Iterator<Item = usize> + '_ {
         (0..self.fighters.len())
             .filter(|&i| self.fighters[i].active() && self.declarations[i].is_none())
-            .collect()
     }
 }
 
@@ -1124,8 +1139,8 @@ impl Ruleset for Hunt {
                         "declarations are locked while the counterattack window is open; only a counterattacker may re-split",
                     ));
                 }
-                state.validate(d)?;
-                let i = state.index(&d.fighter).expect("validated");
+                let i = state.declarant(d)?;
+                state.validate_for(i, d)?;
                 let replaced = state.declarations[i].is_some();
                 state.declarations[i] = Some(d.clone());
                 events.emit(|| Event::Declared {
@@ -1150,7 +1165,7 @@ impl Ruleset for Hunt {
                         ),
                     ));
                 }
-                let old = state.declarations[i].clone().expect("declared");
+                let old = state.declarations[i].as_ref().expect("declared");
                 let mut new = old.clone();
                 new.defense = r.defense;
                 if old.split.is_empty() {
@@ -1164,7 +1179,7 @@ impl Ruleset for Hunt {
                     new.damage = r.damage;
                     if new.target.is_none() && (r.attack + r.damage) > 0 {
                         new.target = state
-                            .allocations(i, &old)
+                            .allocations(i, old)
                             .ok()
                             .and_then(|p| p.first().map(|p| state.fighters[p.0].name.clone()));
                     }
@@ -1183,7 +1198,7 @@ impl Ruleset for Hunt {
                         "an attack needs a weapon: the declaration named none",
                     ));
                 }
-                state.validate(&new)?;
+                state.validate_for(i, &new)?;
                 state.declarations[i] = Some(new);
                 state.resplits[i] = Some(true);
                 events.emit(|| Event::Resplit {
@@ -1438,11 +1453,17 @@ fn resolve_turn<D: Dice>(
             });
         }
     }
-    // Apply: ammunition, actions, wounds, criticals, weapons, hiding, movement.
-    let old = state.clone();
+    // Apply: ammunition, actions, wounds, criticals, weapons, hiding, movement. The
+    // declarations are taken out (the next turn starts with none) and the bleeding before
+    // this turn is kept, the only parts of the old state read after it changes.
+    let declarations = std::mem::take(&mut state.declarations);
+    let mut bled_before = [false; crate::resolve::MAX_FIGHTERS];
+    for (i, f) in state.fighters.iter().enumerate() {
+        bled_before[i] = f.bleeding > 0;
+    }
     for (k, &i) in built.who.iter().enumerate() {
-        let d = old.declarations[i].clone().expect("declared");
-        let used_weapon = d.weapon.as_ref().and_then(|n| old.fighters[i].weapon(n));
+        let d = declarations[i].as_ref().expect("declared");
+        let used_weapon = d.weapon.as_ref().and_then(|n| state.fighters[i].weapon(n));
         let f = &mut state.fighters[i];
         let o = &fout[k];
         // Ammunition (HUNT-27, HUNT-22).
@@ -1591,7 +1612,7 @@ fn resolve_turn<D: Dice>(
         let was_hidden = state.fighters[i].hidden.is_some();
         if !was_hidden {
             if let Some(t) = o.hide.filter(|t| t.passed) {
-                let turns = if state.fighters[i].bleeding > 0 || old.fighters[i].bleeding > 0 {
+                let turns = if state.fighters[i].bleeding > 0 || bled_before[i] {
                     None
                 } else {
                     Some(state.rules.hide_turns)
@@ -1621,7 +1642,7 @@ fn resolve_turn<D: Dice>(
                 })
                 .map(|(_, &j)| j)
                 .expect("found by someone");
-            let picked = old.declarations[by]
+            let picked = declarations[by]
                 .as_ref()
                 .and_then(|d| d.distance)
                 .unwrap_or(state.distance);
@@ -1653,10 +1674,10 @@ fn resolve_turn<D: Dice>(
             }
         }
     }
-    // Next turn.
-    let n = state.fighters.len();
-    state.declarations = vec![None; n];
-    state.resplits = vec![None; n];
+    // Next turn, reusing the per-fighter vectors.
+    state.declarations = declarations;
+    state.declarations.fill(None);
+    state.resplits.fill(None);
     state.window = false;
     state.surprised = None;
     state.first_strike = None;
