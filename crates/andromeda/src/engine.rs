@@ -1,5 +1,7 @@
 //! Layer 2: the encounter engine (AND-01 … AND-48).
 
+use std::sync::Arc;
+
 use fray_dice::{Dice, EventLog, RuleError};
 use serde::{Deserialize, Serialize};
 
@@ -150,8 +152,10 @@ pub enum Phase {
 pub struct State {
     /// Tunable rules.
     pub settings: Settings,
-    /// The participants as set up.
-    pub roster: Vec<ParticipantSetup>,
+    /// The participants as set up. Shared, never changed: copies of the state (a session
+    /// applies each command to a copy) and the abilities a command is using do not clone it.
+    #[serde(serialize_with = "crate::setup::shared_list::serialize")]
+    pub roster: Arc<Vec<ParticipantSetup>>,
     /// The participants now.
     pub fighters: Vec<Fighter>,
     /// Current round, from 1.
@@ -698,6 +702,20 @@ pub fn within(a: [i64; 2], b: [i64; 2], metres: u32) -> bool {
 
 type Events = EventLog<Event>;
 
+/// Ability `id` of roster entry `i` (named `who` in the refusal).
+fn ability_of<'r>(
+    roster: &'r [ParticipantSetup],
+    i: usize,
+    id: &str,
+    who: &str,
+) -> Result<&'r Ability, RuleError> {
+    roster[i]
+        .abilities
+        .iter()
+        .find(|a| a.id == id)
+        .ok_or_else(|| err("AND-11", format!("{who} has no ability {id:?}")))
+}
+
 impl State {
     /// Builds the state, emitting the start events (opening resolved, round 1 begun).
     pub fn start<D: Dice>(
@@ -746,7 +764,7 @@ impl State {
             .collect();
         let mut state = State {
             settings: s.clone(),
-            roster: setup.participants.clone(),
+            roster: Arc::clone(&setup.participants),
             fighters,
             round: 1,
             opening: Side::Heroes,
@@ -892,16 +910,7 @@ impl State {
 
     /// The ability `id` of participant `i`.
     pub fn ability(&self, i: usize, id: &str) -> Result<&Ability, RuleError> {
-        self.roster[i]
-            .abilities
-            .iter()
-            .find(|a| a.id == id)
-            .ok_or_else(|| {
-                err(
-                    "AND-11",
-                    format!("{} has no ability {id:?}", self.fighters[i].id),
-                )
-            })
+        ability_of(&self.roster, i, id, &self.fighters[i].id)
     }
 
     /// Whether the side still has someone able to fight.
@@ -1767,12 +1776,13 @@ impl State {
             {
                 continue;
             }
-            let Ok(ab) = self.ability(r, &ready.ability).cloned() else {
+            let roster = Arc::clone(&self.roster);
+            let Ok(ab) = ability_of(&roster, r, &ready.ability, &self.fighters[r].id) else {
                 continue;
             };
             // "Into range": the mover must have started the movement out of reach.
             let was_in_range = from.is_some_and(|p| within(p, self.fighters[r].position, ab.range));
-            if was_in_range || self.validate_use(r, &ab, &[mover]).is_err() {
+            if was_in_range || self.validate_use(r, ab, &[mover]).is_err() {
                 continue;
             }
             self.fighters[r].ready = None;
@@ -1781,7 +1791,7 @@ impl State {
                 id: self.fighters[r].id.clone(),
                 target: self.fighters[mover].id.clone(),
             });
-            self.perform(dice, r, &ab, &[mover], (false, true), ev)?;
+            self.perform(dice, r, ab, &[mover], (false, true), ev)?;
         }
         Ok(())
     }
@@ -1880,13 +1890,14 @@ impl State {
             Command::UseAbility {
                 ability, targets, ..
             } => {
-                let ab = self.ability(a, ability)?.clone();
+                let roster = Arc::clone(&self.roster);
+                let ab = ability_of(&roster, a, ability, &self.fighters[a].id)?;
                 self.require_resource(a, ab.kind)?;
                 let ts = targets
                     .iter()
                     .map(|t| self.find(t))
                     .collect::<Result<Vec<_>, _>>()?;
-                self.validate_use(a, &ab, &ts)?;
+                self.validate_use(a, ab, &ts)?;
                 self.spend(a, ab.kind);
                 if ab.ranged && ab.defense.is_some() {
                     let pos = self.fighters[a].position;
@@ -1896,12 +1907,12 @@ impl State {
                         return Ok(());
                     }
                     // The provoker may have been taken out of reach of the attack's targets.
-                    if self.validate_use(a, &ab, &ts).is_err() {
+                    if self.validate_use(a, ab, &ts).is_err() {
                         self.settle(ev);
                         return Ok(());
                     }
                 }
-                self.perform(dice, a, &ab, &ts, (false, false), ev)?;
+                self.perform(dice, a, ab, &ts, (false, false), ev)?;
             }
             Command::Grab { target, .. } => {
                 let t = self.find(target)?;

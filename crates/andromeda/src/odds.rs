@@ -10,7 +10,10 @@ use crate::check::{
 };
 
 /// Counts of each kept-dice sum (index = sum, 2..=16) and the number of equally likely rolls.
-fn kept_sum_counts(edge: Edge, method: &AdvantageMethod) -> Result<([u128; 17], u128), Error> {
+fn kept_sum_counts(
+    edge: Edge,
+    method: &AdvantageMethod,
+) -> Result<(&'static [u128; 17], u128), Error> {
     method.validate()?;
     let n = match (*method, edge) {
         (AdvantageMethod::ExtraDice { dice }, Edge::Advantage | Edge::Disadvantage) => {
@@ -24,7 +27,7 @@ fn kept_sum_counts(edge: Edge, method: &AdvantageMethod) -> Result<([u128; 17], 
         [const { [const { OnceLock::new() }, const { OnceLock::new() }] };
             MAX_EXTRA_DICE as usize + 1];
     let lowest = edge == Edge::Disadvantage;
-    let counts = *TABLES[n - KEPT_DICE][usize::from(lowest)].get_or_init(|| enumerate(n, lowest));
+    let counts = TABLES[n - KEPT_DICE][usize::from(lowest)].get_or_init(|| enumerate(n, lowest));
     Ok((counts, (DIE_SIDES as u128).pow(n as u32)))
 }
 

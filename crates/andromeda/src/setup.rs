@@ -1,6 +1,7 @@
 //! What an encounter starts from: settings, the opening and the participants, all data.
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 use fray_dice::RuleError;
 use serde::{Deserialize, Serialize};
@@ -486,8 +487,30 @@ pub struct Setup {
     /// Who opens.
     #[serde(default)]
     pub opening: Opening,
-    /// Every participant, heroes and enemies, in display order.
-    pub participants: Vec<ParticipantSetup>,
+    /// Every participant, heroes and enemies, in display order. Shared with every encounter
+    /// started from this setup (a simulation starts one per trial) instead of copied.
+    #[serde(with = "shared_list")]
+    pub participants: Arc<Vec<ParticipantSetup>>,
+}
+
+/// Serde for a shared list: the plain JSON list it holds.
+pub(crate) mod shared_list {
+    use std::sync::Arc;
+
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    pub fn serialize<S: Serializer, T: Serialize>(
+        list: &Arc<Vec<T>>,
+        serializer: S,
+    ) -> Result<S::Ok, S::Error> {
+        list.as_slice().serialize(serializer)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>, T: Deserialize<'de>>(
+        deserializer: D,
+    ) -> Result<Arc<Vec<T>>, D::Error> {
+        Vec::deserialize(deserializer).map(Arc::new)
+    }
 }
 
 fn setup_error(rule: &str, message: String) -> RuleError {

@@ -114,7 +114,8 @@ fn usable(state: &State, a: usize, k: usize) -> bool {
 
 /// The best attack now (on `only`, if given): highest expected damage, then the first listed.
 fn best_attack(state: &State, a: usize, only: Option<usize>) -> Option<Command> {
-    let mut best: Option<(u128, Command)> = None;
+    // (score, ability, targets); the command is built once, for the winner.
+    let mut best: Option<(u128, usize, Vec<usize>)> = None;
     for k in 0..state.roster[a].abilities.len() {
         let ab = &state.roster[a].abilities[k];
         if ab.aim != Aim::Enemy || ab.defense.is_none() || !usable(state, a, k) {
@@ -128,34 +129,29 @@ fn best_attack(state: &State, a: usize, only: Option<usize>) -> Option<Command> 
             continue;
         }
         // Single-target abilities hit the enemy with the best expected damage.
-        let chosen: Vec<usize> = if ab.max_targets == 1 {
-            ts.iter()
-                .copied()
-                .max_by_key(|&t| (expected_damage(state, a, k, t), std::cmp::Reverse(t)))
-                .into_iter()
-                .collect()
+        let (score, chosen) = if ab.max_targets == 1 {
+            let (score, t) = ts
+                .iter()
+                .map(|&t| (expected_damage(state, a, k, t), t))
+                .max_by_key(|&(damage, t)| (damage, std::cmp::Reverse(t)))
+                .expect("targets are not empty");
+            (score, vec![t])
         } else {
-            ts
+            let score = ts.iter().map(|&t| expected_damage(state, a, k, t)).sum();
+            (score, ts)
         };
-        let score: u128 = chosen
-            .iter()
-            .map(|&t| expected_damage(state, a, k, t))
-            .sum();
-        if best.as_ref().map_or(true, |(b, _)| score > *b) {
-            best = Some((
-                score,
-                Command::UseAbility {
-                    actor: state.fighters[a].id.clone(),
-                    ability: ab.id.clone(),
-                    targets: chosen
-                        .iter()
-                        .map(|&t| state.fighters[t].id.clone())
-                        .collect(),
-                },
-            ));
+        if best.as_ref().map_or(true, |(b, _, _)| score > *b) {
+            best = Some((score, k, chosen));
         }
     }
-    best.map(|(_, c)| c)
+    best.map(|(_, k, chosen)| Command::UseAbility {
+        actor: state.fighters[a].id.clone(),
+        ability: state.roster[a].abilities[k].id.clone(),
+        targets: chosen
+            .iter()
+            .map(|&t| state.fighters[t].id.clone())
+            .collect(),
+    })
 }
 
 /// A self-only ability whose conditions are not all on its user yet (e.g. Invisible).
