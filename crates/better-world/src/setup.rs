@@ -278,6 +278,25 @@ impl Setup {
                 "move and sprint are at most 1000 m, melee reach at most 100 m",
             ));
         }
+        let o = &s.outnumbering;
+        if s.first_strike_k > 10
+            || [o.two_same_side, o.two_opposite, o.three, o.four]
+                .iter()
+                .any(|&k| k > 10)
+        {
+            return Err(RuleError::new(
+                "BW-25",
+                "first_strike_k and the outnumbering bonuses are at most 10K each",
+            ));
+        }
+        if s.max_minor > 10 || s.long_burst_max_targets as usize > MAX_CHARACTERS {
+            return Err(RuleError::new(
+                "setup",
+                format!(
+                    "max_minor is at most 10 and long_burst_max_targets at most {MAX_CHARACTERS}"
+                ),
+            ));
+        }
         if s.max_rounds == 0 || s.max_rounds > 10_000 || s.rounds_per_hour == 0 {
             return Err(RuleError::new(
                 "setup",

@@ -72,3 +72,32 @@ fn bw_10_a_newcomer_joining_mid_round() {
     session.apply(Command::Join { actors: vec![2] }).unwrap();
     refused(&mut session, Command::Join { actors: vec![2] }, "BW-10");
 }
+
+#[test]
+fn bw_25_settings_that_would_overflow_a_pool_are_refused() {
+    // BW-25, BW-09: bonus settings are bounded at setup, so no attack of the default tactic
+    // can be refused for a pool over 60K (an outnumbering bonus of u32::MAX once made one).
+    let base = || setup(vec![shooter("A", 0, 0, 3), shooter("B", 1, 10, 2)]);
+    let mut s = base();
+    s.settings.outnumbering.four = u32::MAX;
+    assert_eq!(
+        Session::<BetterWorld>::start(s, 1, 0).unwrap_err().rule,
+        "BW-25"
+    );
+    let mut s = base();
+    s.settings.first_strike_k = 11;
+    assert_eq!(
+        Session::<BetterWorld>::start(s, 1, 0).unwrap_err().rule,
+        "BW-25"
+    );
+    let mut s = base();
+    s.settings.first_strike_k = 10;
+    s.settings.max_minor = 10;
+    assert!(Session::<BetterWorld>::start(s, 1, 0).is_ok());
+    let mut s = base();
+    s.settings.max_minor = 11;
+    assert_eq!(
+        Session::<BetterWorld>::start(s, 1, 0).unwrap_err().rule,
+        "setup"
+    );
+}
