@@ -1436,15 +1436,14 @@ fn begin_turn<D: Dice>(
         f.lose_action = false;
         turn.action_used = true;
     }
-    let name = f.name.clone();
     let dying = f.wound() == Wound::Mortally && !f.stabilized;
     let (body, penalty) = (f.stats.body, f.death_penalty());
     state.turn = turn;
-    ev.emit(|| Event::TurnStarted { who: name.clone() });
+    ev.emit(|| Event::TurnStarted { who: state.name(a) });
     if dying {
         let save = death_save(dice, body, penalty, None)?;
         ev.emit(|| Event::DeathSave {
-            who: name.clone(),
+            who: state.name(a),
             roll: save.roll,
             penalty: save.penalty,
             body,
@@ -1454,7 +1453,7 @@ fn begin_turn<D: Dice>(
             state.fighters[a].death_saves += 1;
         } else {
             state.fighters[a].dead = true;
-            ev.emit(|| Event::Died { who: name });
+            ev.emit(|| Event::Died { who: state.name(a) });
             release_holds(state, a);
             return Ok(false);
         }
@@ -2080,13 +2079,24 @@ struct Prepared {
     target: usize,
     recipient: usize,
     weapon: Option<usize>,
-    label: String,
+    /// The unarmed style's name, when `weapon` is none.
+    style: &'static str,
     mode: FireMode,
     aim: Aim,
     rof: u32,
     rounds: u32,
     spec: AttackSpec,
     location: Location,
+}
+
+impl Prepared {
+    /// The weapon's name, or the unarmed style's.
+    fn label<'s>(&self, state: &'s State) -> &'s str {
+        match self.weapon {
+            Some(w) => &state.fighters[self.actor].weapons[w].name,
+            None => self.style,
+        }
+    }
 }
 
 fn prepare_attack(state: &State, actor: usize, order: &AttackOrder) -> Result<Prepared, RuleError> {
@@ -2104,7 +2114,7 @@ fn prepare_attack(state: &State, actor: usize, order: &AttackOrder) -> Result<Pr
         ));
     }
     let distance = state.metres(a.position, t.position);
-    let (kind, dice_n, rof, skill, half_sp, label, profile) = match (order.weapon, order.unarmed) {
+    let (kind, dice_n, rof, skill, half_sp, style, profile) = match (order.weapon, order.unarmed) {
         (Some(w), None) => {
             let weapon = weapon_at(state, actor, w)?;
             if weapon.holding != Holding::InHand {
@@ -2118,9 +2128,9 @@ fn prepare_attack(state: &State, actor: usize, order: &AttackOrder) -> Result<Pr
                 p.kind,
                 p.damage,
                 p.rof,
-                p.skill.clone(),
+                p.skill.as_str(),
                 p.kind == WeaponKind::Melee,
-                weapon.name.clone(),
+                "",
                 Some(p),
             )
         }
@@ -2133,9 +2143,9 @@ fn prepare_attack(state: &State, actor: usize, order: &AttackOrder) -> Result<Pr
                 WeaponKind::Melee,
                 unarmed_dice(a.stats.body),
                 2,
-                skill.to_owned(),
+                skill,
                 half,
-                skill.to_owned(),
+                skill,
                 None,
             )
         }
@@ -2169,14 +2179,14 @@ fn prepare_attack(state: &State, actor: usize, order: &AttackOrder) -> Result<Pr
                     ));
                 }
                 (
-                    p.autofire_row.clone().expect("validated"),
+                    p.autofire_row.as_deref().expect("validated"),
                     s.autofire_rounds,
-                    "autofire".to_owned(),
+                    "autofire",
                     2,
                     p.autofire,
                 )
             } else {
-                (p.dv_row.clone().expect("validated"), 1, skill, dice_n, 0)
+                (p.dv_row.as_deref().expect("validated"), 1, skill, dice_n, 0)
             };
             if weapon.loaded < rounds {
                 return Err(err(
@@ -2187,9 +2197,9 @@ fn prepare_attack(state: &State, actor: usize, order: &AttackOrder) -> Result<Pr
                     ),
                 ));
             }
-            let dv = state.tables.dv.dv(&row, distance)?;
+            let dv = state.tables.dv.dv(row, distance)?;
             let base =
-                a.reflexes() + a.skill(&skill) + modifier + a.effects.ranged + a.bonus("ranged");
+                a.reflexes() + a.skill(skill) + modifier + a.effects.ranged + a.bonus("ranged");
             let eligible = t.reflexes() >= s.evasion_ref && !t.effects.no_evade && t.standing();
             let evade_base = t.evasion_base(s);
             let evades = match order.evade.or(t.evade) {
@@ -2227,7 +2237,7 @@ fn prepare_attack(state: &State, actor: usize, order: &AttackOrder) -> Result<Pr
                     ),
                 ));
             }
-            let base = a.dex() + a.skill(&skill) + modifier + a.effects.melee + a.bonus("melee");
+            let base = a.dex() + a.skill(skill) + modifier + a.effects.melee + a.bonus("melee");
             (
                 base,
                 Defense::Opposed {
@@ -2278,7 +2288,7 @@ fn prepare_attack(state: &State, actor: usize, order: &AttackOrder) -> Result<Pr
         target,
         recipient,
         weapon: order.weapon,
-        label,
+        style,
         mode: order.mode,
         aim: order.aim,
         rof: if autofire || (order.aim != Aim::None && s.aimed_whole_action) {
@@ -2316,7 +2326,7 @@ fn account_attack(state: &mut State, p: &Prepared) -> Result<(), RuleError> {
             "RED-06",
             format!(
                 "a second attack in one Action needs a ROF 2 weapon used singly; {} is not",
-                p.label
+                p.label(state)
             ),
         ));
     }
@@ -2333,8 +2343,9 @@ fn resolve_attack<D: Dice>(
     ev: &mut Events,
     delayed: bool,
 ) -> Result<(), RuleError> {
-    let mut transcript = Transcript::new();
-    let result = attack(dice, &p.spec, Some(&mut transcript))?;
+    // The transcript only feeds the damage event: a quiet log needs none.
+    let mut transcript = ev.is_recording().then(Transcript::new);
+    let result = attack(dice, &p.spec, transcript.as_mut())?;
     let rounds_left = p.weapon.and_then(|w| {
         let weapon = &mut state.fighters[p.actor].weapons[w];
         (p.rounds > 0).then(|| {
@@ -2354,7 +2365,7 @@ fn resolve_attack<D: Dice>(
     ev.emit(|| Event::Attack {
         who: state.name(p.actor),
         target: state.name(p.target),
-        weapon: p.label.clone(),
+        weapon: p.label(state).to_owned(),
         mode: p.mode,
         aim: p.aim,
         roll: result.roll,
@@ -2393,12 +2404,6 @@ fn resolve_attack<D: Dice>(
         });
         return Ok(());
     }
-    let dice_shown: Vec<u32> = transcript
-        .dice
-        .iter()
-        .filter(|d| d.label == "damage")
-        .map(|d| d.value)
-        .collect();
     let sp_before = match p.location {
         Location::Head => state.fighters[r].head.as_ref(),
         Location::Body => state.fighters[r].body.as_ref(),
@@ -2408,7 +2413,13 @@ fn resolve_attack<D: Dice>(
     ev.emit(|| Event::Damage {
         who: state.name(r),
         location: p.location,
-        dice: dice_shown,
+        dice: transcript.map_or_else(Vec::new, |t| {
+            t.dice
+                .iter()
+                .filter(|d| d.label == "damage")
+                .map(|d| d.value)
+                .collect()
+        }),
         multiplier: result.multiplier,
         raw: dmg.raw,
         sp: sp_before,
@@ -2475,10 +2486,9 @@ fn inflict_injury(
     shown_roll: u32,
     ev: &mut Events,
 ) {
-    let Some(injury) = state.tables.injury(head, row).cloned() else {
+    let Some(injury) = state.tables.injury(head, row) else {
         return;
     };
-    state.critical_injuries += 1;
     let table = if head { Location::Head } else { Location::Body };
     ev.emit(|| Event::CriticalInjury {
         who: state.name(who),
@@ -2487,12 +2497,10 @@ fn inflict_injury(
         name: injury.name.clone(),
         effect: injury.effect.clone(),
     });
-    let m = injury.modifiers;
+    let (m, name) = (injury.modifiers, injury.name.clone());
+    state.critical_injuries += 1;
     let f = &mut state.fighters[who];
-    f.injuries.push(InjuryTaken {
-        table,
-        name: injury.name,
-    });
+    f.injuries.push(InjuryTaken { table, name });
     f.effects.all += m.all;
     f.effects.ranged += m.ranged;
     f.effects.melee += m.melee;
@@ -2571,7 +2579,7 @@ fn suppress<D: Dice>(
         target: actor,
         recipient: actor,
         weapon: Some(weapon),
-        label: label.clone(),
+        style: "",
         mode: FireMode::Autofire,
         aim: Aim::None,
         rof: 1,

@@ -15,7 +15,12 @@ pub const MAX_MAGNITUDE: i32 = 1_000_000;
 pub const MAX_MULTIPLIER: u32 = 100;
 
 /// Refuses a number outside ±[`MAX_MAGNITUDE`], naming the rule it belongs to.
-pub(crate) fn bounded(rule: &str, what: &str, value: i64) -> Result<(), RuleError> {
+/// `what` is only formatted on failure: setup validation runs once per simulated fight.
+pub(crate) fn bounded(
+    rule: &str,
+    what: impl std::fmt::Display,
+    value: i64,
+) -> Result<(), RuleError> {
     if value.unsigned_abs() > MAX_MAGNITUDE.unsigned_abs().into() {
         return Err(RuleError::new(
             rule,

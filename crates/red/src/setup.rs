@@ -336,7 +336,7 @@ impl CharacterSetup {
         for v in numbers.iter().chain(named) {
             crate::resolve::bounded(
                 "setup",
-                &format!("a number of {}", self.name),
+                format_args!("a number of {}", self.name),
                 i64::from(*v),
             )?;
         }

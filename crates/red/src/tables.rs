@@ -87,14 +87,18 @@ impl DvTable {
                 ),
             )
         })?;
+        self.dv_in(cells, distance).ok_or_else(|| {
+            RuleError::new(
+                "RED-32",
+                format!("{distance} m is out of range for the '{row}' DV row"),
+            )
+        })
+    }
+
+    /// The DV of a row's `cells` at `distance` metres, or `None` out of range.
+    pub(crate) fn dv_in(&self, cells: &[Option<i32>], distance: u32) -> Option<i32> {
         self.band(distance)
             .and_then(|b| cells.get(b).copied().flatten())
-            .ok_or_else(|| {
-                RuleError::new(
-                    "RED-32",
-                    format!("{distance} m is out of range for the '{row}' DV row"),
-                )
-            })
     }
 
     fn validate(&self) -> Result<(), RuleError> {
@@ -108,7 +112,7 @@ impl DvTable {
             for dv in cells.iter().flatten() {
                 crate::resolve::bounded(
                     "RED-32",
-                    &format!("a DV of row '{name}'"),
+                    format_args!("a DV of row '{name}'"),
                     i64::from(*dv),
                 )?;
             }
@@ -640,7 +644,7 @@ impl Tables {
                 for v in [m.all, m.ranged, m.melee, m.move_, m.death_save] {
                     crate::resolve::bounded(
                         "RED-42",
-                        &format!("a modifier of '{}'", i.name),
+                        format_args!("a modifier of '{}'", i.name),
                         i64::from(v),
                     )?;
                 }

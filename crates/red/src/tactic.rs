@@ -96,13 +96,13 @@ pub fn next_command(state: &State) -> Option<Command> {
         let p = profile.expect("ranged has a profile");
         let w = &f.weapons[weapon.expect("ranged has a weapon")];
         let autofire = p.autofire > 0 && w.loaded >= s.autofire_rounds && may_attack;
+        // The rows are looked up once; the loop below asks for many positions.
+        let dv = &state.tables.dv;
+        let single_row = p.dv_row.as_deref().and_then(|r| dv.rows.get(r));
+        let auto_row = p.autofire_row.as_deref().and_then(|r| dv.rows.get(r));
         let dv_at = |pos: i32, auto: bool| {
-            let row = if auto {
-                p.autofire_row.as_deref()
-            } else {
-                p.dv_row.as_deref()
-            }?;
-            state.tables.dv.dv(row, state.metres(pos, tpos)).ok()
+            let cells = if auto { auto_row } else { single_row }?;
+            dv.dv_in(cells, state.metres(pos, tpos))
         };
         let best = |pos: i32| {
             let single = dv_at(pos, false);
@@ -203,10 +203,10 @@ fn usable(state: &State, f: &Fighter, w: usize) -> bool {
 fn has_spare(state: &State, f: &Fighter, w: usize) -> bool {
     let weapon = &f.weapons[w];
     let p = &state.tables.weapons[&weapon.profile];
-    let calibre = p.calibre.clone().unwrap_or_else(|| weapon.profile.clone());
+    let calibre = p.calibre.as_deref().unwrap_or(&weapon.profile);
     p.magazine > 0
         && f.reserve
-            .get(&calibre)
+            .get(calibre)
             .and_then(|m| m.get(&weapon.ammo))
             .is_some_and(|&n| n > 0)
 }
@@ -215,13 +215,11 @@ fn has_spare(state: &State, f: &Fighter, w: usize) -> bool {
 fn choose_weapon(state: &State, a: usize) -> Choice {
     let f = &state.fighters[a];
     let t = &state.turn;
-    let in_hand: Vec<usize> = (0..f.weapons.len())
-        .filter(|&w| f.weapons[w].holding == Holding::InHand)
-        .collect();
-    if let Some(&w) = in_hand.iter().find(|&&w| usable(state, f, w)) {
+    let in_hand = || (0..f.weapons.len()).filter(|&w| f.weapons[w].holding == Holding::InHand);
+    if let Some(w) = in_hand().find(|&w| usable(state, f, w)) {
         return Choice::Use(Some(w));
     }
-    if let Some(&w) = in_hand.iter().find(|&&w| has_spare(state, f, w)) {
+    if let Some(w) = in_hand().find(|&w| has_spare(state, f, w)) {
         return if t.action_used {
             Choice::Wait
         } else {
@@ -242,7 +240,7 @@ fn choose_weapon(state: &State, a: usize) -> Choice {
                 weapon: w,
             });
         }
-        if let Some(&empty) = in_hand.first() {
+        if let Some(empty) = in_hand().next() {
             return Choice::Do(Command::Drop {
                 actor: a,
                 weapon: empty,
