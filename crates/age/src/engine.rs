@@ -1758,17 +1758,19 @@ fn spend_stunts<D: Dice>(
     });
     deal_damage(state, p, extra_d6, dice, events)?;
     for choice in stunts {
-        let def = state
+        // The row's name is the choice's (rows are found by name): only the effect is copied.
+        let effect = state
             .rules
             .stunts
             .get(&choice.stunt)
             .expect("validated")
-            .clone();
+            .effect;
+        let name = choice.stunt.as_str();
         let sp = i32::from(choice.points);
-        match def.effect {
+        match effect {
             StuntEffect::Skirmish => {
                 if !state.combatants[p.target].taken_out
-                    && stand_firm_check(state, p, &def.name, dice, events)?
+                    && stand_firm_check(state, p, name, dice, events)?
                 {
                     let (a, t) = (
                         state.combatants[me].position,
@@ -1786,7 +1788,7 @@ fn spend_stunts<D: Dice>(
                 let t = &state.combatants[p.target];
                 if !t.taken_out
                     && !t.conditions.prone
-                    && stand_firm_check(state, p, &def.name, dice, events)?
+                    && stand_firm_check(state, p, name, dice, events)?
                 {
                     let t = &mut state.combatants[p.target];
                     let reached = t.conditions.add(Condition::Prone);
@@ -1799,7 +1801,7 @@ fn spend_stunts<D: Dice>(
             }
             StuntEffect::DuckAndWeave | StuntEffect::TakeCover => {
                 let c = &mut state.combatants[me];
-                let ranged_only = def.effect == StuntEffect::TakeCover;
+                let ranged_only = effect == StuntEffect::TakeCover;
                 if ranged_only {
                     c.cover = sp;
                 } else {
@@ -1809,7 +1811,7 @@ fn spend_stunts<D: Dice>(
                     name: c.name.clone(),
                     bonus: sp,
                     ranged_only,
-                    source: def.name.clone(),
+                    source: name.to_owned(),
                 });
             }
             StuntEffect::Momentum => {

@@ -105,25 +105,24 @@ fn tactic(state: &State) -> Command {
     }
     let me = state.turn.actor;
     let c = &state.combatants[me];
-    let actor = c.name.clone();
+    // Names are cloned only into the command chosen.
+    let actor = || c.name.clone();
     let turn = &state.turn;
     let major = slot_check(turn, Slot::Major).is_ok();
     let minor = slot_check(turn, Slot::Minor).is_ok();
     let fresh = major && minor && turn.minors_used == 0;
     let mobile = !state.free_fall || c.free_fall_mobility;
-    let end = Command::EndTurn {
-        actor: actor.clone(),
-    };
+    let end = || Command::EndTurn { actor: actor() };
     if pursue_target(state).is_some() && mobile {
-        return Command::Pursue { actor };
+        return Command::Pursue { actor: actor() };
     }
     let Some(target) = nearest_enemy(state, me) else {
-        return end;
+        return end();
     };
-    let target_name = state.combatants[target].name.clone();
+    let target_name = || state.combatants[target].name.clone();
     if c.conditions.prone && !c.conditions.unconscious && minor && fresh {
         return Command::Move {
-            actor,
+            actor: actor(),
             to: c.position,
             stand_up: true,
             drop_prone: false,
@@ -133,9 +132,9 @@ fn tactic(state: &State) -> Command {
     let held = c.in_hand.map(|i| &c.weapons[i]);
     if held.is_some_and(|w| w.jammed) {
         return if minor {
-            Command::Reload { actor }
+            Command::Reload { actor: actor() }
         } else {
-            end
+            end()
         };
     }
     let grenade = c
@@ -146,7 +145,7 @@ fn tactic(state: &State) -> Command {
         if let Some(at) = grenade_point(state, me, g) {
             if c.in_hand == Some(g) && major {
                 return Command::ThrowGrenade {
-                    actor,
+                    actor: actor(),
                     at,
                     tn: None,
                     deviate_long: true,
@@ -154,7 +153,7 @@ fn tactic(state: &State) -> Command {
             }
             if c.in_hand != Some(g) && fresh {
                 return Command::TakeUp {
-                    actor,
+                    actor: actor(),
                     item: c.weapons[g].weapon.name.clone(),
                 };
             }
@@ -168,7 +167,7 @@ fn tactic(state: &State) -> Command {
     if let Some(p) = primary {
         if (c.in_hand.is_none() || holds_grenade) && minor {
             return Command::TakeUp {
-                actor,
+                actor: actor(),
                 item: c.weapons[p].weapon.name.clone(),
             };
         }
@@ -182,64 +181,66 @@ fn tactic(state: &State) -> Command {
             .or_else(|| w.weapon.kind.range(c.abilities.strength));
         if band.is_some_and(|b| dist <= b.max) {
             if fresh && !turn.aimed {
-                return Command::Aim { actor };
+                return Command::Aim { actor: actor() };
             }
             if major {
                 return Command::RangedAttack {
-                    actor,
-                    target: target_name,
+                    actor: actor(),
+                    target: target_name(),
                 };
             }
-            return end;
+            return end();
         }
-        return step_toward(state, me, target, minor && mobile, actor);
+        return step_toward(state, me, target, minor && mobile);
     }
     let reach = state.rules.melee_reach;
     if dist <= reach {
         if fresh && !turn.aimed {
-            return Command::Aim { actor };
+            return Command::Aim { actor: actor() };
         }
         if major {
             let heavy = held.is_some_and(|w| w.weapon.kind == AttackKind::HeavyMelee);
             return if heavy {
                 Command::HeavyAttack {
-                    actor,
-                    target: target_name,
+                    actor: actor(),
+                    target: target_name(),
                 }
             } else {
                 Command::MeleeAttack {
-                    actor,
-                    target: target_name,
+                    actor: actor(),
+                    target: target_name(),
                 }
             };
         }
-        return end;
+        return end();
     }
     if major && mobile && c.conditions.run_forbidden_by().is_none() {
         let to = approach(state, me, target, speed(state, c) / 2);
         if to.abs_diff(state.combatants[target].position) <= reach {
             return Command::Charge {
-                actor,
-                target: target_name,
+                actor: actor(),
+                target: target_name(),
             };
         }
     }
-    step_toward(state, me, target, minor && mobile, actor)
+    step_toward(state, me, target, minor && mobile)
 }
 
-fn step_toward(state: &State, me: usize, target: usize, can: bool, actor: String) -> Command {
+fn step_toward(state: &State, me: usize, target: usize, can: bool) -> Command {
     let c: &Combatant = &state.combatants[me];
     let to = approach(state, me, target, speed(state, c));
     if can && to != c.position {
         Command::Move {
-            actor,
+            actor: c.name.clone(),
             to,
             stand_up: false,
             drop_prone: false,
             push: false,
         }
     } else {
-        Command::EndTurn { actor }
+        Command::EndTurn {
+            actor: c.name.clone(),
+        }
     }
 }
 
