@@ -340,6 +340,15 @@ impl Setup {
                         ),
                     ));
                 }
+                if w.spare_magazines > 0 && w.magazine == 0 {
+                    return Err(RuleError::new(
+                        "BW-12",
+                        format!(
+                            "weapon {} has spare magazines of 0 rounds; give `magazine` (rounds a reload puts in) at least 1",
+                            w.name
+                        ),
+                    ));
+                }
                 if w.bonus > 10 || w.effectiveness > 100 {
                     return Err(RuleError::new(
                         "BW-16",

@@ -101,3 +101,17 @@ fn bw_25_settings_that_would_overflow_a_pool_are_refused() {
         "setup"
     );
 }
+
+#[test]
+fn bw_12_spare_magazines_of_no_rounds_are_refused() {
+    // BW-12: a reload puts `magazine` rounds in; spare magazines of 0 rounds could never be
+    // loaded, and the default tactic (reloading an empty weapon) was refused.
+    let mut s = setup(vec![shooter("A", 0, 0, 3), shooter("B", 1, 10, 2)]);
+    s.characters[0].weapons[0].spare_magazines = 2;
+    s.characters[0].weapons[0].magazine = 0;
+    let e = Session::<BetterWorld>::start(s.clone(), 1, 0).unwrap_err();
+    assert_eq!(e.rule, "BW-12");
+    assert!(e.message.contains("at least 1"), "{e}");
+    s.characters[0].weapons[0].magazine = 1;
+    assert!(Session::<BetterWorld>::start(s, 1, 0).is_ok());
+}
