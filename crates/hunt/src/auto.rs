@@ -25,7 +25,7 @@ fn policy(state: &State, i: usize) -> Declaration {
     let stats = state.stats(i);
     let pool = state.pool(i);
     let name = f.name.as_str();
-    let legal = |d: &Declaration| state.validate_for(i, d).is_ok();
+    let legal = |d: &Declaration| state.validate_with(i, d, stats, pool).is_ok();
     let ready = |kind: AttackKind| {
         f.weapons.iter().find(|w| {
             w.status == WeaponStatus::Ready

@@ -603,7 +603,19 @@ impl State {
 
     /// [`State::validate`] for a declaration already known to be fighter `i`'s, so callers
     /// that know the index (the engine, the default tactic) skip the name lookup.
-    pub(crate) fn validate_for(&self, i: usize, d: &Declaration) -> Result<(), RuleError> {
+    fn validate_for(&self, i: usize, d: &Declaration) -> Result<(), RuleError> {
+        self.validate_with(i, d, self.stats(i), self.pool(i))
+    }
+
+    /// [`State::validate_for`] given fighter `i`'s [`State::stats`] and [`State::pool`], which
+    /// the default tactic has already computed for all its candidates.
+    pub(crate) fn validate_with(
+        &self,
+        i: usize,
+        d: &Declaration,
+        stats: Stats,
+        pool: u32,
+    ) -> Result<(), RuleError> {
         let f = &self.fighters[i];
         match f.status {
             Status::Active => {}
@@ -616,8 +628,6 @@ impl State {
                 ))
             }
         }
-        let stats = self.stats(i);
-        let pool = self.pool(i);
         let parts = self.allocations(i, d)?;
         // Summed in u64: a declaration's numbers come from JSON and may be anything.
         let attack: u64 = parts.iter().map(|p| u64::from(p.1)).sum();
