@@ -1,12 +1,15 @@
 //! Dice: the seeded generator, notation rolls with transcripts, batches and exact odds.
 
+use std::cell::RefCell;
+use std::collections::VecDeque;
 use std::hash::{BuildHasher, Hasher};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, TryLockError};
 
 use fray_dice::{DieFate, DieRecord, Expr};
 use numpy::PyArray1;
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyDict, PyString, PyTuple};
+use pyo3::types::{IntoPyDict, PyBool, PyDict, PyString, PyTuple};
 
 use crate::batch::{in_blocks, par_items, threads};
 use crate::error::{check_len, guard, Fail, Res};
@@ -106,16 +109,55 @@ impl Die {
     }
 }
 
+/// Where a roll's dice began: the start of a stream (`fray.roll`, rebuilt from two words when
+/// needed) or a position inside one (`Rng.roll_expr`, a copy of the generator). Keeping the
+/// common case small keeps `fray.roll` from copying a whole generator (about 300 bytes).
+enum Start {
+    Stream { seed: u64, stream: u64 },
+    At(Box<fray_dice::Rng>),
+}
+
+impl Start {
+    /// The generator as it was before the roll.
+    fn rng(&self) -> fray_dice::Rng {
+        match self {
+            Start::Stream { seed, stream } => fray_dice::Rng::new(*seed, *stream),
+            Start::At(rng) => (**rng).clone(),
+        }
+    }
+
+    fn seed(&self) -> u64 {
+        match self {
+            Start::Stream { seed, .. } => *seed,
+            Start::At(rng) => rng.seed(),
+        }
+    }
+
+    fn stream(&self) -> u64 {
+        match self {
+            Start::Stream { stream, .. } => *stream,
+            Start::At(rng) => rng.stream(),
+        }
+    }
+
+    fn word_pos(&self) -> u128 {
+        match self {
+            Start::Stream { .. } => 0,
+            Start::At(rng) => rng.word_pos(),
+        }
+    }
+}
+
 /// The result of rolling dice notation: the total and every die, with the seed and stream
 /// that reproduce it (`fray.roll(r.expression, seed=r.seed, stream=r.stream)`).
 ///
 /// The dice are recorded on first access of `dice` by rolling again from the same position
 /// of the same stream, so a roll whose dice are never looked at costs no transcript.
-#[pyclass(module = "fray._fray", frozen)]
+// Rolls are made and dropped at a high rate: freed ones are kept for reuse (`freelist`).
+#[pyclass(module = "fray._fray", frozen, freelist = 64)]
 pub struct Roll {
     expr: Arc<Expr>,
-    /// The generator as it was before the roll.
-    start: fray_dice::Rng,
+    start: Start,
     /// The result.
     #[pyo3(get)]
     total: i64,
@@ -123,8 +165,8 @@ pub struct Roll {
 }
 
 impl Roll {
-    fn make(expr: Arc<Expr>, rng: &mut fray_dice::Rng) -> Res<Roll> {
-        let start = rng.clone();
+    /// Rolls `expr` on `rng`, which stands at `start`.
+    fn make(expr: Arc<Expr>, start: Start, rng: &mut fray_dice::Rng) -> Res<Roll> {
         let total = guard(|| Ok(expr.roll(rng, None)?))?;
         Ok(Roll {
             expr,
@@ -171,7 +213,7 @@ impl Roll {
         if let Some(t) = self.dice.get() {
             return Ok(t.bind(py).clone());
         }
-        let mut rng = self.start.clone();
+        let mut rng = self.start.rng();
         let roll = guard(|| Ok(self.expr.roll_with_transcript(&mut rng)?))?;
         let dice: Vec<Die> = roll.transcript.dice.into_iter().map(Die::from).collect();
         let tuple = PyTuple::new(py, dice)?;
@@ -243,17 +285,41 @@ fn u64_arg(value: &Bound<'_, PyAny>, name: &str) -> Res<u64> {
     )))
 }
 
-/// A fresh seed for a roll without one (recorded in the result, so it can be replayed).
-fn fresh_seed() -> u64 {
-    static COUNTER: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+/// Fresh seeds for calls made without one: SplitMix64's output function (a bijection) of a
+/// per-process key plus a counter, so seeds never repeat within a process and cost a few
+/// nanoseconds (an OS random draw per call, as `secrets` does, costs most of a microsecond).
+/// The key mixes the OS-seeded hasher keys with the process id and the clock, and a forked
+/// child makes a new one (`os.register_at_fork`, see [`register`]), so a parent and its
+/// children never hand out the same seeds. The seed is recorded in every result, so such
+/// rolls replay.
+static SEED_KEY: AtomicU64 = AtomicU64::new(0);
+static SEED_COUNTER: AtomicU64 = AtomicU64::new(0);
+
+/// Makes this process's seed key (at import, and in a child after `os.fork`).
+#[pyfunction]
+fn renew_seed_key() {
     let mut h = std::collections::hash_map::RandomState::new().build_hasher();
-    h.write_u64(COUNTER.fetch_add(1, std::sync::atomic::Ordering::Relaxed));
+    h.write_u32(std::process::id());
     h.write_u128(
         std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_nanos()),
     );
-    h.finish()
+    SEED_KEY.store(h.finish(), Ordering::Relaxed);
+}
+
+/// A fresh random seed for a call made without one: never repeats within a process, and a
+/// forked child draws other seeds than its parent.
+#[pyfunction]
+fn fresh_seed() -> u64 {
+    const GOLDEN: u64 = 0x9e37_79b9_7f4a_7c15;
+    let n = SEED_COUNTER.fetch_add(1, Ordering::Relaxed);
+    let mut z = SEED_KEY
+        .load(Ordering::Relaxed)
+        .wrapping_add(n.wrapping_mul(GOLDEN));
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
 }
 
 fn expression_arg(expression: &Bound<'_, PyAny>) -> Res<Arc<Expr>> {
@@ -272,25 +338,29 @@ fn expression_arg(expression: &Bound<'_, PyAny>) -> Res<Arc<Expr>> {
     parse_cached(text)
 }
 
+/// Expressions kept parsed per thread: enough for the handful a notebook or a game loop rolls
+/// over and over, small enough that a linear search beats hashing.
+const PARSED: usize = 16;
+
 thread_local! {
-    /// The last expression parsed on this thread: notebooks roll the same one over and over.
-    static LAST: std::cell::RefCell<Option<(String, Arc<Expr>)>> =
-        const { std::cell::RefCell::new(None) };
+    /// Recently parsed expressions by their text, newest first (parsing is a pure function of
+    /// the text, so a cached `Expr` rolls exactly as a fresh parse would).
+    static PARSED_CACHE: RefCell<VecDeque<(Box<str>, Arc<Expr>)>> =
+        const { RefCell::new(VecDeque::new()) };
 }
 
 fn parse_cached(text: &str) -> Res<Arc<Expr>> {
-    let hit = LAST.with(|last| {
-        last.borrow()
-            .as_ref()
-            .filter(|(t, _)| t == text)
-            .map(|(_, e)| Arc::clone(e))
-    });
-    if let Some(expr) = hit {
-        return Ok(expr);
-    }
-    let expr = Arc::new(parse(text)?);
-    LAST.with(|last| *last.borrow_mut() = Some((text.to_owned(), Arc::clone(&expr))));
-    Ok(expr)
+    PARSED_CACHE.with_borrow_mut(|cache| {
+        if let Some((_, expr)) = cache.iter().find(|(t, _)| **t == *text) {
+            return Ok(Arc::clone(expr));
+        }
+        let expr = Arc::new(parse(text)?);
+        if cache.len() == PARSED {
+            cache.pop_back();
+        }
+        cache.push_front((text.into(), Arc::clone(&expr)));
+        Ok(expr)
+    })
 }
 
 /// The seeded dice generator: ChaCha8 keyed by (seed, stream).
@@ -389,7 +459,8 @@ impl Rng {
     fn roll_expr(&self, expression: &Bound<'_, PyAny>) -> PyResult<Roll> {
         let expr = expression_arg(expression)?;
         let mut rng = self.draw()?;
-        Ok(Roll::make(expr, &mut rng)?)
+        let start = Start::At(Box::new(rng.clone()));
+        Ok(Roll::make(expr, start, &mut rng)?)
     }
 
     fn __repr__(&self) -> String {
@@ -423,8 +494,9 @@ fn roll(
         None => 0,
     };
     let expr = expression_arg(expression)?;
-    let mut rng = fray_dice::Rng::new(seed, stream);
-    Ok(Roll::make(expr, &mut rng)?)
+    let start = Start::Stream { seed, stream };
+    let mut rng = start.rng();
+    Ok(Roll::make(expr, start, &mut rng)?)
 }
 
 /// Totals of `n` rolls of `expression`, roll i on stream `first + i`, as an int64 array.
@@ -472,6 +544,15 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(roll, m)?)?;
     m.add_function(wrap_pyfunction!(roll_batch, m)?)?;
     m.add_function(wrap_pyfunction!(odds, m)?)?;
+    m.add_function(wrap_pyfunction!(fresh_seed, m)?)?;
+    renew_seed_key();
+    let os = m.py().import("os")?;
+    // Not on Windows, which has no fork.
+    if let Ok(at_fork) = os.getattr("register_at_fork") {
+        let hook =
+            [("after_in_child", wrap_pyfunction!(renew_seed_key, m)?)].into_py_dict(m.py())?;
+        at_fork.call((), Some(&hook))?;
+    }
     m.add("MAX_BATCH", MAX_BATCH)?;
     Ok(())
 }

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import itertools
+import json
+import os
 from collections import Counter
 from fractions import Fraction
 from typing import Any, Callable
@@ -81,6 +83,53 @@ def test_rng_batch_equals_per_call_rolls() -> None:
 def test_rng_roll_expr_matches_roll_on_fresh_stream() -> None:
     g = fray.Rng(12, 4)
     assert g.roll_expr("4d6dl1") == fray.roll("4d6dl1", seed=12, stream=4)
+
+
+def test_rng_roll_expr_mid_stream_keeps_its_own_dice() -> None:
+    g, h = fray.Rng(12, 4), fray.Rng(12, 4)
+    g.roll(6)
+    h.roll(6)
+    r = g.roll_expr("4d6dl1")
+    g.batch(6, 100)  # the generator moves on; the roll's dice are read later, from its copy
+    assert [d.value for d in r.dice] == [h.roll(6) for _ in range(4)]
+    assert r.seed == 12 and r.stream == 4
+    assert r != fray.roll("4d6dl1", seed=12, stream=4)  # same stream, another position
+
+
+def test_rolls_without_a_seed_get_distinct_seeds_that_replay() -> None:
+    rolls = [fray.roll("3d6") for _ in range(2000)]
+    assert len({r.seed for r in rolls}) == 2000
+    assert all(fray.roll("3d6", seed=r.seed) == r for r in rolls[:100])
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs os.fork")
+def test_forked_child_draws_other_seeds_than_its_parent() -> None:
+    """Seeds drawn without one come from a per-process key; a forked child (a worker pool)
+    makes a new key, so it does not roll the parent's dice."""
+    fray.roll("1d20")  # the parent has drawn seeds before forking
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: report its next seeds, exit without pytest's cleanup
+        try:
+            os.write(write, json.dumps([fray.roll("1d20").seed for _ in range(5)]).encode())
+        finally:
+            os._exit(0)
+    os.close(write)
+    with os.fdopen(read) as f:
+        child = json.loads(f.read())
+    os.waitpid(pid, 0)
+    parent = [fray.roll("1d20").seed for _ in range(5)]
+    assert len(child) == 5 and not set(child) & set(parent)
+
+
+def test_many_expressions_in_turn_roll_as_freshly_parsed() -> None:
+    """Parsed expressions are cached by text, a few at a time: forty in turn, twice over, each
+    rolls as its own text says."""
+    base = [fray.roll("1d6", seed=s).total for s in range(40)]
+    for _ in range(2):
+        for i in range(40):
+            r = fray.roll(f"1d6+{i}", seed=i)
+            assert r.expression == f"1d6+{i}" and r.total == base[i] + i
 
 
 def brute_force(pools: list[int], combine: Callable[[tuple[int, ...]], int]) -> dict[int, Fraction]:

@@ -19,6 +19,7 @@ __all__ = [
     "describe",
     "fights",
     "fights_bound",
+    "fresh_seed",
     "odds",
     "red_check",
     "red_check_batch",
@@ -73,6 +74,10 @@ def roll(expression: str, *, seed: int | None = None, stream: int | None = None)
     (seed, stream); stream None means 0. Without a seed a fresh one is drawn and recorded in
     the result. Raises fray.InvalidInput for notation that does not parse (the message names
     the column) or exceeds a limit."""
+
+def fresh_seed() -> int:
+    """A fresh random seed for a call made without one: never repeats within a process, and a
+    forked child draws other seeds than its parent."""
 
 @final
 class Die:

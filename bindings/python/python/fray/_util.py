@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import json
 import os
-import secrets
 from typing import Any
 
 import numpy as np
 
+from fray import _fray
 from fray.errors import InvalidInput
 
 U64_MAX = 2**64 - 1
@@ -34,7 +34,7 @@ def u64(value: object, name: str) -> int:
 def seed_or_random(seed: object) -> int:
     """The given seed, or a fresh random one (recorded in the result, so it can be replayed)."""
     if seed is None:
-        return secrets.randbits(64)
+        return _fray.fresh_seed()
     return u64(seed, "seed")
 
 
