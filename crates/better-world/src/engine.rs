@@ -707,39 +707,39 @@ impl State {
             .any(|e| (e.attacker == a && e.target == b) || (e.attacker == b && e.target == a))
     }
 
-    /// Everyone engaged with `i`.
+    /// Everyone engaged with `i`, ascending.
     pub fn engaged_with(&self, i: usize) -> Vec<usize> {
-        let mut v: Vec<usize> = self
-            .engagements
-            .iter()
-            .filter_map(|e| {
-                if e.attacker == i {
-                    Some(e.target)
-                } else if e.target == i {
-                    Some(e.attacker)
-                } else {
-                    None
-                }
-            })
-            .collect();
+        let mut v: Vec<usize> = self.partners(i).collect();
         v.sort_unstable();
         v.dedup();
         v
     }
 
-    fn sectors_around(&self, i: usize) -> Vec<(usize, u8)> {
-        self.engagements
-            .iter()
-            .filter_map(|e| {
-                if e.target == i {
-                    Some((e.attacker, e.sector))
-                } else if e.attacker == i {
-                    Some((e.target, e.back))
-                } else {
-                    None
-                }
-            })
-            .collect()
+    /// Everyone engaged with `i`, in engagement order (a pair listed twice would repeat):
+    /// the allocation-free form of [`State::engaged_with`] for the hot paths.
+    pub(crate) fn partners(&self, i: usize) -> impl Iterator<Item = usize> + '_ {
+        self.sectors_around(i).map(|(o, _)| o)
+    }
+
+    /// How many different characters engaged with `i` pass `keep`.
+    pub(crate) fn count_engaged(&self, i: usize, keep: impl Fn(usize) -> bool) -> usize {
+        self.partners(i)
+            .enumerate()
+            .filter(|&(k, o)| keep(o) && !self.partners(i).take(k).any(|p| p == o))
+            .count()
+    }
+
+    /// Everyone engaged with `i`, with the sector each stands in around `i`.
+    fn sectors_around(&self, i: usize) -> impl Iterator<Item = (usize, u8)> + '_ {
+        self.engagements.iter().filter_map(move |e| {
+            if e.target == i {
+                Some((e.attacker, e.sector))
+            } else if e.attacker == i {
+                Some((e.target, e.back))
+            } else {
+                None
+            }
+        })
     }
 
     fn distance(&self, a: usize, b: usize) -> u32 {
@@ -799,13 +799,14 @@ impl State {
 
     fn best_aspect(&self, i: usize, list: &[Aspect]) -> Aspect {
         let c = &self.f(i).character;
-        let mut best = list[0];
+        let mut best = (list[0], c.aspect(list[0]));
         for &a in list {
-            if c.aspect(a) > c.aspect(best) {
-                best = a;
+            let v = c.aspect(a);
+            if v > best.1 {
+                best = (a, v);
             }
         }
-        best
+        best.0
     }
 
     fn pick_aspect(
@@ -830,23 +831,22 @@ impl State {
     }
 
     fn outnumbering(&self, target: usize) -> u32 {
-        let attackers: Vec<(usize, u8)> = self
-            .sectors_around(target)
-            .into_iter()
-            .filter(|&(a, _)| self.enemies(a, target) && self.can_act(a))
-            .collect();
-        let lone = attackers.iter().all(|&(a, _)| {
-            self.engaged_with(a)
-                .iter()
-                .all(|&o| o == target || self.enemies(o, target))
+        let attackers = || {
+            self.sectors_around(target)
+                .filter(|&(a, _)| self.enemies(a, target) && self.can_act(a))
+        };
+        let lone = attackers().all(|(a, _)| {
+            self.partners(a)
+                .all(|o| o == target || self.enemies(o, target))
         });
         if !lone {
             return 0;
         }
-        let opposite = attackers.len() == 2 && (attackers[0].1 + 2) % 4 == attackers[1].1;
-        self.settings
-            .outnumbering
-            .bonus(attackers.len() as u32, opposite)
+        let count = attackers().count();
+        let mut sectors = attackers().map(|(_, s)| s);
+        let opposite = count == 2
+            && matches!((sectors.next(), sectors.next()), (Some(a), Some(b)) if (a + 2) % 4 == b);
+        self.settings.outnumbering.bonus(count as u32, opposite)
     }
 
     fn melee_defence(&self, target: usize) -> u32 {
@@ -861,8 +861,9 @@ impl State {
 
     fn ranged_defence(&self, target: usize, level: Distance, comfortable: Distance) -> u32 {
         let t = self.f(target);
-        let reaction =
-            t.reaction && t.character.cover != Cover::None && self.engaged_with(target).is_empty();
+        let reaction = t.reaction
+            && t.character.cover != Cover::None
+            && self.partners(target).next().is_none();
         self.settings.distances.difficulty(level, comfortable)
             + self.settings.cover.difficulty(t.character.cover)
             + u32::from(reaction)
@@ -873,7 +874,9 @@ impl State {
     }
 
     fn rebuild_order(&mut self) {
-        self.order = self.levels.values().rev().flatten().copied().collect();
+        self.order.clear();
+        self.order
+            .extend(self.levels.values().rev().flatten().copied());
     }
 }
 
@@ -970,7 +973,7 @@ fn check_turn(state: &State, actor: usize, held_ok: bool, peaceful: bool) -> Res
                     format!(
                         "{} has no First Strike to make; only {:?} may act before initiative",
                         f.character.name,
-                        first_strikers(state)
+                        first_strikers(state).collect::<Vec<_>>()
                     ),
                 ));
             }
@@ -1020,10 +1023,9 @@ pub(crate) fn is_first_striker(state: &State, i: usize) -> bool {
     f.character.first_strike && !f.first_strike_done && f.status == Status::Active
 }
 
-pub(crate) fn first_strikers(state: &State) -> Vec<usize> {
-    (0..state.fighters.len())
-        .filter(|&i| is_first_striker(state, i))
-        .collect()
+/// Those with a First Strike still to make, by index (lazily: the tactic wants the first).
+pub(crate) fn first_strikers(state: &State) -> impl Iterator<Item = usize> + '_ {
+    (0..state.fighters.len()).filter(|&i| is_first_striker(state, i))
 }
 
 fn check_target(state: &State, actor: usize, target: usize) -> Result<(), RuleError> {
@@ -1180,15 +1182,15 @@ fn direction(state: &State, from: usize, to: usize) -> i8 {
 
 fn spend_ammo(state: &mut State, actor: usize, w: Option<usize>, rounds: u32, events: &mut Events) {
     let Some(w) = w else { return };
-    let who = state.who(actor);
     let weapon = &mut state.fighters[actor].character.weapons[w];
     if let Some(ammo) = weapon.ammo.as_mut() {
         *ammo = ammo.saturating_sub(rounds);
+        let left = *ammo;
         events.emit(|| Event::AmmoSpent {
-            actor: who,
-            weapon: weapon.name.clone(),
+            actor: state.who(actor),
+            weapon: state.weapon_data(actor, Some(w)).name.clone(),
             rounds,
-            left: *ammo,
+            left,
         });
     }
 }
@@ -1700,12 +1702,9 @@ pub fn start<D: Dice>(
     };
     events.emit(|| Event::Started {
         characters: (0..state.fighters.len()).map(|i| state.who(i)).collect(),
-        first_strikers: first_strikers(&state)
-            .into_iter()
-            .map(|i| state.who(i))
-            .collect(),
+        first_strikers: first_strikers(&state).map(|i| state.who(i)).collect(),
     });
-    if first_strikers(&state).is_empty() {
+    if first_strikers(&state).next().is_none() {
         roll_initiative(&mut state, dice, events)?;
     }
     check_end(&mut state, events);
@@ -1723,7 +1722,7 @@ fn after_first_strike<D: Dice>(
     state.fighters[actor].first_strike_done = true;
     state.fighters[actor].struck_first = struck;
     check_end(state, events);
-    if state.phase == Phase::FirstStrike && first_strikers(state).is_empty() {
+    if state.phase == Phase::FirstStrike && first_strikers(state).next().is_none() {
         roll_initiative(state, dice, events)?;
     }
     Ok(())
@@ -1810,7 +1809,7 @@ fn validate_engage(
             ),
         ));
     }
-    let around_target: Vec<(usize, u8)> = state.sectors_around(target);
+    let around_target: Vec<(usize, u8)> = state.sectors_around(target).collect();
     let cap = state.settings.melee_cap as usize;
     let attackers = around_target
         .iter()
@@ -1842,7 +1841,7 @@ fn validate_engage(
         Some(s) => s,
         None => free_sector(&around_target).ok_or_else(|| err("BW-24", "no free sector"))?,
     };
-    let around_actor = state.sectors_around(actor);
+    let around_actor: Vec<(usize, u8)> = state.sectors_around(actor).collect();
     if around_actor.len() >= cap {
         return Err(err("BW-24", "no free sector around the mover"));
     }
@@ -2273,7 +2272,7 @@ pub fn apply<D: Dice>(
                 if state.f(actor).character.cover == Cover::None {
                     return Err(err("BW-37", "Reaction needs cover"));
                 }
-                if !state.engaged_with(actor).is_empty() {
+                if state.partners(actor).next().is_some() {
                     return Err(err("BW-37", "engaged in melee: no Reaction"));
                 }
             }
@@ -2340,7 +2339,7 @@ pub fn apply<D: Dice>(
             check_turn(state, actor, false, false)?;
             only_in_rounds(state)?;
             afford(state, actor, Cost::Minor)?;
-            if !state.engaged_with(actor).is_empty() || state.f(actor).holding.is_some() {
+            if state.partners(actor).next().is_some() || state.f(actor).holding.is_some() {
                 return Err(err(
                     "BW-11",
                     "to leave, first get out of melee: an engaged character has the enemy's attention",

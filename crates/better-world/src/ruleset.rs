@@ -52,14 +52,23 @@ fn strike(actor: usize, target: usize) -> Strike {
     }
 }
 
+/// Standing enemies of `a`, in index order.
+fn foes(state: &State, a: usize) -> impl Iterator<Item = usize> + '_ {
+    let side = state.fighters[a].character.side;
+    (0..state.fighters.len())
+        .filter(move |&i| state.fighters[i].character.side != side && state.standing(i))
+}
+
+/// Nearness to `a`, ties by index: the tactic's order of preference among enemies.
+fn nearness(state: &State, a: usize, i: usize) -> (u32, usize) {
+    let pos = state.fighters[a].character.position;
+    (state.fighters[i].character.position.abs_diff(pos), i)
+}
+
 /// Standing enemies of `a`, nearest first (ties by index).
 fn targets(state: &State, a: usize) -> Vec<usize> {
-    let pos = state.fighters[a].character.position;
-    let side = state.fighters[a].character.side;
-    let mut v: Vec<usize> = (0..state.fighters.len())
-        .filter(|&i| state.fighters[i].character.side != side && state.standing(i))
-        .collect();
-    v.sort_by_key(|&i| (state.fighters[i].character.position.abs_diff(pos), i));
+    let mut v: Vec<usize> = foes(state, a).collect();
+    v.sort_by_key(|&i| nearness(state, a, i));
     v
 }
 
@@ -85,15 +94,16 @@ fn choose(state: &State, a: usize, turn: Turn) -> Command {
     if f.withdrawing.is_some() {
         return end;
     }
-    let mut engaged: Vec<usize> = state
-        .engaged_with(a)
-        .into_iter()
-        .filter(|&o| state.fighters[o].character.side != f.character.side && state.standing(o))
-        .collect();
-    if let Some(h) = f.holding {
-        engaged.retain(|&o| o == h);
-    }
-    if let Some(&t) = engaged.first() {
+    // The lowest-numbered standing enemy in melee (the one held, when holding someone).
+    let engaged = state
+        .partners(a)
+        .filter(|&o| {
+            state.fighters[o].character.side != f.character.side
+                && state.standing(o)
+                && f.holding.map_or(true, |h| o == h)
+        })
+        .min();
+    if let Some(t) = engaged {
         let full_free = !turn.main && !turn.additional;
         if f.character.style == Style::Grappler
             && f.holding.is_none()
@@ -113,8 +123,9 @@ fn choose(state: &State, a: usize, turn: Turn) -> Command {
         }
         return end;
     }
-    let foes = targets(state, a);
-    let Some(&t) = foes.first() else { return end };
+    let Some(t) = foes(state, a).min_by_key(|&i| nearness(state, a, i)) else {
+        return end;
+    };
     let pos = f.character.position;
     let reach = s.distances.melee_below;
     let dist = |i: usize| state.fighters[i].character.position.abs_diff(pos);
@@ -136,9 +147,8 @@ fn choose(state: &State, a: usize, turn: Turn) -> Command {
             if let Some(b) = weapon.long_burst {
                 if ammo >= b.rounds && !turn.additional {
                     let dir = state.fighters[t].character.position - pos;
-                    let cone: Vec<usize> = foes
-                        .iter()
-                        .copied()
+                    let cone: Vec<usize> = targets(state, a)
+                        .into_iter()
                         .filter(|&o| {
                             (state.fighters[o].character.position - pos).signum() == dir.signum()
                                 && dist(o) >= reach
@@ -174,15 +184,15 @@ fn choose(state: &State, a: usize, turn: Turn) -> Command {
     }
     // Close in: the nearest enemy with a free place around it.
     let cap = s.melee_cap as usize;
-    let Some(&t) = foes.iter().find(|&&o| {
-        state
-            .engaged_with(o)
-            .iter()
-            .filter(|&&x| state.fighters[x].character.side != state.fighters[o].character.side)
-            .count()
-            < cap
-            && state.engaged_with(o).len() < cap
-    }) else {
+    let room = |o: usize| {
+        let side = state.fighters[o].character.side;
+        state.count_engaged(o, |x| state.fighters[x].character.side != side) < cap
+            && state.count_engaged(o, |_| true) < cap
+    };
+    let Some(t) = foes(state, a)
+        .filter(|&o| room(o))
+        .min_by_key(|&i| nearness(state, a, i))
+    else {
         return end;
     };
     let p = state.fighters[t].character.position;
@@ -238,7 +248,7 @@ impl AutoPlay for BetterWorld {
         match state.phase {
             Phase::Over => None,
             Phase::FirstStrike => {
-                let a = *first_strikers(state).first()?;
+                let a = first_strikers(state).next()?;
                 let fresh = Turn {
                     slot: 0,
                     actor: a,
