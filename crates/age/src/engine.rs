@@ -53,6 +53,9 @@ impl Ruleset for Age {
 
 /// Positions (metres on the line) stay within ± this many metres.
 pub const MAX_POSITION: i32 = 1_000_000;
+/// Target numbers, Defense values, damage bonuses and other numeric settings stay within ±
+/// this, so sums of them never overflow.
+pub const MAX_SETTING: u32 = 1000;
 
 fn check_position(at: i32) -> Result<(), RuleError> {
     if at.unsigned_abs() > MAX_POSITION as u32 {
@@ -111,6 +114,19 @@ fn validate_setup(setup: &Setup) -> Result<(), RuleError> {
                 ),
             ));
         }
+        if c.defense.is_some_and(|d| d.unsigned_abs() > MAX_SETTING)
+            || c.weapons
+                .iter()
+                .any(|w| w.damage_bonus.unsigned_abs() > MAX_SETTING)
+        {
+            return Err(err(
+                "setup",
+                format!(
+                    "{}: defense and weapon damage bonuses must lie within ±{MAX_SETTING}",
+                    c.name
+                ),
+            ));
+        }
         if c.speed.is_some_and(|s| !(0..=1000).contains(&s)) {
             return Err(err(
                 "setup",
@@ -163,8 +179,21 @@ fn validate_setup(setup: &Setup) -> Result<(), RuleError> {
             }
         }
     }
-    if setup.rules.max_rounds == 0 {
+    let r = &setup.rules;
+    if r.max_rounds == 0 {
         return Err(err("setup", "max_rounds must be at least 1"));
+    }
+    let numbers = [r.first_aid_tn, r.grenade_tn, r.death_at, r.defense_base];
+    if numbers.iter().any(|n| n.unsigned_abs() > MAX_SETTING)
+        || !(1..=100).contains(&r.crawl_divisor)
+        || r.melee_reach > MAX_POSITION as u32
+    {
+        return Err(err(
+            "setup",
+            format!(
+                "rules: first_aid_tn, grenade_tn, death_at and defense_base must lie within ±{MAX_SETTING}, crawl_divisor in 1..=100, melee_reach at most {MAX_POSITION} m"
+            ),
+        ));
     }
     Ok(())
 }
@@ -533,26 +562,40 @@ pub(crate) enum Slot {
 
 /// Whether the current turn still has room for an action (AGE-08, AGE-10 Run).
 pub(crate) fn slot_check(turn: &Turn, slot: Slot) -> Result<(), RuleError> {
+    match slot_refusal(turn, slot) {
+        Some((rule, why)) => Err(err(rule, why)),
+        None => Ok(()),
+    }
+}
+
+/// [`slot_check`] as a plain test, for the default tactic, which asks it for every command
+/// and has no use for the refusal's message.
+pub(crate) fn slot_free(turn: &Turn, slot: Slot) -> bool {
+    slot_refusal(turn, slot).is_none()
+}
+
+/// The rule and reason why the turn has no room for an action of this kind, if it has none.
+fn slot_refusal(turn: &Turn, slot: Slot) -> Option<(&'static str, &'static str)> {
     if turn.ran {
-        return Err(err(
+        return Some((
             "AGE-10",
             "after Run no other action is allowed this turn, not even a minor one",
         ));
     }
     match slot {
-        Slot::Major if turn.major_used => Err(err(
+        Slot::Major if turn.major_used => Some((
             "AGE-08",
             "the major action of this turn is already used (a turn is 1 major + 1 minor, or 2 minor)",
         )),
-        Slot::Major if turn.minors_used >= 2 => Err(err(
+        Slot::Major if turn.minors_used >= 2 => Some((
             "AGE-08",
             "two minor actions were taken, so no major action is left this turn",
         )),
-        Slot::Minor if turn.minors_used >= 2 || (turn.major_used && turn.minors_used >= 1) => Err(err(
+        Slot::Minor if turn.minors_used >= 2 || (turn.major_used && turn.minors_used >= 1) => Some((
             "AGE-08",
             "no minor action is left this turn (a turn is 1 major + 1 minor, or 2 minor)",
         )),
-        _ => Ok(()),
+        _ => None,
     }
 }
 

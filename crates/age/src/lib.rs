@@ -100,7 +100,8 @@
 //! - **Activate** is logged but has no mechanical effect (talents and gear are not modelled);
 //!   boarding vehicles (AGE-11) is not modelled.
 //! - **Limits** on setups: abilities −50..=50, Fortune 0..=10000, speed 0..=1000, positions
-//!   within ±[`MAX_POSITION`] m; advanced-test thresholds 1..=[`MAX_THRESHOLD`].
+//!   within ±[`MAX_POSITION`] m; advanced-test thresholds 1..=[`MAX_THRESHOLD`]; Defense,
+//!   damage bonuses and the numeric rules within ±[`MAX_SETTING`] (`crawl_divisor` 1..=100).
 //! - **Condition penalties** ("−1/−2 to all rolls", AGE-24/25) apply to every 3d6 test —
 //!   attacks, initiative, Stand Firm, first aid, GM tests — not to damage dice.
 //! - **Decompression** (AGE-16) is recorded (`State::decompressed` and an event); the sheet
@@ -134,7 +135,7 @@ pub use combat::{
     GRENADE_TN, LONG_RANGE_PENALTY, SHIELD_DEFENSE,
 };
 pub use conditions::{Condition, Conditions, Fatigue, Injury};
-pub use engine::MAX_POSITION;
+pub use engine::{MAX_POSITION, MAX_SETTING};
 pub use model::{
     Abilities, Ability, AttackAction, Character, Combatant, Command, Event, InitiativeRule,
     MoveKind, Pending, Readied, Rules, Sense, Setup, State, TakenOut, Turn, Weapon, WeaponState,

@@ -157,3 +157,30 @@ fn age_21_repeatable_stunts_are_data() {
         .iter()
         .any(|e| matches!(e, Event::Damage { outcome, .. } if outcome.raw == 1 + 2 + 2 + 3)));
 }
+
+/// AGE-12, AGE-26: numeric settings are bounded at setup, so no sum of them can overflow
+/// (a defense_base of i32::MAX once overflowed while the encounter started).
+#[test]
+fn age_12_numeric_settings_out_of_bounds_are_refused() {
+    let start = |v: serde_json::Value| {
+        fray_dice::Session::<fray_age::Age>::start(setup(v), 1, 0).map(|_| ())
+    };
+    for (key, value) in [
+        ("defense_base", json!(i32::MAX)),
+        ("first_aid_tn", json!(-1001)),
+        ("crawl_divisor", json!(0)),
+    ] {
+        let mut v = duel_json();
+        v["rules"] = json!({ key: value });
+        let e = start(v).expect_err(key);
+        assert_eq!(e.rule, "setup", "{key}");
+        assert!(e.message.contains(key), "{key}: {e}");
+    }
+    let mut v = duel_json();
+    v["characters"][0]["defense"] = json!(1001);
+    assert_eq!(start(v).unwrap_err().rule, "setup");
+    let mut v = duel_json();
+    v["rules"] = json!({"defense_base": 1000, "crawl_divisor": 100});
+    v["characters"][0]["defense"] = json!(-1000);
+    assert!(start(v).is_ok());
+}
