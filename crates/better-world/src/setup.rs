@@ -272,10 +272,13 @@ impl Setup {
                 "melee_cap must be 1 to 4 (one attacker per 90° sector at most)",
             ));
         }
-        if s.move_metres > 1000 || s.sprint_metres > 1000 || s.distances.melee_below > 100 {
+        if s.move_metres > 1000
+            || s.sprint_metres > 1000
+            || !(1..=100).contains(&s.distances.melee_below)
+        {
             return Err(RuleError::new(
                 "BW-13",
-                "move and sprint are at most 1000 m, melee reach at most 100 m",
+                "move and sprint are at most 1000 m, melee reach 1 to 100 m",
             ));
         }
         let o = &s.outnumbering;

@@ -115,3 +115,15 @@ fn bw_12_spare_magazines_of_no_rounds_are_refused() {
     s.characters[0].weapons[0].magazine = 1;
     assert!(Session::<BetterWorld>::start(s, 1, 0).is_ok());
 }
+
+#[test]
+fn bw_13_a_melee_reach_of_zero_is_refused() {
+    // BW-13: melee is "closer than melee_below metres"; 0 m would make engaging impossible,
+    // and the default tactic's engaging move was refused.
+    let mut s = setup(vec![shooter("A", 0, 0, 3), shooter("B", 1, 10, 2)]);
+    s.settings.distances.melee_below = 0;
+    let e = Session::<BetterWorld>::start(s.clone(), 1, 0).unwrap_err();
+    assert_eq!(e.rule, "BW-13");
+    s.settings.distances.melee_below = 1;
+    assert!(Session::<BetterWorld>::start(s, 1, 0).is_ok());
+}
