@@ -376,7 +376,7 @@ pub fn demo_setup() -> Setup {
             ganger("Dice", "medium_pistol", None, 22, true),
         ],
         vehicles: Vec::new(),
-        tables: Tables::default(),
+        tables: Default::default(),
         settings: Settings::default(),
     }
 }

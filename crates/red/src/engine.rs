@@ -2,6 +2,7 @@
 //! movement, ammunition, damage and wounds.
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 use fray_dice::{Dice, EventLog, RuleError, Transcript};
 
@@ -1133,8 +1134,8 @@ pub struct Finish {
 /// Everything the engine needs to go on.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct State {
-    /// Tables in use.
-    pub tables: Tables,
+    /// Tables in use (the setup's, shared).
+    pub tables: Arc<Tables>,
     /// Settings in use.
     pub settings: Settings,
     /// Participants (setup order, newcomers appended).
@@ -1212,7 +1213,7 @@ pub fn start<D: Dice>(setup: &Setup, dice: &mut D, ev: &mut Events) -> Result<St
         }
     }
     let mut state = State {
-        tables: setup.tables.clone(),
+        tables: Arc::clone(&setup.tables),
         settings: setup.settings.clone(),
         fighters: setup
             .characters
@@ -3018,13 +3019,12 @@ fn declare_delay(
         trigger,
         round: state.round,
     });
-    let kind = serde_json::to_value(action)
-        .ok()
-        .and_then(|v| v.get("type").and_then(|t| t.as_str()).map(str::to_owned))
-        .unwrap_or_default();
     ev.emit(|| Event::DelayDeclared {
         who: state.name(actor),
-        action: kind,
+        action: serde_json::to_value(action)
+            .ok()
+            .and_then(|v| v.get("type").and_then(|t| t.as_str()).map(str::to_owned))
+            .unwrap_or_default(),
         target: target.map(|t| state.name(t)),
         trigger,
         watching: state.name(watched),

@@ -5,6 +5,8 @@ use std::collections::BTreeMap;
 use fray_dice::RuleError;
 use serde::{Deserialize, Serialize};
 
+use std::sync::Arc;
+
 use crate::tables::Tables;
 
 /// The published numbers and every **\[default\]** of the engine, each replaceable here.
@@ -259,9 +261,10 @@ pub struct Setup {
     /// Vehicles on the scene.
     #[serde(default)]
     pub vehicles: Vec<VehicleSetup>,
-    /// Data tables (default: the rules' tables).
+    /// Data tables (default: the rules' tables), shared by every encounter started from this
+    /// setup: a simulation starts thousands and copies none (`Arc::make_mut` to edit).
     #[serde(default)]
-    pub tables: Tables,
+    pub tables: Arc<Tables>,
     /// Numbers and defaults.
     #[serde(default)]
     pub settings: Settings,

@@ -1227,7 +1227,11 @@ fn start_refuses_bad_setups() {
         "setup"
     );
     let mut s = setup(vec![fighter("A", 0, 0), fighter("B", 1, 10)]);
-    s.tables.weapons.get_mut("assault_rifle").unwrap().autofire = 1_000;
+    std::sync::Arc::make_mut(&mut s.tables)
+        .weapons
+        .get_mut("assault_rifle")
+        .unwrap()
+        .autofire = 1_000;
     assert_eq!(
         start(&s, &mut Scripted::new([]), &mut EventLog::quiet())
             .unwrap_err()
@@ -1258,7 +1262,7 @@ fn start_refuses_bad_setups() {
         "setup"
     );
     let mut s = setup(vec![fighter("A", 0, 0), fighter("B", 1, 10)]);
-    s.tables.body_injuries.pop();
+    std::sync::Arc::make_mut(&mut s.tables).body_injuries.pop();
     assert_eq!(
         start(&s, &mut Scripted::new([]), &mut EventLog::quiet())
             .unwrap_err()
