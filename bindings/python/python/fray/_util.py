@@ -38,8 +38,23 @@ def seed_or_random(seed: object) -> int:
     return u64(seed, "seed")
 
 
+def i32(value: object, name: str) -> int:
+    """``value`` as an integer in ``-2**31 .. 2**31 - 1`` (skill values, bases, DVs …)."""
+    if type(value) is int and -(2**31) <= value < 2**31:
+        return value
+    if isinstance(value, np.integer):
+        value = int(value)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InvalidInput(f"{name} must be an integer, got {type(value).__name__} {value!r}")
+    if not -(2**31) <= value < 2**31:
+        raise InvalidInput(f"{name} must be in -2**31 .. 2**31 - 1, got {value}")
+    return value
+
+
 def sides(value: object) -> int:
     """Faces of a die: ``1 .. 2**32 - 1``."""
+    if type(value) is int and 1 <= value <= U32_MAX:
+        return value
     n = u64(value, "sides")
     if not 1 <= n <= U32_MAX:
         raise InvalidInput(f"a die needs 1 .. 2**32 - 1 sides, got {n}")

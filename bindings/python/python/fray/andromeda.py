@@ -98,11 +98,15 @@ def _rules(
     cost_from: int, success_from: int, critical_from: int, advantage_dice: int,
     flat_bonus: int | None, damage: str | None,
 ) -> tuple[tuple[int, int, int], int, int | None, list[int] | None]:
-    table = tuple(_i32(v, n) for v, n in [(cost_from, "cost_from"), (success_from, "success_from"), (critical_from, "critical_from")])
+    table = (
+        _util.i32(cost_from, "cost_from"),
+        _util.i32(success_from, "success_from"),
+        _util.i32(critical_from, "critical_from"),
+    )
     dice = _util.count(advantage_dice, "advantage_dice")
     if dice > 4:
         raise InvalidInput(f"advantage_dice must be 0 .. 4, got {dice}")
-    bonus = None if flat_bonus is None else _i32(flat_bonus, "flat_bonus")
+    bonus = None if flat_bonus is None else _util.i32(flat_bonus, "flat_bonus")
     line = None
     if damage is not None:
         parts = _util.text(damage, "damage").split("/")
@@ -114,17 +118,7 @@ def _rules(
             raise InvalidInput(
                 f'damage must be four whole numbers fail/cost/success/crit like "1/2/3/5", got {damage!r}'
             )
-    return (table[0], table[1], table[2]), dice, bonus, line
-
-
-def _i32(value: object, name: str) -> int:
-    if isinstance(value, np.integer):
-        value = int(value)
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidInput(f"{name} must be an integer, got {type(value).__name__} {value!r}")
-    if not -(2**31) <= value < 2**31:
-        raise InvalidInput(f"{name} must be in -2**31 .. 2**31 - 1, got {value}")
-    return value
+    return table, dice, bonus, line
 
 
 def check(
@@ -152,8 +146,8 @@ def check(
     seed = _util.seed_or_random(seed)
     stream = _util.u64(stream, "stream")
     rolled, kept, total, base, shift, tier, dmg = _fray.andromeda_check(
-        seed, stream, _i32(skill_value, "skill_value"), _i32(skill_rank, "skill_rank"),
-        _i32(difficulty, "difficulty"), _edge_code(edge), table, dice, bonus, line,
+        seed, stream, _util.i32(skill_value, "skill_value"), _util.i32(skill_rank, "skill_rank"),
+        _util.i32(difficulty, "difficulty"), _edge_code(edge), table, dice, bonus, line,
     )
     return CheckResult(tuple(rolled), kept, total, TIERS[base], shift, TIERS[tier], dmg, seed, stream)
 

@@ -72,16 +72,6 @@ class CheckResult:
         )
 
 
-def _i32(value: object, name: str) -> int:
-    if isinstance(value, np.integer):
-        value = int(value)
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidInput(f"{name} must be an integer, got {type(value).__name__} {value!r}")
-    if not -(2**31) <= value < 2**31:
-        raise InvalidInput(f"{name} must be in -2**31 .. 2**31 - 1, got {value}")
-    return value
-
-
 def check(
     base: int,
     dv: int = 15,
@@ -96,7 +86,7 @@ def check(
     seed = _util.seed_or_random(seed)
     stream = _util.u64(stream, "stream")
     natural, extra, total, margin, success = _fray.red_check(
-        seed, stream, _i32(base, "base"), _i32(dv, "dv"), bool(critical)
+        seed, stream, _util.i32(base, "base"), _util.i32(dv, "dv"), bool(critical)
     )
     return CheckResult(natural, extra, total, margin, success, seed, stream)
 
