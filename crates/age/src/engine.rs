@@ -562,40 +562,26 @@ pub(crate) enum Slot {
 
 /// Whether the current turn still has room for an action (AGE-08, AGE-10 Run).
 pub(crate) fn slot_check(turn: &Turn, slot: Slot) -> Result<(), RuleError> {
-    match slot_refusal(turn, slot) {
-        Some((rule, why)) => Err(err(rule, why)),
-        None => Ok(()),
-    }
-}
-
-/// [`slot_check`] as a plain test, for the default tactic, which asks it for every command
-/// and has no use for the refusal's message.
-pub(crate) fn slot_free(turn: &Turn, slot: Slot) -> bool {
-    slot_refusal(turn, slot).is_none()
-}
-
-/// The rule and reason why the turn has no room for an action of this kind, if it has none.
-fn slot_refusal(turn: &Turn, slot: Slot) -> Option<(&'static str, &'static str)> {
     if turn.ran {
-        return Some((
+        return Err(err(
             "AGE-10",
             "after Run no other action is allowed this turn, not even a minor one",
         ));
     }
     match slot {
-        Slot::Major if turn.major_used => Some((
+        Slot::Major if turn.major_used => Err(err(
             "AGE-08",
             "the major action of this turn is already used (a turn is 1 major + 1 minor, or 2 minor)",
         )),
-        Slot::Major if turn.minors_used >= 2 => Some((
+        Slot::Major if turn.minors_used >= 2 => Err(err(
             "AGE-08",
             "two minor actions were taken, so no major action is left this turn",
         )),
-        Slot::Minor if turn.minors_used >= 2 || (turn.major_used && turn.minors_used >= 1) => Some((
+        Slot::Minor if turn.minors_used >= 2 || (turn.major_used && turn.minors_used >= 1) => Err(err(
             "AGE-08",
             "no minor action is left this turn (a turn is 1 major + 1 minor, or 2 minor)",
         )),
-        _ => None,
+        _ => Ok(()),
     }
 }
 
