@@ -2651,9 +2651,16 @@ fn reload(
     ev: &mut Events,
 ) -> Result<(), RuleError> {
     require_action(state)?;
-    let w = weapon_at(state, actor, weapon)?.clone();
-    let p = state.tables.weapons[&w.profile].clone();
-    let name = state.name(actor);
+    weapon_at(state, actor, weapon)?;
+    // Disjoint borrows: the tables and the weapon are read while the reserve changes.
+    let Fighter {
+        name,
+        weapons,
+        reserve,
+        ..
+    } = &mut state.fighters[actor];
+    let w = &mut weapons[weapon];
+    let p = &state.tables.weapons[&w.profile];
     if p.magazine == 0 {
         return Err(err("RED-36", format!("{} takes no ammunition", w.name)));
     }
@@ -2663,13 +2670,11 @@ fn reload(
             format!("{name}'s {} must be in hand to reload", w.name),
         ));
     }
-    let calibre = p.calibre.clone().unwrap_or_else(|| w.profile.clone());
-    let kind = ammo.unwrap_or(&w.ammo).to_owned();
-    let f = &state.fighters[actor];
-    let available = f
-        .reserve
-        .get(&calibre)
-        .and_then(|m| m.get(&kind))
+    let calibre = p.calibre.as_deref().unwrap_or(&w.profile);
+    let kind = ammo.unwrap_or(&w.ammo);
+    let available = reserve
+        .get(calibre)
+        .and_then(|m| m.get(kind))
         .copied()
         .unwrap_or(0);
     if available == 0 {
@@ -2688,20 +2693,25 @@ fn reload(
         ));
     }
     // RED-08: a reload fills the magazine with one type; rounds of the old type go back.
-    let f = &mut state.fighters[actor];
-    let stock = f.reserve.entry(calibre.clone()).or_default();
-    *stock.entry(w.ammo.clone()).or_insert(0) += w.loaded;
-    let have = stock.entry(kind.clone()).or_insert(0);
+    let stock = reserve.get_mut(calibre).expect("checked: it holds rounds");
+    match stock.get_mut(&w.ammo) {
+        Some(n) => *n += w.loaded,
+        None => {
+            stock.insert(w.ammo.clone(), w.loaded);
+        }
+    }
+    let have = stock.get_mut(kind).expect("checked: it holds rounds");
     let rounds = p.magazine.min(*have);
     *have -= rounds;
-    let weapon_now = &mut f.weapons[weapon];
-    weapon_now.loaded = rounds;
-    weapon_now.ammo = kind.clone();
+    w.loaded = rounds;
+    if kind != w.ammo {
+        w.ammo = kind.to_owned();
+    }
     state.turn.action_used = true;
     ev.emit(|| Event::Reloaded {
-        who: name,
-        weapon: w.name,
-        ammo: kind,
+        who: name.clone(),
+        weapon: w.name.clone(),
+        ammo: w.ammo.clone(),
         rounds,
     });
     Ok(())

@@ -1126,6 +1126,28 @@ fn red_36_ammunition_empty_weapons_refuse_and_reload_refills_one_type() {
 }
 
 #[test]
+fn red_36_reloading_another_type_returns_the_old_rounds_even_without_a_reserve_entry() {
+    let mut a = fighter("A", 0, 0);
+    a.weapons[0].loaded = Some(2);
+    a.reserve = serde_json::from_value(json!({"heavy_pistol": {"armor_piercing": 5}})).unwrap();
+    let mut st = begin(&setup(vec![a, fighter("B", 1, 10)]), &[5, 3]).0;
+    let ev = run(
+        &mut st,
+        cmd(json!({"type": "reload", "actor": 0, "weapon": 0, "ammo": "armor_piercing"})),
+        &[],
+    );
+    assert!(matches!(&ev[0], Event::Reloaded { rounds: 5, ammo, .. } if ammo == "armor_piercing"));
+    let f = &st.fighters[0];
+    assert_eq!(
+        f.reserve["heavy_pistol"]["basic"], 2,
+        "a new entry for the old type"
+    );
+    assert_eq!(f.reserve["heavy_pistol"]["armor_piercing"], 0);
+    assert_eq!(f.weapons[0].loaded, 5);
+    assert_eq!(f.weapons[0].ammo, "armor_piercing");
+}
+
+#[test]
 fn red_37_melee_needs_reach_and_red_38_melee_halves_sp() {
     let mut a = fighter("A", 0, 0);
     a.weapons = serde_json::from_value(
