@@ -316,7 +316,7 @@ pub fn describe(event: &Event) -> String {
             readied,
         } => {
             let what = match purpose {
-                crate::engine::Purpose::Ability { id } => id.clone(),
+                crate::engine::Purpose::Ability { id } => id.to_string(),
                 crate::engine::Purpose::Grab => "grab".into(),
                 crate::engine::Purpose::SavingThrow { condition } => {
                     format!("saving throw vs {condition:?}")

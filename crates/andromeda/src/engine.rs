@@ -10,7 +10,7 @@ use crate::check::{
     Edge, GrabEffect, KeptRoll, Tier, DIE_SIDES, MAX_CHECK_DICE,
 };
 use crate::setup::{
-    Ability, ActionKind, Aim, ConditionKind, Defense, Duration, Opening, ParticipantSetup,
+    Ability, ActionKind, Aim, ConditionKind, Defense, Duration, Id, Opening, ParticipantSetup,
     SaveSpec, Settings, Setup, Side, Signature, Skill, Style,
 };
 
@@ -36,7 +36,7 @@ pub struct Condition {
     /// The bearer's turns taken when it was applied (durations hang on the bearer's turns).
     pub applied_turn: u32,
     /// Who applied it.
-    pub source: Option<String>,
+    pub source: Option<Id>,
     /// For Invisible: the rank of the ability that gave it (AND-40).
     pub source_rank: u32,
     /// The grab it belongs to, for `while_grab` conditions.
@@ -53,7 +53,7 @@ pub struct Condition {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Readied {
     /// The ability to perform.
-    pub ability: String,
+    pub ability: Id,
     /// When.
     pub trigger: Trigger,
 }
@@ -83,7 +83,7 @@ pub struct Hold {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Fighter {
     /// Identifier.
-    pub id: String,
+    pub id: Id,
     /// Side.
     pub side: Side,
     /// In the fight, unconscious or dead.
@@ -219,7 +219,7 @@ pub enum Purpose {
     /// An ability (attack or check).
     Ability {
         /// Its id.
-        id: String,
+        id: Id,
     },
     /// The Grab action.
     Grab,
@@ -244,7 +244,7 @@ pub enum Event {
     /// A participant's stress boxes for the scene.
     Stress {
         /// Who.
-        id: String,
+        id: Id,
         /// Temporary boxes.
         temp_max: u32,
         /// Main boxes (after Exhaustion).
@@ -258,14 +258,14 @@ pub enum Event {
     /// A participant began a turn.
     TurnStarted {
         /// Who.
-        actor: String,
+        actor: Id,
         /// Turns it has left this round after this one.
         turns_left: u32,
     },
     /// A participant ended its turn.
     TurnEnded {
         /// Who.
-        actor: String,
+        actor: Id,
     },
     /// The round ended.
     RoundEnded {
@@ -275,7 +275,7 @@ pub enum Event {
     /// Heat gained.
     HeatGained {
         /// Who.
-        id: String,
+        id: Id,
         /// How much.
         amount: u32,
         /// Why.
@@ -286,25 +286,25 @@ pub enum Event {
     /// Heat spent on an ability (AND-28).
     HeatSpent {
         /// Who.
-        id: String,
+        id: Id,
         /// How much.
         amount: u32,
         /// On what.
-        ability: String,
+        ability: Id,
         /// Heat now.
         heat: u32,
     },
     /// Unused Heat burned off at the end of combat (AND-24).
     HeatBurned {
         /// Who.
-        id: String,
+        id: Id,
         /// How much.
         amount: u32,
     },
     /// Someone moved.
     Moved {
         /// Who.
-        id: String,
+        id: Id,
         /// How.
         mode: MoveMode,
         /// From.
@@ -315,11 +315,11 @@ pub enum Event {
     /// A check or attack roll against one target.
     Check {
         /// Who rolled.
-        actor: String,
+        actor: Id,
         /// What for.
         purpose: Purpose,
         /// Against whom.
-        target: Option<String>,
+        target: Option<Id>,
         /// Dice rolled.
         dice: Vec<u8>,
         /// The two kept.
@@ -346,9 +346,9 @@ pub enum Event {
         /// "opening", "hide", "seek" or "escape".
         purpose: String,
         /// Who started it.
-        initiator: String,
+        initiator: Id,
         /// Against whom.
-        opponent: String,
+        opponent: Id,
         /// The initiator's dice.
         initiator_dice: Vec<u8>,
         /// The initiator's total.
@@ -365,7 +365,7 @@ pub enum Event {
     /// Damage taken (AND-45).
     Damaged {
         /// Who.
-        id: String,
+        id: Id,
         /// Points.
         amount: u32,
         /// Temporary boxes filled now.
@@ -378,18 +378,18 @@ pub enum Event {
     /// A condition began.
     ConditionApplied {
         /// On whom.
-        id: String,
+        id: Id,
         /// Which.
         condition: ConditionKind,
         /// How long.
         duration: Duration,
         /// By whom.
-        source: Option<String>,
+        source: Option<Id>,
     },
     /// A condition ended.
     ConditionEnded {
         /// On whom.
-        id: String,
+        id: Id,
         /// Which.
         condition: ConditionKind,
         /// Why.
@@ -398,7 +398,7 @@ pub enum Event {
     /// Exhaustion rose (AND-37).
     Exhausted {
         /// Who.
-        id: String,
+        id: Id,
         /// Added.
         amount: u32,
         /// X now.
@@ -409,87 +409,87 @@ pub enum Event {
     /// A grab took hold (AND-41).
     GrabStarted {
         /// The grabber.
-        grabber: String,
+        grabber: Id,
         /// The target.
-        target: String,
+        target: Id,
         /// The table's effect.
         effect: GrabEffect,
     },
     /// A grab failed (AND-41).
     GrabFailed {
         /// The would-be grabber.
-        grabber: String,
+        grabber: Id,
         /// The target.
-        target: String,
+        target: Id,
     },
     /// A grab ended.
     GrabEnded {
         /// The grabber.
-        grabber: String,
+        grabber: Id,
         /// The target.
-        target: String,
+        target: Id,
         /// Why.
         reason: String,
     },
     /// Stress full (AND-48).
     Defeated {
         /// Who.
-        id: String,
+        id: Id,
         /// Unconscious or dead.
         status: Status,
     },
     /// A Ready action was declared (AND-11).
     ReadyDeclared {
         /// Who.
-        id: String,
+        id: Id,
         /// What.
-        ability: String,
+        ability: Id,
         /// When.
         trigger: Trigger,
     },
     /// A readied action fired.
     ReadyTriggered {
         /// Who.
-        id: String,
+        id: Id,
         /// At whom.
-        target: String,
+        target: Id,
     },
     /// A readied action lapsed unused at the start of its owner's turn.
     ReadyLapsed {
         /// Who.
-        id: String,
+        id: Id,
     },
     /// A provoked attack is made (AND-14).
     Provoked {
         /// The attacker.
-        by: String,
+        by: Id,
         /// The provoker.
-        against: String,
+        against: Id,
         /// "ranged attack in melee" or "left melee reach".
         why: String,
     },
     /// An artifact was reloaded.
     Reloaded {
         /// Who.
-        id: String,
+        id: Id,
         /// Which artifact.
-        artifact: String,
+        artifact: Id,
         /// Charges now.
         charges: u32,
     },
     /// An artifact charge was used.
     ChargeUsed {
         /// Who.
-        id: String,
+        id: Id,
         /// Which artifact.
-        artifact: String,
+        artifact: Id,
         /// Charges left.
         charges: u32,
     },
     /// An Accomplishment Point was spent.
     AccomplishmentSpent {
         /// Who.
-        id: String,
+        id: Id,
         /// On what.
         benefit: Benefit,
         /// Points left.
@@ -498,7 +498,7 @@ pub enum Event {
     /// Main stress restored (AND-47).
     StressRestored {
         /// Who.
-        id: String,
+        id: Id,
         /// Main boxes filled now.
         main_stress: u32,
     },
@@ -518,138 +518,138 @@ pub enum Command {
     /// The side whose slot it is picks `actor` to take a turn (AND-07).
     StartTurn {
         /// Who.
-        actor: String,
+        actor: Id,
     },
     /// Ends the running turn.
     EndTurn {
         /// Who.
-        actor: String,
+        actor: Id,
     },
     /// Uses an ability (an attack, a check, or an effect without a check).
     UseAbility {
         /// Who.
-        actor: String,
+        actor: Id,
         /// Which ability.
-        ability: String,
+        ability: Id,
         /// Targets (none for self-only abilities).
         #[serde(default)]
-        targets: Vec<String>,
+        targets: Vec<Id>,
     },
     /// Grab (action, AND-41).
     Grab {
         /// Who.
-        actor: String,
+        actor: Id,
         /// Whom.
-        target: String,
+        target: Id,
     },
     /// Escape a grab (action, AND-44) with might or agility.
     Escape {
         /// Who.
-        actor: String,
+        actor: Id,
         /// The skill: the might or agility skill name.
         skill: String,
     },
     /// Release a held grab (free action, AND-42).
     Release {
         /// Who.
-        actor: String,
+        actor: Id,
     },
     /// Try to become Hidden (action, AND-39).
     Hide {
         /// Who.
-        actor: String,
+        actor: Id,
         /// The enemy whose Perception opposes; default the most perceptive active enemy.
         #[serde(default)]
-        against: Option<String>,
+        against: Option<Id>,
     },
     /// Look for a Hidden enemy (action, AND-39).
     Seek {
         /// Who.
-        actor: String,
+        actor: Id,
         /// The hidden one.
-        target: String,
+        target: Id,
     },
     /// Give away one's position: Hidden ends (free, AND-35).
     Reveal {
         /// Who.
-        actor: String,
+        actor: Id,
     },
     /// Move maneuver (AND-03).
     Move {
         /// Who.
-        actor: String,
+        actor: Id,
         /// Where to.
         to: [i64; 2],
     },
     /// Step maneuver: a third of speed, provokes nothing (AND-03).
     Step {
         /// Who.
-        actor: String,
+        actor: Id,
         /// Where to.
         to: [i64; 2],
     },
     /// Extra Move action (AND-03).
     ExtraMove {
         /// Who.
-        actor: String,
+        actor: Id,
         /// Where to.
         to: [i64; 2],
     },
     /// Reload an artifact (maneuver, AND-12).
     Reload {
         /// Who.
-        actor: String,
+        actor: Id,
         /// Which artifact.
-        artifact: String,
+        artifact: Id,
     },
     /// Remove a condition from an ally, if the effect allows help (maneuver, AND-12).
     HelpAlly {
         /// Who.
-        actor: String,
+        actor: Id,
         /// Whom.
-        ally: String,
+        ally: Id,
         /// Which condition.
         condition: ConditionKind,
     },
     /// Saving Throw against one's own condition (maneuver, AND-12).
     SavingThrow {
         /// Who.
-        actor: String,
+        actor: Id,
         /// Which condition.
         condition: ConditionKind,
     },
     /// Shake off a lasting effect such as bonds (maneuver, AND-12; never a grab, AND-44).
     ShakeOff {
         /// Who.
-        actor: String,
+        actor: Id,
         /// Which condition.
         condition: ConditionKind,
     },
     /// Ready an ability until the start of the next turn (action, AND-11).
     Ready {
         /// Who.
-        actor: String,
+        actor: Id,
         /// The ability (an action aimed at enemies).
-        ability: String,
+        ability: Id,
         /// When it fires.
         trigger: Trigger,
     },
     /// Spend an Accomplishment Point for +2 Heat, once per scene (AND-29).
     AccomplishmentHeat {
         /// Who.
-        actor: String,
+        actor: Id,
     },
     /// Spend an Accomplishment Point to remove one own condition, not Exhaustion (AND-38).
     AccomplishmentRemove {
         /// Who.
-        actor: String,
+        actor: Id,
         /// Which condition.
         condition: ConditionKind,
     },
     /// Spend an Accomplishment Point to restore main stress (AND-47).
     AccomplishmentRestore {
         /// Who.
-        actor: String,
+        actor: Id,
     },
 }
 
@@ -712,7 +712,7 @@ fn ability_of<'r>(
     roster[i]
         .abilities
         .iter()
-        .find(|a| a.id == id)
+        .find(|a| *a.id == *id)
         .ok_or_else(|| err("AND-11", format!("{who} has no ability {id:?}")))
 }
 
@@ -836,7 +836,7 @@ impl State {
     pub fn find(&self, id: &str) -> Result<usize, RuleError> {
         self.fighters
             .iter()
-            .position(|f| f.id == id)
+            .position(|f| *f.id == *id)
             .ok_or_else(|| err("AND-09", format!("there is no participant {id:?}")))
     }
 
@@ -1110,21 +1110,19 @@ impl State {
         ev: &mut Events,
     ) {
         let mut removed_grabbed = false;
-        let id = self.fighters[i].id.clone();
-        let mut kept = Vec::with_capacity(self.fighters[i].conditions.len());
-        for c in std::mem::take(&mut self.fighters[i].conditions) {
-            if pred(&c) {
+        let f = &mut self.fighters[i];
+        f.conditions.retain(|c| {
+            let remove = pred(c);
+            if remove {
                 removed_grabbed |= c.kind == ConditionKind::Grabbed;
                 ev.emit(|| Event::ConditionEnded {
-                    id: id.clone(),
+                    id: f.id.clone(),
                     condition: c.kind,
                     reason: reason.into(),
                 });
-            } else {
-                kept.push(c);
             }
-        }
-        self.fighters[i].conditions = kept;
+            !remove
+        });
         if removed_grabbed {
             if let Some(h) = self.held_by(i) {
                 self.end_hold(h.id, reason, ev);
@@ -1817,16 +1815,18 @@ impl State {
             if self.require_enemy_target(e, a, "AND-14").is_err() {
                 continue;
             }
-            let Some(ab) = self.melee_attack(e) else {
+            let Some(k) = self.melee_attack(e) else {
                 continue;
             };
+            let roster = Arc::clone(&self.roster);
+            let ab = &roster[e].abilities[k];
             let epos = self.fighters[e].position;
             let engaged = within(epos, from, ab.range);
             let provoked = match leaving_to {
                 None => engaged,
                 Some(to) => engaged && !within(epos, to, ab.range),
             };
-            if !provoked || self.validate_use(e, &ab, &[a]).is_err() {
+            if !provoked || self.validate_use(e, ab, &[a]).is_err() {
                 continue;
             }
             ev.emit(|| Event::Provoked {
@@ -1838,17 +1838,15 @@ impl State {
                     "ranged attack in melee".into()
                 },
             });
-            self.perform(dice, e, &ab, &[a], (true, false), ev)?;
+            self.perform(dice, e, ab, &[a], (true, false), ev)?;
         }
         Ok(())
     }
 
-    /// The first melee attack of `e` that it can afford and that needs no artifact charge.
-    pub fn melee_attack(&self, e: usize) -> Option<Ability> {
-        self.roster[e]
-            .abilities
-            .iter()
-            .find(|ab| {
+    /// The index of the first melee attack of `e` that it can afford and that needs no
+    /// artifact charge.
+    pub fn melee_attack(&self, e: usize) -> Option<usize> {
+        self.roster[e].abilities.iter().position(|ab| {
                 !ab.ranged
                     && ab.defense.is_some()
                     && ab.aim == Aim::Enemy
@@ -1856,8 +1854,7 @@ impl State {
                     && self.cost(e, ab) <= self.fighters[e].heat
                     && ab.artifact.is_none()
                     && !(ab.two_handed && self.holding(e).is_some())
-            })
-            .cloned()
+        })
     }
 
     // ----- commands -----

@@ -146,7 +146,7 @@ pub use engine::{
 pub use odds::{damage_odds, grab_odds, odds, opposed_odds, tier_probabilities, total_odds};
 pub use setup::{
     Ability, ActionKind, Aim, Archetype, Artifact, ConditionEffect, ConditionKind, Defense,
-    Duration, Opening, ParticipantSetup, SaveSpec, Settings, Setup, Side, Signature, Skill,
+    Duration, Id, Opening, ParticipantSetup, SaveSpec, Settings, Setup, Side, Signature, Skill,
     SkillNames, Style, TacticHints,
 };
 

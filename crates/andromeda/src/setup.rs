@@ -220,12 +220,17 @@ fn default_max_targets() -> u32 {
     1
 }
 
+/// An identifier of a participant, ability or artifact, in setups, state, commands and
+/// events. Shared, so a command or event naming someone costs a reference count rather
+/// than a copy of the name; it reads and writes as a plain JSON string.
+pub type Id = Arc<str>;
+
 /// An ability, weapon or other effect (AND-11, AND-18, AND-20, AND-28).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Ability {
     /// Identifier used by commands.
-    pub id: String,
+    pub id: Id,
     /// Display name.
     #[serde(default)]
     pub name: Option<String>,
@@ -267,7 +272,7 @@ pub struct Ability {
     pub two_handed: bool,
     /// The artifact whose charge it uses (Reload X; AND-12).
     #[serde(default)]
-    pub artifact: Option<String>,
+    pub artifact: Option<Id>,
     /// Conditions it applies.
     #[serde(default)]
     pub conditions: Vec<ConditionEffect>,
@@ -286,7 +291,7 @@ pub struct Ability {
 #[serde(deny_unknown_fields)]
 pub struct Artifact {
     /// Identifier used by abilities and commands.
-    pub id: String,
+    pub id: Id,
     /// X of Reload X.
     pub reload: u32,
 }
@@ -317,7 +322,7 @@ pub struct TacticHints {
 #[serde(deny_unknown_fields)]
 pub struct ParticipantSetup {
     /// Identifier used by commands.
-    pub id: String,
+    pub id: Id,
     /// Display name (defaults to the id).
     #[serde(default)]
     pub name: Option<String>,
@@ -678,7 +683,7 @@ impl Setup {
                 let p = self
                     .participants
                     .iter()
-                    .find(|p| &p.id == id && p.side == side)
+                    .find(|p| *p.id == **id && p.side == side)
                     .ok_or_else(|| {
                         setup_error(
                             "AND-05",

@@ -36,19 +36,14 @@ pub fn next_command(state: &State) -> Option<Command> {
 /// The side plays its members in setup order; a boss with several turns is picked again
 /// while it has turns left.
 fn pick_actor(state: &State, side: Side) -> Option<Command> {
-    state
-        .fighters
-        .iter()
-        .find(|f| f.side == side && state.active_id(&f.id) && f.turns_left > 0)
-        .map(|f| Command::StartTurn {
-            actor: f.id.clone(),
+    (0..state.fighters.len())
+        .find(|&i| {
+            let f = &state.fighters[i];
+            f.side == side && state.active(i) && f.turns_left > 0
         })
-}
-
-impl State {
-    fn active_id(&self, id: &str) -> bool {
-        self.find(id).is_ok_and(|i| self.active(i))
-    }
+        .map(|i| Command::StartTurn {
+            actor: state.fighters[i].id.clone(),
+        })
 }
 
 /// The expected damage of `ability` from `a` against `t`, scaled by [`SCALE`].
@@ -76,11 +71,12 @@ fn expected_damage(state: &State, a: usize, ability: usize, t: usize) -> u128 {
         .sum()
 }
 
-/// Enemies `a` may attack with ability `k` from where it stands.
-fn targets_for(state: &State, a: usize, k: usize) -> Vec<usize> {
+/// Enemies `a` may attack with ability `k` from where it stands (at most its number of
+/// targets, in setup order).
+fn targets_for(state: &State, a: usize, k: usize) -> impl Iterator<Item = usize> + '_ {
     let ab = &state.roster[a].abilities[k];
-    let mut ts: Vec<usize> = (0..state.fighters.len())
-        .filter(|&t| {
+    (0..state.fighters.len())
+        .filter(move |&t| {
             state.fighters[t].side != state.fighters[a].side
                 && state.active(t)
                 && !state.has(t, ConditionKind::Hidden)
@@ -90,9 +86,7 @@ fn targets_for(state: &State, a: usize, k: usize) -> Vec<usize> {
                     ab.range,
                 )
         })
-        .collect();
-    ts.truncate(ab.max_targets as usize);
-    ts
+        .take(ab.max_targets as usize)
 }
 
 fn usable(state: &State, a: usize, k: usize) -> bool {
@@ -114,43 +108,48 @@ fn usable(state: &State, a: usize, k: usize) -> bool {
 
 /// The best attack now (on `only`, if given): highest expected damage, then the first listed.
 fn best_attack(state: &State, a: usize, only: Option<usize>) -> Option<Command> {
-    // (score, ability, targets); the command is built once, for the winner.
-    let mut best: Option<(u128, usize, Vec<usize>)> = None;
+    let allowed = |t: &usize| only.map_or(true, |o| o == *t);
+    // (score, ability, its one target if it has a single one); the command is built once,
+    // for the winner.
+    let mut best: Option<(u128, usize, Option<usize>)> = None;
     for k in 0..state.roster[a].abilities.len() {
         let ab = &state.roster[a].abilities[k];
         if ab.aim != Aim::Enemy || ab.defense.is_none() || !usable(state, a, k) {
             continue;
         }
-        let mut ts = targets_for(state, a, k);
-        if let Some(t) = only {
-            ts.retain(|&x| x == t);
-        }
-        if ts.is_empty() {
-            continue;
-        }
+        let mut ts = targets_for(state, a, k).filter(allowed);
         // Single-target abilities hit the enemy with the best expected damage.
-        let (score, chosen) = if ab.max_targets == 1 {
-            let (score, t) = ts
-                .iter()
-                .map(|&t| (expected_damage(state, a, k, t), t))
+        let (score, single) = if ab.max_targets == 1 {
+            let Some((score, t)) = ts
+                .map(|t| (expected_damage(state, a, k, t), t))
                 .max_by_key(|&(damage, t)| (damage, std::cmp::Reverse(t)))
-                .expect("targets are not empty");
-            (score, vec![t])
+            else {
+                continue;
+            };
+            (score, Some(t))
         } else {
-            let score = ts.iter().map(|&t| expected_damage(state, a, k, t)).sum();
-            (score, ts)
+            let Some(first) = ts.next() else {
+                continue;
+            };
+            let score = ts.fold(expected_damage(state, a, k, first), |sum, t| {
+                sum + expected_damage(state, a, k, t)
+            });
+            (score, None)
         };
         if best.as_ref().map_or(true, |(b, _, _)| score > *b) {
-            best = Some((score, k, chosen));
+            best = Some((score, k, single));
         }
     }
-    best.map(|(_, k, chosen)| Command::UseAbility {
+    best.map(|(_, k, single)| Command::UseAbility {
         actor: state.fighters[a].id.clone(),
         ability: state.roster[a].abilities[k].id.clone(),
-        targets: chosen
-            .iter()
-            .map(|&t| state.fighters[t].id.clone())
-            .collect(),
+        targets: match single {
+            Some(t) => vec![state.fighters[t].id.clone()],
+            None => targets_for(state, a, k)
+                .filter(allowed)
+                .map(|t| state.fighters[t].id.clone())
+                .collect(),
+        },
     })
 }
 

@@ -18,19 +18,19 @@ fn demo_seed_7_shows_grab_hidden_and_heat_ability() {
     let events: Vec<&Event> = s.events().collect();
     assert!(events
         .iter()
-        .any(|e| matches!(e, Event::GrabStarted { grabber, .. } if grabber == "warden")));
+        .any(|e| matches!(e, Event::GrabStarted { grabber, .. } if &**grabber == "warden")));
     assert!(events.iter().any(|e| matches!(
         e,
-        Event::ConditionApplied { id, condition: fray_andromeda::ConditionKind::Hidden, .. } if id == "mira"
+        Event::ConditionApplied { id, condition: fray_andromeda::ConditionKind::Hidden, .. } if &**id == "mira"
     )));
-    assert!(events
-        .iter()
-        .any(|e| matches!(e, Event::HeatSpent { id, amount, .. } if id == "vera" && *amount > 0)));
+    assert!(events.iter().any(
+        |e| matches!(e, Event::HeatSpent { id, amount, .. } if &**id == "vera" && *amount > 0)
+    ));
     // The boss takes two turns in a round.
     let boss_turns_round_1 = events
         .iter()
         .take_while(|e| !matches!(e, Event::RoundEnded { .. }))
-        .filter(|e| matches!(e, Event::TurnStarted { actor, .. } if actor == "warden"))
+        .filter(|e| matches!(e, Event::TurnStarted { actor, .. } if &**actor == "warden"))
         .count();
     assert_eq!(boss_turns_round_1, 2);
     assert!(matches!(events.last(), Some(Event::CombatEnded { .. })));

@@ -2,8 +2,8 @@
 //! change nothing.
 
 use fray_andromeda::{
-    check, odds, AdvantageMethod, Andromeda, CheckSpec, Command, ConditionKind, Edge, OutcomeTable,
-    State, Tier, Trigger,
+    check, odds, AdvantageMethod, Andromeda, CheckSpec, Command, ConditionKind, Edge, Id,
+    OutcomeTable, State, Tier, Trigger,
 };
 use fray_dice::{AutoPlay, Catalog, Rng, Session};
 use proptest::prelude::*;
@@ -90,9 +90,9 @@ const CONDITIONS: [ConditionKind; 4] = [
 
 /// An arbitrary command, legal or not.
 fn command(k: u8, a: usize, b: usize, c: usize, x: i64, y: i64) -> Command {
-    let actor = IDS[a % IDS.len()].to_owned();
-    let target = IDS[b % IDS.len()].to_owned();
-    let ability = ABILITIES[c % ABILITIES.len()].to_owned();
+    let actor: Id = IDS[a % IDS.len()].into();
+    let target: Id = IDS[b % IDS.len()].into();
+    let ability: Id = ABILITIES[c % ABILITIES.len()].into();
     let condition = CONDITIONS[c % CONDITIONS.len()];
     match k % 17 {
         0 => Command::StartTurn { actor },

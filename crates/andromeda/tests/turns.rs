@@ -281,7 +281,7 @@ fn and_11_ready_fires_on_trigger_with_the_reaction_and_lapses() {
     }));
     assert!(ev
         .iter()
-        .any(|e| matches!(e, Event::Check { readied: true, actor, .. } if actor == "a")));
+        .any(|e| matches!(e, Event::Check { readied: true, actor, .. } if &**actor == "a")));
     assert!(!t.state.fighters[t.i("a")].reaction);
     assert!(t.state.fighters[t.i("a")].ready.is_none());
     // Moving about inside the range is not moving into it.
@@ -467,8 +467,8 @@ fn and_14_provoked_attacks_are_free_and_only_when_provoked() {
     let reaction_before = t.state.fighters[b].reaction;
     t.ok(start("a"), &[]);
     let ev = t.ok(use_("a", "shot", &["b"]), &[1, 1, 4, 4]);
-    assert!(matches!(&ev[0], Event::Provoked { by, .. } if by == "b"));
-    assert!(matches!(&ev[1], Event::Check { provoked: true, actor, .. } if actor == "b"));
+    assert!(matches!(&ev[0], Event::Provoked { by, .. } if &**by == "b"));
+    assert!(matches!(&ev[1], Event::Check { provoked: true, actor, .. } if &**actor == "b"));
     assert_eq!(t.state.fighters[b].reaction, reaction_before);
     // Step away: nothing provoked.
     let ev = t.ok(json!({"type": "step", "actor": "a", "to": [-9, 0]}), &[]);
