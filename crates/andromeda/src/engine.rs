@@ -1847,13 +1847,13 @@ impl State {
     /// artifact charge.
     pub fn melee_attack(&self, e: usize) -> Option<usize> {
         self.roster[e].abilities.iter().position(|ab| {
-                !ab.ranged
-                    && ab.defense.is_some()
-                    && ab.aim == Aim::Enemy
-                    && matches!(ab.kind, ActionKind::Action)
-                    && self.cost(e, ab) <= self.fighters[e].heat
-                    && ab.artifact.is_none()
-                    && !(ab.two_handed && self.holding(e).is_some())
+            !ab.ranged
+                && ab.defense.is_some()
+                && ab.aim == Aim::Enemy
+                && matches!(ab.kind, ActionKind::Action)
+                && self.cost(e, ab) <= self.fighters[e].heat
+                && ab.artifact.is_none()
+                && !(ab.two_handed && self.holding(e).is_some())
         })
     }
 
