@@ -668,7 +668,7 @@ impl State {
     fn who(&self, i: usize) -> Who {
         Who {
             id: i,
-            name: self.fighters[i].character.name.clone(),
+            name: self.fighters[i].character.name.to_string(),
         }
     }
 
@@ -1188,7 +1188,7 @@ fn spend_ammo(state: &mut State, actor: usize, w: Option<usize>, rounds: u32, ev
         let left = *ammo;
         events.emit(|| Event::AmmoSpent {
             actor: state.who(actor),
-            weapon: state.weapon_data(actor, Some(w)).name.clone(),
+            weapon: state.weapon_data(actor, Some(w)).name.to_string(),
             rounds,
             left,
         });
@@ -1902,11 +1902,12 @@ fn do_move<D: Dice>(
         }
         let w = state.f(e).wielded;
         let aspect = state.best_aspect(e, state.aspects_for(e, w, true));
-        let weapon = state.weapon_data(e, w).clone();
+        let weapon = state.weapon_data(e, w);
         let mut pool = state.f(e).character.aspect(aspect);
         if !weapon.kind.is_ranged() {
             pool += weapon.bonus;
         }
+        let comfortable = weapon.comfortable;
         let plan = Plan {
             actor: e,
             target: actor,
@@ -1916,7 +1917,7 @@ fn do_move<D: Dice>(
             action: Action::Opportunity,
             pool: cap(pool),
             extra: 1 + state.wound_k(e),
-            comfortable: weapon.comfortable,
+            comfortable,
             first_strike: false,
             restraint: Restraint::Off,
         };
@@ -2055,7 +2056,7 @@ fn do_long_burst<D: Dice>(
         dir = d;
     }
     let w = state.weapon(s.actor, s.weapon)?;
-    let weapon = state.weapon_data(s.actor, w).clone();
+    let weapon = state.weapon_data(s.actor, w);
     let b = weapon
         .long_burst
         .ok_or_else(|| err("BW-40", format!("{} has no Long Burst", weapon.name)))?;
@@ -2069,9 +2070,10 @@ fn do_long_burst<D: Dice>(
             ),
         ));
     }
+    let (bonus, comfortable) = (weapon.bonus, weapon.comfortable);
     let aspect = state.pick_aspect(s.actor, w, false, s.aspect)?;
     let first_strike = state.phase == Phase::FirstStrike;
-    let mut pool = state.f(s.actor).character.aspect(aspect) + weapon.bonus + b.bonus + s.bonus;
+    let mut pool = state.f(s.actor).character.aspect(aspect) + bonus + b.bonus + s.bonus;
     if first_strike {
         pool += state.settings.first_strike_k;
     }
@@ -2094,7 +2096,7 @@ fn do_long_burst<D: Dice>(
             action: Action::LongBurst,
             pool: cap(pool),
             extra,
-            comfortable: weapon.comfortable.min(state.settings.long_burst_range),
+            comfortable: comfortable.min(state.settings.long_burst_range),
             first_strike,
             restraint: s.restraint,
         };
@@ -2177,7 +2179,7 @@ pub fn apply<D: Dice>(
                 let f = &mut state.fighters[target];
                 f.dropped.push(w);
                 f.wielded = None;
-                let weapon = f.character.weapons[w].name.clone();
+                let weapon = f.character.weapons[w].name.to_string();
                 events.emit(|| Event::Disarmed {
                     actor: state.who(actor),
                     target: state.who(target),
@@ -2329,7 +2331,7 @@ pub fn apply<D: Dice>(
             let (name, ammo) = (weapon.name.clone(), weapon.magazine);
             events.emit(|| Event::Reloaded {
                 actor: state.who(actor),
-                weapon: name,
+                weapon: name.to_string(),
                 ammo,
             });
             finish_action(state, dice, actor, Cost::Additional, false, events)?;
@@ -2448,7 +2450,6 @@ fn join<D: Dice>(
     for &a in actors {
         state.fighters[a].status = Status::Active;
     }
-    let mut joined = Vec::new();
     let fresh = roll_levels(state, dice, actors, events)?;
     let mut used = state.settings.order_method;
     for (&level, newcomers) in fresh.iter().rev() {
@@ -2470,11 +2471,15 @@ fn join<D: Dice>(
             }
         }
         state.levels.insert(level, queue);
-        joined.extend(newcomers.iter().map(|&i| state.who(i)));
     }
     state.rebuild_order();
     events.emit(|| Event::Joined {
-        actors: joined,
+        actors: fresh
+            .values()
+            .rev()
+            .flatten()
+            .map(|&i| state.who(i))
+            .collect(),
         method: used,
     });
     events.emit(|| Event::OrderSet {

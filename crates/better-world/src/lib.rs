@@ -134,7 +134,7 @@ pub use initiative::{
 };
 pub use ruleset::{demo_setup, describe, odds_tables, BetterWorld, OddsSpec};
 pub use setup::{
-    Armour, Burst, Character, JoinMethod, Settings, Setup, Style, Weapon, MAX_CHARACTERS,
+    Armour, Aspects, Burst, Character, JoinMethod, Settings, Setup, Style, Weapon, MAX_CHARACTERS,
 };
 pub use tables::{
     ranged_difficulty, Aspect, Cover, CoverTable, Distance, DistanceTable, OutnumberingTable,

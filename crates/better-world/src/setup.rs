@@ -1,9 +1,11 @@
 //! Setup data: settings, characters, weapons and armour (all serde, all replaceable).
 
-use std::collections::BTreeMap;
+use std::fmt;
+use std::sync::Arc;
 
 use fray_dice::RuleError;
-use serde::{Deserialize, Serialize};
+use serde::de::{MapAccess, Visitor};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::check::{TieRule, MAX_POOL};
 use crate::health::HealthTrack;
@@ -116,8 +118,8 @@ pub struct Burst {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Weapon {
-    /// Name for the log.
-    pub name: String,
+    /// Name for the log (shared, so a fight's copy costs no allocation).
+    pub name: Arc<str>,
     /// Kind: decides aspects and whether it shoots.
     pub kind: WeaponKind,
     /// Effectiveness added to damage (BW-16).
@@ -179,16 +181,97 @@ pub enum Style {
     Grappler,
 }
 
+/// A character's aspect values in K: a map from [`Aspect`] to K that is stored as a fixed
+/// array, because the engine reads aspects on every attack. Serializes exactly as the map of
+/// the aspects given (an aspect given as 0 stays in the JSON); a missing aspect reads 0.
+#[derive(Clone, Copy, Default, PartialEq, Eq)]
+pub struct Aspects {
+    /// Bit `a` set: aspect `a` was given.
+    given: u8,
+    /// K by aspect index; 0 where not given.
+    values: [u32; 8],
+}
+
+impl Aspects {
+    /// The value of an aspect (0 when missing).
+    #[inline]
+    pub fn value(&self, aspect: Aspect) -> u32 {
+        self.values[aspect as usize]
+    }
+
+    /// The value of an aspect if it was given.
+    pub fn get(&self, aspect: Aspect) -> Option<u32> {
+        (self.given & 1 << aspect as u8 != 0).then(|| self.value(aspect))
+    }
+
+    /// Sets an aspect, returning its old value if it was given (like a map's `insert`).
+    pub fn insert(&mut self, aspect: Aspect, k: u32) -> Option<u32> {
+        let old = self.get(aspect);
+        self.given |= 1 << aspect as u8;
+        self.values[aspect as usize] = k;
+        old
+    }
+
+    /// The aspects given, with their values, in [`Aspect`] order.
+    pub fn iter(&self) -> impl Iterator<Item = (Aspect, u32)> + '_ {
+        Aspect::ALL
+            .into_iter()
+            .filter_map(|a| self.get(a).map(|k| (a, k)))
+    }
+}
+
+impl FromIterator<(Aspect, u32)> for Aspects {
+    fn from_iter<I: IntoIterator<Item = (Aspect, u32)>>(iter: I) -> Self {
+        let mut aspects = Aspects::default();
+        for (a, k) in iter {
+            aspects.insert(a, k);
+        }
+        aspects
+    }
+}
+
+impl fmt::Debug for Aspects {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_map().entries(self.iter()).finish()
+    }
+}
+
+impl Serialize for Aspects {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_map(self.iter())
+    }
+}
+
+impl<'de> Deserialize<'de> for Aspects {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Visit;
+        impl<'de> Visitor<'de> for Visit {
+            type Value = Aspects;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a map")
+            }
+            fn visit_map<M: MapAccess<'de>>(self, mut map: M) -> Result<Aspects, M::Error> {
+                let mut aspects = Aspects::default();
+                while let Some((a, k)) = map.next_entry::<Aspect, u32>()? {
+                    aspects.insert(a, k);
+                }
+                Ok(aspects)
+            }
+        }
+        deserializer.deserialize_map(Visit)
+    }
+}
+
 /// A character as the setup gives it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Character {
-    /// Name for the log.
-    pub name: String,
+    /// Name for the log (shared, so a fight's copy costs no allocation).
+    pub name: Arc<str>,
     /// Side: 0 (attackers) or 1 (defenders).
     pub side: u8,
     /// Aspect values in K; a missing aspect is 0.
-    pub aspects: BTreeMap<Aspect, u32>,
+    pub aspects: Aspects,
     /// Weapons; the first is in hand at the start. None = fists.
     pub weapons: Vec<Weapon>,
     /// Armour.
@@ -216,9 +299,9 @@ pub struct Character {
 impl Default for Character {
     fn default() -> Self {
         Character {
-            name: String::new(),
+            name: Arc::from(""),
             side: 0,
-            aspects: BTreeMap::new(),
+            aspects: Aspects::default(),
             weapons: Vec::new(),
             armour: Armour::default(),
             hits: None,
@@ -236,8 +319,9 @@ impl Default for Character {
 
 impl Character {
     /// The value of an aspect (0 when missing).
+    #[inline]
     pub fn aspect(&self, aspect: Aspect) -> u32 {
-        self.aspects.get(&aspect).copied().unwrap_or(0)
+        self.aspects.value(aspect)
     }
 }
 
@@ -324,7 +408,7 @@ impl Setup {
                     ),
                 ));
             }
-            if c.aspects.values().any(|&v| v > 20) {
+            if c.aspects.values.iter().any(|&v| v > 20) {
                 return Err(RuleError::new(
                     "BW-02",
                     format!("character #{i} ({}) has an aspect over 20K", c.name),

@@ -25,6 +25,20 @@ pub enum Aspect {
     MuscleMemory,
 }
 
+impl Aspect {
+    /// Every aspect, in declaration (and serialization) order.
+    pub const ALL: [Aspect; 8] = [
+        Aspect::Reflexes,
+        Aspect::Training,
+        Aspect::Constitution,
+        Aspect::Coordination,
+        Aspect::SleightOfHand,
+        Aspect::Perception,
+        Aspect::Concentration,
+        Aspect::MuscleMemory,
+    ];
+}
+
 /// What a weapon is, which decides its aspects (BW-23, BW-32) and whether it shoots.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
