@@ -1,5 +1,8 @@
 //! The `Red` ruleset: trait impls, the odds spec of `fray odds red`, the demo and the log lines.
 
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
 use fray_dice::{
     AutoPlay, Catalog, Dice, EventLog, OddsTable, RuleError, Ruleset, SimSummary, TrialOutcome,
 };
@@ -8,7 +11,9 @@ use serde::{Deserialize, Serialize};
 use crate::engine::{self, Aim, Command, DefenseRoll, Event, FireMode, Location, MoveMode, State};
 use crate::odds::odds;
 use crate::resolve::{AttackSpec, DamageSpec, Defense, Wound};
-use crate::setup::{ArmorSetup, CharacterSetup, Holding, Settings, Setup, Stats, WeaponSetup};
+use crate::setup::{
+    ArmorSetup, CharacterSetup, Holding, Reserve, Settings, Setup, Stats, WeaponSetup,
+};
 use crate::tables::{unarmed_dice, Tables, WeaponKind};
 
 /// The RED ruleset (Cyberpunk RED style): `fray_dice::Ruleset`, `AutoPlay` and `Catalog`.
@@ -271,28 +276,21 @@ pub fn odds_tables(spec: &AttackSpec) -> Result<Vec<OddsTable>, RuleError> {
 
 fn weapon(name: &str, profile: &str, holding: Holding) -> WeaponSetup {
     WeaponSetup {
-        name: name.to_owned(),
-        profile: profile.to_owned(),
+        name: name.into(),
+        profile: profile.into(),
         loaded: None,
-        ammo: "basic".to_owned(),
+        ammo: "basic".into(),
         holding,
     }
 }
 
-fn reserve(
-    calibre: &str,
-    rounds: u32,
-) -> std::collections::BTreeMap<String, std::collections::BTreeMap<String, u32>> {
-    [(
-        calibre.to_owned(),
-        [("basic".to_owned(), rounds)].into_iter().collect(),
-    )]
-    .into_iter()
-    .collect()
+fn reserve(calibre: &str, rounds: u32) -> Arc<Reserve> {
+    let basic = [("basic".to_owned(), rounds)].into_iter().collect();
+    Arc::new([(calibre.to_owned(), basic)].into_iter().collect())
 }
 
-fn skills(list: &[(&str, i32)]) -> std::collections::BTreeMap<String, i32> {
-    list.iter().map(|&(k, v)| (k.to_owned(), v)).collect()
+fn skills(list: &[(&str, i32)]) -> Arc<BTreeMap<String, i32>> {
+    Arc::new(list.iter().map(|&(k, v)| (k.to_owned(), v)).collect())
 }
 
 /// The demo: a corridor gunfight. A solo with an assault rifle on autofire (side 0) against
@@ -300,7 +298,7 @@ fn skills(list: &[(&str, i32)]) -> std::collections::BTreeMap<String, i32> {
 /// shot for the solo to move.
 pub fn demo_setup() -> Setup {
     let solo = CharacterSetup {
-        name: "Solo".to_owned(),
+        name: "Solo".into(),
         side: 0,
         stats: Stats {
             reflexes: 8,
@@ -326,8 +324,8 @@ pub fn demo_setup() -> Setup {
             weapon("heavy pistol", "heavy_pistol", Holding::Holstered),
         ],
         armor: ArmorSetup {
-            head: Some("light_armorjack".to_owned()),
-            body: Some("light_armorjack".to_owned()),
+            head: Some("light_armorjack".into()),
+            body: Some("light_armorjack".into()),
         },
         reserve: reserve("rifle", 25),
         position: 0,
@@ -340,7 +338,7 @@ pub fn demo_setup() -> Setup {
         ambush: false,
     };
     let ganger = |name: &str, pistol: &str, armor: Option<&str>, position, ambush| CharacterSetup {
-        name: name.to_owned(),
+        name: name.into(),
         side: 1,
         stats: Stats {
             reflexes: 6,
@@ -356,8 +354,8 @@ pub fn demo_setup() -> Setup {
         hp: None,
         weapons: vec![weapon(&pistol.replace('_', " "), pistol, Holding::InHand)],
         armor: ArmorSetup {
-            head: armor.map(str::to_owned),
-            body: armor.map(str::to_owned),
+            head: armor.map(Arc::from),
+            body: armor.map(Arc::from),
         },
         reserve: reserve(pistol, 16),
         position,

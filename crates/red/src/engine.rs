@@ -14,7 +14,7 @@ use crate::resolve::{
     attack, check, death_save, hp_max, roll_d10, wound_state, AttackSpec, CheckSpec, DamageSpec,
     Defense, Wound, D10,
 };
-use crate::setup::{CharacterSetup, Holding, Settings, Setup, Stats};
+use crate::setup::{CharacterSetup, Holding, Reserve, Settings, Setup, Stats};
 use crate::tables::{unarmed_dice, InjuryEffect, Tables, WeaponKind};
 
 /// Where a hit lands.
@@ -789,7 +789,7 @@ pub enum Event {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ArmorPiece {
     /// Table name.
-    pub name: String,
+    pub name: Arc<str>,
     /// Current SP.
     pub sp: i32,
     /// Penalty to REF, DEX and MOVE.
@@ -800,13 +800,13 @@ pub struct ArmorPiece {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Weapon {
     /// Name.
-    pub name: String,
+    pub name: Arc<str>,
     /// Weapon-table key.
-    pub profile: String,
+    pub profile: Arc<str>,
     /// Rounds loaded.
     pub loaded: u32,
     /// Ammo type loaded.
-    pub ammo: String,
+    pub ammo: Arc<str>,
     /// Where it is.
     pub holding: Holding,
 }
@@ -835,17 +835,18 @@ pub struct InjuryTaken {
     pub name: String,
 }
 
-/// One participant during the fight.
+/// One participant during the fight. Names and the maps it only reads are shared with its
+/// [`CharacterSetup`] (`Arc`, the same JSON); the reserve is copied on its first reload.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Fighter {
     /// Name.
-    pub name: String,
+    pub name: Arc<str>,
     /// Side.
     pub side: u8,
     /// Stats.
     pub stats: Stats,
     /// Skills.
-    pub skills: BTreeMap<String, i32>,
+    pub skills: Arc<BTreeMap<String, i32>>,
     /// Current HP.
     pub hp: i32,
     /// Maximum HP.
@@ -857,13 +858,13 @@ pub struct Fighter {
     /// Body armour.
     pub body: Option<ArmorPiece>,
     /// Spare ammunition: calibre → type → rounds.
-    pub reserve: BTreeMap<String, BTreeMap<String, u32>>,
+    pub reserve: Arc<Reserve>,
     /// Position, metres.
     pub position: i32,
     /// Modifier to every check.
     pub modifier: i32,
     /// Plain modifiers by skill name, or `initiative` / `ranged` / `melee`.
-    pub bonuses: BTreeMap<String, i32>,
+    pub bonuses: Arc<BTreeMap<String, i32>>,
     /// Initiative total.
     pub initiative: i32,
     /// Prone.
@@ -908,9 +909,9 @@ pub struct Fighter {
 
 impl Fighter {
     fn new(c: &CharacterSetup, tables: &Tables) -> Self {
-        let piece = |name: &Option<String>| {
+        let piece = |name: &Option<Arc<str>>| {
             name.as_ref().map(|n| {
-                let a = tables.armor[n];
+                let a = tables.armor[&**n];
                 ArmorPiece {
                     name: n.clone(),
                     sp: a.sp,
@@ -934,7 +935,7 @@ impl Fighter {
                     profile: w.profile.clone(),
                     loaded: w
                         .loaded
-                        .unwrap_or_else(|| tables.weapons[&w.profile].magazine),
+                        .unwrap_or_else(|| tables.weapons[&*w.profile].magazine),
                     ammo: w.ammo.clone(),
                     holding: w.holding,
                 })
@@ -1056,7 +1057,7 @@ impl Fighter {
             .weapons
             .iter()
             .filter(|w| w.holding == Holding::InHand)
-            .map(|w| tables.weapons[&w.profile].hands)
+            .map(|w| tables.weapons[&*w.profile].hands)
             .sum();
         weapons + u32::from(self.shield_in_hand) + u32::from(self.grabbing.is_some())
     }
@@ -1167,7 +1168,7 @@ impl State {
     }
 
     fn name(&self, i: usize) -> String {
-        self.fighters[i].name.clone()
+        self.fighters[i].name.to_string()
     }
 
     /// Metres between two positions (squares count 2 m on a grid).
@@ -1719,7 +1720,7 @@ fn perform<D: Dice>(
             f.shield_in_hand = *take;
             state.turn.action_used = true;
             ev.emit(|| Event::ShieldHeld {
-                who: f.name.clone(),
+                who: f.name.to_string(),
                 in_hand: *take,
             });
         }
@@ -1732,7 +1733,7 @@ fn perform<D: Dice>(
             f.prone = false;
             state.turn.action_used = true;
             ev.emit(|| Event::GotUp {
-                who: f.name.clone(),
+                who: f.name.to_string(),
             });
         }
         Command::UseObject {
@@ -1755,7 +1756,7 @@ fn perform<D: Dice>(
                     state.fighters[*actor].weapons[*w].holding = Holding::Holstered;
                     ev.emit(|| Event::Holstered {
                         who: name,
-                        weapon: wname,
+                        weapon: wname.to_string(),
                     });
                 }
                 None => ev.emit(|| Event::UsedObject {
@@ -1892,7 +1893,7 @@ fn perform<D: Dice>(
             state.turn.net_used += 1;
             state.turn.action_used = true;
             ev.emit(|| Event::NetAction {
-                who: f.name.clone(),
+                who: f.name.to_string(),
                 what: what.clone(),
                 left: f.net_actions - state.turn.net_used,
             });
@@ -1906,7 +1907,7 @@ fn perform<D: Dice>(
                     format!("{name}'s {} is not at hand to draw", w.name),
                 ));
             }
-            let need = state.tables.weapons[&w.profile].hands;
+            let need = state.tables.weapons[&*w.profile].hands;
             let used = state.fighters[*actor].hands_used(&state.tables);
             if used + need > 2 {
                 return Err(err(
@@ -1918,7 +1919,7 @@ fn perform<D: Dice>(
             state.fighters[*actor].weapons[*weapon].holding = Holding::InHand;
             ev.emit(|| Event::Drew {
                 who: name,
-                weapon: wname,
+                weapon: wname.to_string(),
             });
         }
         Command::Drop { actor, weapon } => {
@@ -1933,7 +1934,7 @@ fn perform<D: Dice>(
             state.fighters[*actor].weapons[*weapon].holding = Holding::Dropped;
             ev.emit(|| Event::Dropped {
                 who: state.name(*actor),
-                weapon: wname,
+                weapon: wname.to_string(),
                 forced: false,
             });
         }
@@ -2124,7 +2125,7 @@ fn prepare_attack(state: &State, actor: usize, order: &AttackOrder) -> Result<Pr
                     format!("{}'s {} is not in hand: draw it first", a.name, weapon.name),
                 ));
             }
-            let p = &state.tables.weapons[&weapon.profile];
+            let p = &state.tables.weapons[&*weapon.profile];
             (
                 p.kind,
                 p.damage,
@@ -2306,7 +2307,7 @@ fn prepare_attack(state: &State, actor: usize, order: &AttackOrder) -> Result<Pr
 /// RED-05 … RED-07: whether this attack fits the turn, and spending for it.
 fn account_attack(state: &mut State, p: &Prepared) -> Result<(), RuleError> {
     let t = &state.turn;
-    let name = state.name(p.actor);
+    let name = &state.fighters[p.actor].name;
     if t.attacks >= 2 {
         return Err(err(
             "RED-07",
@@ -2398,7 +2399,7 @@ fn resolve_attack<D: Dice>(
         f.shield = if broken { None } else { Some(hp) };
         f.shield_in_hand = !broken;
         ev.emit(|| Event::ShieldHit {
-            who: f.name.clone(),
+            who: f.name.to_string(),
             damage: dmg.raw,
             hp: hp.max(0),
             broken,
@@ -2441,7 +2442,7 @@ fn resolve_attack<D: Dice>(
             if piece.sp > 0 {
                 piece.sp -= 1;
                 ev.emit(|| Event::Ablated {
-                    who: f.name.clone(),
+                    who: f.name.to_string(),
                     location: p.location,
                     sp: piece.sp,
                 });
@@ -2466,13 +2467,13 @@ fn resolve_attack<D: Dice>(
 }
 
 fn drop_held(state: &mut State, who: usize, ev: &mut Events) {
-    let name = state.name(who);
-    for w in &mut state.fighters[who].weapons {
+    let f = &mut state.fighters[who];
+    for w in &mut f.weapons {
         if w.holding == Holding::InHand {
             w.holding = Holding::Dropped;
             ev.emit(|| Event::Dropped {
-                who: name.clone(),
-                weapon: w.name.clone(),
+                who: f.name.to_string(),
+                weapon: w.name.to_string(),
                 forced: true,
             });
         }
@@ -2536,7 +2537,7 @@ fn lose_hp(state: &mut State, who: usize, amount: u32, ev: &mut Events) {
     let after = f.wound();
     if after != before {
         ev.emit(|| Event::Wounded {
-            who: f.name.clone(),
+            who: f.name.to_string(),
             state: after,
         });
     }
@@ -2554,7 +2555,7 @@ fn suppress<D: Dice>(
 ) -> Result<(), RuleError> {
     let s = state.settings.clone();
     let w = weapon_at(state, actor, weapon)?;
-    let p = &state.tables.weapons[&w.profile];
+    let p = &state.tables.weapons[&*w.profile];
     if w.holding != Holding::InHand {
         return Err(err("RED-09", format!("{} is not in hand", w.name)));
     }
@@ -2598,8 +2599,8 @@ fn suppress<D: Dice>(
     let f = &mut state.fighters[actor];
     f.weapons[weapon].loaded -= s.autofire_rounds;
     ev.emit(|| Event::Suppress {
-        who: f.name.clone(),
-        weapon: label,
+        who: f.name.to_string(),
+        weapon: label.to_string(),
         roll,
         total,
         rounds_left: f.weapons[weapon].loaded,
@@ -2628,7 +2629,7 @@ fn suppress<D: Dice>(
         )?;
         // The defender wins ties: holding firm needs total >= the suppressor's.
         ev.emit(|| Event::SkillCheck {
-            who: t.name.clone(),
+            who: t.name.to_string(),
             skill: "concentration".to_owned(),
             roll: r.roll,
             total: r.total,
@@ -2660,7 +2661,7 @@ fn reload(
         ..
     } = &mut state.fighters[actor];
     let w = &mut weapons[weapon];
-    let p = &state.tables.weapons[&w.profile];
+    let p = &state.tables.weapons[&*w.profile];
     if p.magazine == 0 {
         return Err(err("RED-36", format!("{} takes no ammunition", w.name)));
     }
@@ -2686,32 +2687,35 @@ fn reload(
             ),
         ));
     }
-    if kind == w.ammo && w.loaded == p.magazine {
+    if kind == &*w.ammo && w.loaded == p.magazine {
         return Err(err(
             "RED-36",
             format!("{name}'s {} is already full", w.name),
         ));
     }
     // RED-08: a reload fills the magazine with one type; rounds of the old type go back.
-    let stock = reserve.get_mut(calibre).expect("checked: it holds rounds");
-    match stock.get_mut(&w.ammo) {
+    // The reserve is shared with the setup until the first reload copies it.
+    let stock = Arc::make_mut(reserve)
+        .get_mut(calibre)
+        .expect("checked: it holds rounds");
+    match stock.get_mut(&*w.ammo) {
         Some(n) => *n += w.loaded,
         None => {
-            stock.insert(w.ammo.clone(), w.loaded);
+            stock.insert(w.ammo.to_string(), w.loaded);
         }
     }
     let have = stock.get_mut(kind).expect("checked: it holds rounds");
     let rounds = p.magazine.min(*have);
     *have -= rounds;
     w.loaded = rounds;
-    if kind != w.ammo {
-        w.ammo = kind.to_owned();
+    if kind != &*w.ammo {
+        w.ammo = kind.into();
     }
     state.turn.action_used = true;
     ev.emit(|| Event::Reloaded {
-        who: name.clone(),
-        weapon: w.name.clone(),
-        ammo: w.ammo.clone(),
+        who: name.to_string(),
+        weapon: w.name.to_string(),
+        ammo: w.ammo.to_string(),
         rounds,
     });
     Ok(())
@@ -2756,7 +2760,7 @@ fn use_skill<D: Dice>(
     state.turn.action_used = true;
     if task.done < task.turns {
         ev.emit(|| Event::TaskProgress {
-            who: f.name.clone(),
+            who: f.name.to_string(),
             skill: skill.to_owned(),
             done: task.done,
             turns,
@@ -2775,7 +2779,7 @@ fn use_skill<D: Dice>(
         None,
     )?;
     ev.emit(|| Event::SkillCheck {
-        who: f.name.clone(),
+        who: f.name.to_string(),
         skill: skill.to_owned(),
         roll: r.roll,
         total: r.total,
@@ -2867,7 +2871,7 @@ fn grab<D: Dice>(
                         ),
                     ));
                 }
-                state.tables.weapons[&weapon.profile].hands
+                state.tables.weapons[&*weapon.profile].hands
             }
             None => {
                 if a.grabbing.is_some() {
@@ -2900,7 +2904,7 @@ fn grab<D: Dice>(
                 let mut weapon = state.fighters[target].weapons[w].clone();
                 state.fighters[target].weapons[w].holding = Holding::Dropped;
                 weapon.holding = Holding::InHand;
-                taken = Some(weapon.name.clone());
+                taken = Some(weapon.name.to_string());
                 state.fighters[actor].weapons.push(weapon);
             }
             (false, None) => {

@@ -149,7 +149,7 @@ pub use resolve::{
     MAX_DAMAGE_DICE, MAX_MAGNITUDE, MAX_MULTIPLIER,
 };
 pub use setup::{
-    ArmorSetup, CharacterSetup, Holding, Settings, Setup, Stats, VehicleSetup, WeaponSetup,
+    ArmorSetup, CharacterSetup, Holding, Reserve, Settings, Setup, Stats, VehicleSetup, WeaponSetup,
 };
 pub use tables::{
     default_armor, default_body_injuries, default_head_injuries, default_weapons, unarmed_dice,

@@ -15,19 +15,27 @@ pub const MAX_MAGNITUDE: i32 = 1_000_000;
 pub const MAX_MULTIPLIER: u32 = 100;
 
 /// Refuses a number outside ±[`MAX_MAGNITUDE`], naming the rule it belongs to.
-/// `what` is only formatted on failure: setup validation runs once per simulated fight.
+/// `what` is only formatted on failure: setup validation runs once per simulated fight, so
+/// the check itself is inlined and the message built out of line.
+#[inline]
 pub(crate) fn bounded(
     rule: &str,
     what: impl std::fmt::Display,
     value: i64,
 ) -> Result<(), RuleError> {
     if value.unsigned_abs() > MAX_MAGNITUDE.unsigned_abs().into() {
-        return Err(RuleError::new(
-            rule,
-            format!("{what} is {value}; numbers are limited to ±{MAX_MAGNITUDE}"),
-        ));
+        return Err(out_of_bounds(rule, &what, value));
     }
     Ok(())
+}
+
+#[cold]
+#[inline(never)]
+fn out_of_bounds(rule: &str, what: &dyn std::fmt::Display, value: i64) -> RuleError {
+    RuleError::new(
+        rule,
+        format!("{what} is {value}; numbers are limited to ±{MAX_MAGNITUDE}"),
+    )
 }
 
 /// One d10 of a check with its RED-31 critical die.

@@ -138,6 +138,9 @@ impl Stats {
     }
 }
 
+/// Spare ammunition: calibre → ammo type → rounds.
+pub type Reserve = BTreeMap<String, BTreeMap<String, u32>>;
+
 /// Where a weapon is.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -156,22 +159,22 @@ pub enum Holding {
 #[serde(deny_unknown_fields)]
 pub struct WeaponSetup {
     /// Its name in the log.
-    pub name: String,
+    pub name: Arc<str>,
     /// Key into the weapon table (`tables.weapons`).
-    pub profile: String,
+    pub profile: Arc<str>,
     /// Rounds loaded at the start; a full magazine when absent.
     #[serde(default)]
     pub loaded: Option<u32>,
     /// Ammunition type loaded (a key of the reserve for the weapon's calibre).
     #[serde(default = "basic")]
-    pub ammo: String,
+    pub ammo: Arc<str>,
     /// Where it starts.
     #[serde(default)]
     pub holding: Holding,
 }
 
-fn basic() -> String {
-    "basic".to_owned()
+fn basic() -> Arc<str> {
+    Arc::from("basic")
 }
 
 /// Armour worn per location (RED-40): keys into `tables.armor`.
@@ -180,18 +183,19 @@ fn basic() -> String {
 pub struct ArmorSetup {
     /// Head armour.
     #[serde(default)]
-    pub head: Option<String>,
+    pub head: Option<Arc<str>>,
     /// Body armour.
     #[serde(default)]
-    pub body: Option<String>,
+    pub body: Option<Arc<str>>,
 }
 
-/// One participant.
+/// One participant. Names and the maps the fight only reads are shared (`Arc`, the same
+/// JSON) with every fighter started from it, so a simulated fight copies none of them.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CharacterSetup {
     /// Unique name, used in the log.
-    pub name: String,
+    pub name: Arc<str>,
     /// Side index: 0 or 1 (see [`crate::Red`]'s `SIDES`).
     pub side: u8,
     /// Stats.
@@ -199,7 +203,7 @@ pub struct CharacterSetup {
     /// Skill levels by name ("handgun", "autofire", "evasion", "brawling", "first_aid" …);
     /// missing skills are 0.
     #[serde(default)]
-    pub skills: BTreeMap<String, i32>,
+    pub skills: Arc<BTreeMap<String, i32>>,
     /// Maximum HP; RED-43 (10 + 5 × ⌈(BODY + WILL) / 2⌉) when absent.
     #[serde(default)]
     pub hp: Option<i32>,
@@ -211,7 +215,7 @@ pub struct CharacterSetup {
     pub armor: ArmorSetup,
     /// Spare ammunition: calibre → ammo type → rounds.
     #[serde(default)]
-    pub reserve: BTreeMap<String, BTreeMap<String, u32>>,
+    pub reserve: Arc<Reserve>,
     /// Position along the line of the fight, in metres.
     #[serde(default)]
     pub position: i32,
@@ -222,7 +226,7 @@ pub struct CharacterSetup {
     /// that skill; `"initiative"`, `"ranged"` and `"melee"` add to initiative, ranged and
     /// melee attacks.
     #[serde(default)]
-    pub bonuses: BTreeMap<String, i32>,
+    pub bonuses: Arc<BTreeMap<String, i32>>,
     /// Starts prone.
     #[serde(default)]
     pub prone: bool,
@@ -347,7 +351,7 @@ impl CharacterSetup {
             return Err(setup_err(format!("{}: at most 100 NET actions", self.name)));
         }
         for piece in [&self.armor.head, &self.armor.body].into_iter().flatten() {
-            if !tables.armor.contains_key(piece) {
+            if !tables.armor.contains_key(&**piece) {
                 return Err(setup_err(format!(
                     "{}: armour '{piece}' is not in the armour table",
                     self.name
@@ -356,7 +360,7 @@ impl CharacterSetup {
         }
         let mut hands = 0;
         for w in &self.weapons {
-            let profile = tables.weapons.get(&w.profile).ok_or_else(|| {
+            let profile = tables.weapons.get(&*w.profile).ok_or_else(|| {
                 setup_err(format!(
                     "{}: weapon '{}' uses profile '{}', which the weapon table lacks",
                     self.name, w.name, w.profile

@@ -74,7 +74,7 @@ pub fn next_command(state: &State) -> Option<Command> {
             trigger: ambush_trigger(state, target),
         });
     }
-    let profile = weapon.map(|w| &state.tables.weapons[&f.weapons[w].profile]);
+    let profile = weapon.map(|w| &state.tables.weapons[&*f.weapons[w].profile]);
     let rof = profile.map_or(2, |p| p.rof);
     let ranged = profile.is_some_and(|p| p.kind == WeaponKind::Ranged);
     let tpos = state.fighters[target].position;
@@ -196,18 +196,18 @@ enum Choice {
 
 fn usable(state: &State, f: &Fighter, w: usize) -> bool {
     let weapon = &f.weapons[w];
-    let p = &state.tables.weapons[&weapon.profile];
+    let p = &state.tables.weapons[&*weapon.profile];
     p.kind == WeaponKind::Melee || weapon.loaded > 0
 }
 
 fn has_spare(state: &State, f: &Fighter, w: usize) -> bool {
     let weapon = &f.weapons[w];
-    let p = &state.tables.weapons[&weapon.profile];
+    let p = &state.tables.weapons[&*weapon.profile];
     let calibre = p.calibre.as_deref().unwrap_or(&weapon.profile);
     p.magazine > 0
         && f.reserve
             .get(calibre)
-            .and_then(|m| m.get(&weapon.ammo))
+            .and_then(|m| m.get(&*weapon.ammo))
             .is_some_and(|&n| n > 0)
 }
 
@@ -233,7 +233,7 @@ fn choose_weapon(state: &State, a: usize) -> Choice {
     let holstered = (0..f.weapons.len())
         .find(|&w| f.weapons[w].holding == Holding::Holstered && usable(state, f, w));
     if let Some(w) = holstered {
-        let need = state.tables.weapons[&f.weapons[w].profile].hands;
+        let need = state.tables.weapons[&*f.weapons[w].profile].hands;
         if f.hands_used(&state.tables) + need <= 2 {
             return Choice::Do(Command::Draw {
                 actor: a,

@@ -911,7 +911,7 @@ fn red_13_prone_cannot_move_until_get_up() {
 #[test]
 fn red_14_and_red_41_armour_penalty_and_mortal_wounds_lower_move_ref_dex() {
     let mut a = fighter("A", 0, 0);
-    a.armor.body = Some("medium_armorjack".to_owned());
+    a.armor.body = Some("medium_armorjack".into());
     let (st, ev) = begin(&setup(vec![a, fighter("B", 1, 10)]), &[5, 2]);
     // RED-41: REF 7 − 2 for initiative, MOVE 5 − 2 = 3 → 6 m.
     assert!(matches!(
@@ -976,7 +976,7 @@ fn red_33_evasion_needs_ref_8_and_rolls_dex_plus_evasion() {
 #[test]
 fn red_34_aimed_head_shot_minus_8_head_armour_doubled() {
     let mut b = fighter("B", 1, 5);
-    b.armor.head = Some("kevlar".to_owned());
+    b.armor.head = Some("kevlar".into());
     let mut st = begin(&setup(vec![fighter("A", 0, 0), b]), &[5, 3]).0;
     // 12 − 8 + 9 = 13 vs DV 13 at 5 m: a tie misses; 10+4 hits.
     let ev = run(
@@ -995,7 +995,7 @@ fn red_34_aimed_head_shot_minus_8_head_armour_doubled() {
     let mut st = begin(
         &setup(vec![fighter("A", 0, 0), {
             let mut b = fighter("B", 1, 5);
-            b.armor.head = Some("kevlar".to_owned());
+            b.armor.head = Some("kevlar".into());
             b
         }]),
         &[5, 3],
@@ -1122,7 +1122,7 @@ fn red_36_ammunition_empty_weapons_refuse_and_reload_refills_one_type() {
         "the basic rounds went back"
     );
     assert_eq!(f.reserve["heavy_pistol"]["armor_piercing"], 0);
-    assert_eq!(f.weapons[0].ammo, "armor_piercing");
+    assert_eq!(&*f.weapons[0].ammo, "armor_piercing");
 }
 
 #[test]
@@ -1144,7 +1144,7 @@ fn red_36_reloading_another_type_returns_the_old_rounds_even_without_a_reserve_e
     );
     assert_eq!(f.reserve["heavy_pistol"]["armor_piercing"], 0);
     assert_eq!(f.weapons[0].loaded, 5);
-    assert_eq!(f.weapons[0].ammo, "armor_piercing");
+    assert_eq!(&*f.weapons[0].ammo, "armor_piercing");
 }
 
 #[test]
@@ -1155,7 +1155,7 @@ fn red_37_melee_needs_reach_and_red_38_melee_halves_sp() {
     )
     .unwrap();
     let mut b = fighter("B", 1, 3);
-    b.armor.body = Some("light_armorjack".to_owned());
+    b.armor.body = Some("light_armorjack".into());
     let mut st = begin(&setup(vec![a.clone(), b.clone()]), &[5, 3]).0;
     let e = refuse(&mut st, shoot(1));
     assert_eq!(e.rule, "RED-37");
@@ -1191,7 +1191,7 @@ fn red_37_melee_needs_reach_and_red_38_melee_halves_sp() {
 #[test]
 fn red_40_ablation_only_on_penetrating_hits() {
     let mut b = fighter("B", 1, 5);
-    b.armor.body = Some("kevlar".to_owned());
+    b.armor.body = Some("kevlar".into());
     let mut st = begin(&setup(vec![fighter("A", 0, 0), b]), &[5, 3]).0;
     // 3d6 = 2+2+3 = 7 ≤ SP 7: nothing, no ablation.
     let ev = run(&mut st, shoot(1), &[5, 2, 2, 3]);
@@ -1207,7 +1207,7 @@ fn red_40_ablation_only_on_penetrating_hits() {
 #[test]
 fn red_42_critical_injury_in_the_engine_adds_five_and_applies_its_effect() {
     let mut b = fighter("B", 1, 5);
-    b.armor.body = Some("flak".to_owned());
+    b.armor.body = Some("flak".into());
     let mut st = begin(&setup(vec![fighter("A", 0, 0), b]), &[5, 3]).0;
     // 6+6+1 = 13 ≤ SP 15 but two sixes: +5 to HP, 2d6 = 4+6 → Spinal Injury (no Action next turn).
     let ev = run(&mut st, shoot(1), &[5, 6, 6, 1, 4, 6]);
@@ -1439,7 +1439,7 @@ fn red_11_on_a_grid_a_move_action_is_move_squares_of_two_metres() {
 #[test]
 fn red_42_a_reopening_injury_hurts_again_after_moving_more_than_4_m() {
     let mut b = fighter("B", 1, 5);
-    b.armor.body = Some("heavy_armorjack".to_owned());
+    b.armor.body = Some("heavy_armorjack".into());
     let mut st = begin(&setup(vec![fighter("A", 0, 0), b]), &[5, 3]).0;
     // Two sixes, 2d6 = 3+2 → Broken Ribs.
     let ev = run(&mut st, shoot(1), &[5, 6, 6, 1, 3, 2]);

@@ -133,7 +133,7 @@ proptest! {
                         prop_assert!(pa.sp <= pb.sp);
                         if pa.sp < pb.sp {
                             prop_assert!(events.iter().any(|e| matches!(e,
-                                Event::Damage { who, through, .. } if *who == a.name && *through > 0)),
+                                Event::Damage { who, through, .. } if **who == *a.name && *through > 0)),
                                 "ablation without a penetrating hit");
                         }
                     }
