@@ -151,7 +151,7 @@ pub enum Phase {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct State {
     /// Tunable rules.
-    pub settings: Settings,
+    pub settings: Arc<Settings>,
     /// The participants as set up. Shared, never changed: copies of the state (a session
     /// applies each command to a copy) and the abilities a command is using do not clone it.
     #[serde(serialize_with = "crate::setup::shared_list::serialize")]
@@ -702,6 +702,24 @@ pub fn within(a: [i64; 2], b: [i64; 2], metres: u32) -> bool {
 
 type Events = EventLog<Event>;
 
+/// Whether two names are equal ignoring case, exactly as comparing their `str::to_lowercase`
+/// would say, without allocating: lowercasing is per character except for the final-sigma
+/// rule of 'Σ', the one case left to `to_lowercase`.
+fn same_ignoring_case(a: &str, b: &str) -> bool {
+    if a.is_ascii() && b.is_ascii() {
+        return a.eq_ignore_ascii_case(b);
+    }
+    if a.contains('Σ') || b.contains('Σ') {
+        return a.to_lowercase() == b.to_lowercase();
+    }
+    a.chars()
+        .flat_map(char::to_lowercase)
+        .eq(b.chars().flat_map(char::to_lowercase))
+}
+
+/// Up to this many targets of one ability use are kept on the stack; more spill to the heap.
+const INLINE_TARGETS: usize = 8;
+
 /// Ability `id` of roster entry `i` (named `who` in the refusal).
 fn ability_of<'r>(
     roster: &'r [ParticipantSetup],
@@ -730,8 +748,11 @@ impl State {
             .iter()
             .map(|p| {
                 let per_rank = p.archetype.temp_stress_per_rank.unwrap_or_else(|| {
-                    let name = p.archetype.name.to_lowercase();
-                    if s.heavy_archetypes.iter().any(|h| h.to_lowercase() == name) {
+                    let name = &p.archetype.name;
+                    if s.heavy_archetypes
+                        .iter()
+                        .any(|h| same_ignoring_case(h, name))
+                    {
                         s.heavy_temp_stress_per_rank
                     } else {
                         s.temp_stress_per_rank
@@ -763,7 +784,7 @@ impl State {
             })
             .collect();
         let mut state = State {
-            settings: s.clone(),
+            settings: Arc::clone(s),
             roster: Arc::clone(&setup.participants),
             fighters,
             round: 1,
@@ -791,8 +812,8 @@ impl State {
                 let enemy_wins = state.opposed(
                     dice,
                     "opening",
-                    (e, enemy_skill.clone()),
-                    (h, hero_skill.clone()),
+                    (e, enemy_skill),
+                    (h, hero_skill),
                     false,
                     &mut contest,
                 )?;
@@ -834,9 +855,13 @@ impl State {
 
     /// Index of the participant `id`.
     pub fn find(&self, id: &str) -> Result<usize, RuleError> {
+        // Commands from the default tactic share the participant's own id: match the
+        // pointer first, which spares comparing the names.
+        let same = |f: &Fighter| std::ptr::eq(f.id.as_ptr(), id.as_ptr()) && f.id.len() == id.len();
         self.fighters
             .iter()
-            .position(|f| *f.id == *id)
+            .position(same)
+            .or_else(|| self.fighters.iter().position(|f| *f.id == *id))
             .ok_or_else(|| err("AND-09", format!("there is no participant {id:?}")))
     }
 
@@ -1436,15 +1461,15 @@ impl State {
         &mut self,
         dice: &mut D,
         purpose: &str,
-        initiator: (usize, String),
-        opponent: (usize, String),
+        initiator: (usize, &str),
+        opponent: (usize, &str),
         heat: bool,
         ev: &mut Events,
     ) -> Result<bool, RuleError> {
         let (a, a_skill) = initiator;
         let (b, b_skill) = opponent;
-        let sa = self.skill(a, &a_skill);
-        let sb = self.skill(b, &b_skill);
+        let sa = self.skill(a, a_skill);
+        let sb = self.skill(b, b_skill);
         let method = self.settings.advantage;
         let ra = roll_total(dice, sa.value, self.check_edge(a), &method)?;
         let rb = roll_total(dice, sb.value, self.check_edge(b), &method)?;
@@ -1590,35 +1615,37 @@ impl State {
                 ev,
             );
         }
+        let own = [a];
+        let receivers = if targets.is_empty() { &own } else { targets };
         let Some(skill_name) = &ab.skill else {
             // No check: the effects simply happen (AND-40 Invisible from an ability).
-            let receivers: Vec<usize> = if targets.is_empty() {
-                vec![a]
-            } else {
-                targets.to_vec()
-            };
-            for &t in &receivers {
+            for &t in receivers {
                 self.apply_effects(a, ab, t, Tier::Critical, ev);
             }
             self.after_attack(dice, a, ab, ev)?;
             return Ok(());
         };
         let skill = self.skill(a, skill_name);
-        let receivers: Vec<usize> = if targets.is_empty() {
-            vec![a]
-        } else {
-            targets.to_vec()
+        // Every receiver's edge is fixed before the roll: effects on one target must not
+        // change the edge against the next.
+        let edge_on = |t: usize| {
+            if ab.defense.is_some() && t != a {
+                self.attack_edge(a, t)
+            } else {
+                self.check_edge(a)
+            }
         };
-        let edges: Vec<Edge> = receivers
-            .iter()
-            .map(|&t| {
-                if ab.defense.is_some() && t != a {
-                    self.attack_edge(a, t)
-                } else {
-                    self.check_edge(a)
-                }
-            })
-            .collect();
+        let mut inline = [Edge::Normal; INLINE_TARGETS];
+        let spilled: Vec<Edge>;
+        let edges: &[Edge] = if receivers.len() <= INLINE_TARGETS {
+            for (slot, &t) in inline.iter_mut().zip(receivers) {
+                *slot = edge_on(t);
+            }
+            &inline[..receivers.len()]
+        } else {
+            spilled = receivers.iter().map(|&t| edge_on(t)).collect();
+            &spilled
+        };
         let method = self.settings.advantage;
         let n = edges
             .iter()
@@ -1890,11 +1917,21 @@ impl State {
                 let roster = Arc::clone(&self.roster);
                 let ab = ability_of(&roster, a, ability, &self.fighters[a].id)?;
                 self.require_resource(a, ab.kind)?;
-                let ts = targets
-                    .iter()
-                    .map(|t| self.find(t))
-                    .collect::<Result<Vec<_>, _>>()?;
-                self.validate_use(a, ab, &ts)?;
+                let mut inline = [0; INLINE_TARGETS];
+                let spilled: Vec<usize>;
+                let ts: &[usize] = if targets.len() <= INLINE_TARGETS {
+                    for (slot, t) in inline.iter_mut().zip(targets) {
+                        *slot = self.find(t)?;
+                    }
+                    &inline[..targets.len()]
+                } else {
+                    spilled = targets
+                        .iter()
+                        .map(|t| self.find(t))
+                        .collect::<Result<_, _>>()?;
+                    &spilled
+                };
+                self.validate_use(a, ab, ts)?;
                 self.spend(a, ab.kind);
                 if ab.ranged && ab.defense.is_some() {
                     let pos = self.fighters[a].position;
@@ -1904,12 +1941,12 @@ impl State {
                         return Ok(());
                     }
                     // The provoker may have been taken out of reach of the attack's targets.
-                    if self.validate_use(a, ab, &ts).is_err() {
+                    if self.validate_use(a, ab, ts).is_err() {
                         self.settle(ev);
                         return Ok(());
                     }
                 }
-                self.perform(dice, a, ab, &ts, (false, false), ev)?;
+                self.perform(dice, a, ab, ts, (false, false), ev)?;
             }
             Command::Grab { target, .. } => {
                 let t = self.find(target)?;
@@ -1971,12 +2008,12 @@ impl State {
                     ));
                 };
                 self.spend(a, ActionKind::Action);
-                let might = self.settings.skill_names.might.clone();
+                let settings = Arc::clone(&self.settings);
                 if self.opposed(
                     dice,
                     "escape",
-                    (a, skill.clone()),
-                    (h.grabber, might),
+                    (a, skill),
+                    (h.grabber, &settings.skill_names.might),
                     true,
                     ev,
                 )? {
@@ -2014,8 +2051,9 @@ impl State {
                         .ok_or_else(|| err("AND-39", "there is no active enemy to hide from"))?,
                 };
                 self.spend(a, ActionKind::Action);
-                let n = self.settings.skill_names.clone();
-                if self.opposed(dice, "hide", (a, n.stealth), (o, n.perception), true, ev)? {
+                let settings = Arc::clone(&self.settings);
+                let n = &settings.skill_names;
+                if self.opposed(dice, "hide", (a, &n.stealth), (o, &n.perception), true, ev)? {
                     let c =
                         self.new_condition(a, ConditionKind::Hidden, Duration::UntilRemoved, None);
                     self.add_condition(a, c, ev);
@@ -2034,8 +2072,9 @@ impl State {
                     ));
                 }
                 self.spend(a, ActionKind::Action);
-                let n = self.settings.skill_names.clone();
-                if self.opposed(dice, "seek", (a, n.perception), (t, n.stealth), true, ev)? {
+                let settings = Arc::clone(&self.settings);
+                let n = &settings.skill_names;
+                if self.opposed(dice, "seek", (a, &n.perception), (t, &n.stealth), true, ev)? {
                     self.remove_conditions(t, |c| c.kind == ConditionKind::Hidden, "found", ev);
                 }
             }
@@ -2454,5 +2493,45 @@ impl State {
             });
         }
         self.fire_ready(dice, a, Trigger::EnemyMovesIntoRange, Some(from), ev)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::same_ignoring_case;
+
+    /// AND-46's heavy archetypes are named case-insensitively: the allocation-free
+    /// comparison must say exactly what comparing `to_lowercase` would.
+    #[test]
+    fn names_compare_like_their_lowercase() {
+        let names = [
+            "Vanguard",
+            "VANGUARD",
+            "vanguard",
+            "Duelist",
+            "Авангард",
+            "авангард",
+            "АВАНГАРД",
+            "Колосс",
+            "колосс",
+            "ΟΔΟΣ",
+            "οδος",
+            "οδοσ",
+            "\u{212A}night",
+            "knight",
+            "İ",
+            "i\u{307}",
+            "",
+            "a",
+        ];
+        for a in names {
+            for b in names {
+                assert_eq!(
+                    same_ignoring_case(a, b),
+                    a.to_lowercase() == b.to_lowercase(),
+                    "{a:?} vs {b:?}"
+                );
+            }
+        }
     }
 }

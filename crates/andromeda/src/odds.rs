@@ -1,5 +1,7 @@
 //! Exact odds by enumeration: at most 6 d8 (262 144 outcomes), integer counts only.
 
+use std::cell::RefCell;
+use std::hash::{Hash, Hasher};
 use std::sync::OnceLock;
 
 use fray_dice::{Distribution, Error, Ratio};
@@ -112,6 +114,63 @@ pub(crate) fn tier_counts(spec: &CheckSpec) -> Result<([u128; 4], u128), Error> 
     Ok((tiers, denominator))
 }
 
+/// [`tier_counts`], remembered per thread. The default tactic asks the same few questions
+/// (a handful of skills against a handful of defenses) at nearly every decision of every
+/// trial. The answer is a pure function of the spec, so remembering it cannot change a
+/// result; the memory is bounded (each slot is overwritten by the next spec hashing to it).
+pub(crate) fn tier_counts_cached(spec: &CheckSpec) -> Result<([u128; 4], u128), Error> {
+    const SLOTS: usize = 64;
+    type Slot = Option<(CheckSpec, [u128; 4], u128)>;
+    thread_local! {
+        static REMEMBERED: RefCell<[Slot; SLOTS]> = const { RefCell::new([None; SLOTS]) };
+    }
+    let mut hasher = SlotHasher(0);
+    spec.hash(&mut hasher);
+    let slot = (hasher.0 >> 58) as usize % SLOTS;
+    if let Some((_, counts, denominator)) = REMEMBERED
+        .with_borrow(|slots| slots[slot])
+        .filter(|(known, _, _)| known == spec)
+    {
+        return Ok((counts, denominator));
+    }
+    let (counts, denominator) = tier_counts(spec)?;
+    REMEMBERED.with_borrow_mut(|slots| slots[slot] = Some((*spec, counts, denominator)));
+    Ok((counts, denominator))
+}
+
+/// A multiply-rotate hash of a few small integers (FxHash's step): cheap, and good enough to
+/// spread check specs over [`tier_counts_cached`]'s slots.
+struct SlotHasher(u64);
+
+impl Hasher for SlotHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+    fn write_u8(&mut self, n: u8) {
+        self.write_u64(u64::from(n));
+    }
+    fn write_u32(&mut self, n: u32) {
+        self.write_u64(u64::from(n));
+    }
+    fn write_i32(&mut self, n: i32) {
+        self.write_u64(n as u32 as u64);
+    }
+    fn write_usize(&mut self, n: usize) {
+        self.write_u64(n as u64);
+    }
+    fn write_isize(&mut self, n: isize) {
+        self.write_u64(n as u64);
+    }
+}
+
 /// The probability of each tier, worst first (zero where impossible).
 pub fn tier_probabilities(spec: &CheckSpec) -> Result<[Ratio; 4], Error> {
     let d = odds(spec)?;
@@ -157,6 +216,32 @@ pub fn opposed_odds(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The tactic's remembered answers are the computed ones, also when many specs share
+    /// the cache's slots and overwrite each other.
+    #[test]
+    fn remembered_tier_counts_are_the_computed_ones() {
+        let specs = (-3..=3).flat_map(|skill_rank| {
+            (0..=4).flat_map(move |difficulty| {
+                [Edge::Normal, Edge::Advantage, Edge::Disadvantage].map(|edge| CheckSpec {
+                    skill_value: skill_rank + 1,
+                    skill_rank,
+                    difficulty,
+                    edge,
+                    ..CheckSpec::default()
+                })
+            })
+        });
+        for round in 0..2 {
+            for spec in specs.clone() {
+                assert_eq!(
+                    tier_counts_cached(&spec).unwrap(),
+                    tier_counts(&spec).unwrap(),
+                    "round {round}: {spec:?}"
+                );
+            }
+        }
+    }
 
     #[test]
     fn tier_counts_agree_with_the_distribution() {

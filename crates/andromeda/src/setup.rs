@@ -486,9 +486,10 @@ impl Default for Settings {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Setup {
-    /// Tunable rules.
+    /// Tunable rules, shared with every encounter started from this setup like the
+    /// participants.
     #[serde(default)]
-    pub settings: Settings,
+    pub settings: Arc<Settings>,
     /// Who opens.
     #[serde(default)]
     pub opening: Opening,

@@ -2,8 +2,8 @@
 
 use crate::check::{CheckSpec, Tier};
 use crate::engine::{dist2, within, Command, Phase, State};
-use crate::odds::tier_counts;
-use crate::setup::{ActionKind, Aim, ConditionKind, Side};
+use crate::odds::tier_counts_cached;
+use crate::setup::{Ability, ActionKind, Aim, ConditionKind, Side, Skill};
 
 /// Every exact check distribution's denominator divides 8^6 (at most six d8), so expected
 /// values scaled by it are whole numbers and compare exactly.
@@ -12,7 +12,9 @@ const SCALE: u128 = 262_144;
 /// Smallest `d` with `d * d >= n` (integer binary search; coordinates are bounded by
 /// [`crate::MAX_COORD`], so `n` < 2^63 and `d` < 2^33).
 fn isqrt_ceil(n: i128) -> i128 {
-    let (mut lo, mut hi) = (0i128, 1i128 << 33);
+    // 2^ceil(bits/2) squared is at least n: the search starts from that bound.
+    let bits = 128 - n.max(1).leading_zeros();
+    let (mut lo, mut hi) = (0i128, 1i128 << bits.div_ceil(2));
     while lo < hi {
         let mid = (lo + hi) / 2;
         if mid * mid >= n {
@@ -46,13 +48,12 @@ fn pick_actor(state: &State, side: Side) -> Option<Command> {
         })
 }
 
-/// The expected damage of `ability` from `a` against `t`, scaled by [`SCALE`].
-fn expected_damage(state: &State, a: usize, ability: usize, t: usize) -> u128 {
-    let ab = &state.roster[a].abilities[ability];
-    let (Some(defense), Some(line), Some(skill)) = (ab.defense, ab.damage, &ab.skill) else {
+/// The expected damage of ability `ab` from `a` (its `skill`, looked up once per ability)
+/// against `t`, scaled by [`SCALE`].
+fn expected_damage(state: &State, a: usize, ab: &Ability, skill: Option<Skill>, t: usize) -> u128 {
+    let (Some(defense), Some(line), Some(s)) = (ab.defense, ab.damage, skill) else {
         return 0;
     };
-    let s = state.skill(a, skill);
     let spec = CheckSpec {
         skill_value: s.value,
         skill_rank: s.rank,
@@ -61,7 +62,7 @@ fn expected_damage(state: &State, a: usize, ability: usize, t: usize) -> u128 {
         table: state.settings.table,
         advantage: state.settings.advantage,
     };
-    let Ok((counts, denominator)) = tier_counts(&spec) else {
+    let Ok((counts, denominator)) = tier_counts_cached(&spec) else {
         return 0;
     };
     let scale = SCALE / denominator.max(1);
@@ -117,11 +118,13 @@ fn best_attack(state: &State, a: usize, only: Option<usize>) -> Option<Command> 
         if ab.aim != Aim::Enemy || ab.defense.is_none() || !usable(state, a, k) {
             continue;
         }
+        let skill = ab.skill.as_deref().map(|name| state.skill(a, name));
+        let expected = |t| expected_damage(state, a, ab, skill, t);
         let mut ts = targets_for(state, a, k).filter(allowed);
         // Single-target abilities hit the enemy with the best expected damage.
         let (score, single) = if ab.max_targets == 1 {
             let Some((score, t)) = ts
-                .map(|t| (expected_damage(state, a, k, t), t))
+                .map(|t| (expected(t), t))
                 .max_by_key(|&(damage, t)| (damage, std::cmp::Reverse(t)))
             else {
                 continue;
@@ -131,9 +134,7 @@ fn best_attack(state: &State, a: usize, only: Option<usize>) -> Option<Command> 
             let Some(first) = ts.next() else {
                 continue;
             };
-            let score = ts.fold(expected_damage(state, a, k, first), |sum, t| {
-                sum + expected_damage(state, a, k, t)
-            });
+            let score = ts.fold(expected(first), |sum, t| sum + expected(t));
             (score, None)
         };
         if best.as_ref().map_or(true, |(b, _, _)| score > *b) {
