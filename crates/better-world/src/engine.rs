@@ -672,23 +672,27 @@ impl State {
         }
     }
 
+    #[inline]
     fn f(&self, i: usize) -> &Fighter {
         &self.fighters[i]
     }
 
     /// In the fight and on its feet (hits ≥ 1): what victory and targeting count.
+    #[inline]
     pub fn standing(&self, i: usize) -> bool {
         let f = &self.fighters[i];
         f.status == Status::Active && f.hits >= 1
     }
 
     /// In the fight and conscious: may act.
+    #[inline]
     pub fn can_act(&self, i: usize) -> bool {
         let f = &self.fighters[i];
         f.status == Status::Active && f.conscious
     }
 
     /// The health state of a character.
+    #[inline]
     pub fn health_state(&self, i: usize) -> HealthState {
         if self.fighters[i].status == Status::Dead {
             return HealthState::Dead;
@@ -696,11 +700,13 @@ impl State {
         self.settings.health.state(self.fighters[i].hits)
     }
 
+    #[inline]
     fn wound_k(&self, i: usize) -> u32 {
         self.settings.health.wound_difficulty(self.health_state(i))
     }
 
     /// Whether `a` and `b` are fighting hand to hand.
+    #[inline]
     pub fn engaged(&self, a: usize, b: usize) -> bool {
         self.engagements
             .iter()
@@ -742,6 +748,7 @@ impl State {
         })
     }
 
+    #[inline]
     fn distance(&self, a: usize, b: usize) -> u32 {
         self.f(a)
             .character
@@ -749,10 +756,12 @@ impl State {
             .abs_diff(self.f(b).character.position)
     }
 
+    #[inline]
     fn enemies(&self, a: usize, b: usize) -> bool {
         self.f(a).character.side != self.f(b).character.side
     }
 
+    #[inline]
     fn weapon(&self, i: usize, choice: Option<usize>) -> Result<Option<usize>, RuleError> {
         let f = self.f(i);
         match choice {
@@ -776,6 +785,7 @@ impl State {
         }
     }
 
+    #[inline]
     fn weapon_data(&self, i: usize, w: Option<usize>) -> &Weapon {
         match w {
             Some(w) => &self.f(i).character.weapons[w],
@@ -783,6 +793,7 @@ impl State {
         }
     }
 
+    #[inline]
     fn aspects_for(&self, i: usize, w: Option<usize>, melee: bool) -> &[Aspect] {
         let weapon = self.weapon_data(i, w);
         if let Some(list) = &weapon.aspects {
@@ -797,6 +808,7 @@ impl State {
         }
     }
 
+    #[inline]
     fn best_aspect(&self, i: usize, list: &[Aspect]) -> Aspect {
         let c = &self.f(i).character;
         let mut best = (list[0], c.aspect(list[0]));
@@ -809,6 +821,7 @@ impl State {
         best.0
     }
 
+    #[inline]
     fn pick_aspect(
         &self,
         i: usize,
@@ -880,6 +893,7 @@ impl State {
     }
 }
 
+#[inline]
 fn check_actor(state: &State, actor: usize) -> Result<(), RuleError> {
     if actor >= state.fighters.len() {
         return Err(err("setup", format!("there is no character #{actor}")));
@@ -898,6 +912,7 @@ enum Cost {
     None,
 }
 
+#[inline]
 fn afford(state: &State, actor: usize, cost: Cost) -> Result<(), RuleError> {
     if state.phase == Phase::FirstStrike {
         return Ok(());
@@ -938,6 +953,7 @@ fn afford(state: &State, actor: usize, cost: Cost) -> Result<(), RuleError> {
     }
 }
 
+#[inline]
 fn spend(state: &mut State, cost: Cost) {
     if let Some(t) = state.turn.as_mut() {
         match cost {
@@ -955,6 +971,7 @@ fn spend(state: &mut State, cost: Cost) {
 
 /// Checks that `actor` may act now: its turn (or its First Strike), conscious, not held
 /// (unless `held_ok`), not leaving (unless `peaceful`).
+#[inline]
 fn check_turn(state: &State, actor: usize, held_ok: bool, peaceful: bool) -> Result<(), RuleError> {
     check_actor(state, actor)?;
     let f = state.f(actor);
@@ -1028,6 +1045,7 @@ pub(crate) fn first_strikers(state: &State) -> impl Iterator<Item = usize> + '_ 
     (0..state.fighters.len()).filter(|&i| is_first_striker(state, i))
 }
 
+#[inline]
 fn check_target(state: &State, actor: usize, target: usize) -> Result<(), RuleError> {
     check_actor(state, target)?;
     if !state.enemies(actor, target) {
@@ -1042,10 +1060,12 @@ fn check_target(state: &State, actor: usize, target: usize) -> Result<(), RuleEr
     Ok(())
 }
 
+#[inline]
 fn cap(v: u32) -> u32 {
     v.min(MAX_POOL)
 }
 
+#[inline]
 fn limit_situational(bonus: u32, extra: u32) -> Result<(), RuleError> {
     if bonus > 10 || extra > 10 {
         return Err(err(
@@ -1175,6 +1195,7 @@ fn plan_strike(state: &State, s: &Strike, action: Action) -> Result<(Plan, Cost)
     ))
 }
 
+#[inline]
 fn direction(state: &State, from: usize, to: usize) -> i8 {
     let d = state.f(to).character.position - state.f(from).character.position;
     d.signum() as i8
@@ -1583,11 +1604,13 @@ fn end_round(state: &mut State, events: &mut Events) {
     state.turn = None;
     let round = state.round;
     events.emit(|| Event::RoundEnded { round });
+    let mut someone_left = false;
     for i in 0..state.fighters.len() {
         let f = state.f(i);
         if f.status == Status::Active && f.withdrawing.is_some_and(|r| r < round) {
             state.fighters[i].status = Status::Left;
             state.fighters[i].withdrawing = None;
+            someone_left = true;
             for q in state.levels.values_mut() {
                 q.retain(|&x| x != i);
             }
@@ -1614,19 +1637,15 @@ fn end_round(state: &mut State, events: &mut Events) {
             }
         }
     }
-    state.levels.retain(|_, q| !q.is_empty());
-    state.rebuild_order();
+    // The order only changes when someone left (joining rebuilds it itself).
+    if someone_left {
+        state.levels.retain(|_, q| !q.is_empty());
+        state.rebuild_order();
+    }
     state.phase = Phase::BetweenRounds;
     if state.round >= state.settings.max_rounds {
         finish(state, None, events);
     }
-}
-
-fn side_alive(state: &State, side: u8) -> bool {
-    (0..state.fighters.len()).any(|i| {
-        let f = state.f(i);
-        f.character.side == side && (state.standing(i) || f.status == Status::Reserve)
-    })
 }
 
 fn finish(state: &mut State, winner: Option<u8>, events: &mut Events) {
@@ -1644,9 +1663,13 @@ fn check_end(state: &mut State, events: &mut Events) {
     if state.phase == Phase::Over {
         return;
     }
-    let a = side_alive(state, 0);
-    let b = side_alive(state, 1);
-    match (a, b) {
+    let alive = |side: u8| {
+        state.fighters.iter().any(|f| {
+            f.character.side == side
+                && (f.status == Status::Reserve || (f.status == Status::Active && f.hits >= 1))
+        })
+    };
+    match (alive(0), alive(1)) {
         (true, true) => {}
         (true, false) => finish(state, Some(0), events),
         (false, true) => finish(state, Some(1), events),
@@ -2123,6 +2146,7 @@ fn need_engaged(state: &State, actor: usize, target: usize, rule: &str) -> Resul
     Ok(())
 }
 
+#[inline]
 fn only_in_rounds(state: &State) -> Result<(), RuleError> {
     if state.phase == Phase::FirstStrike {
         return Err(err(

@@ -65,6 +65,22 @@ fn nearness(state: &State, a: usize, i: usize) -> (u32, usize) {
     (state.fighters[i].character.position.abs_diff(pos), i)
 }
 
+/// The nearest standing enemy of `a` that passes `keep` (ties by index): one pass, no
+/// allocation, since the tactic asks on nearly every decision.
+fn nearest_foe(state: &State, a: usize, keep: impl Fn(usize) -> bool) -> Option<usize> {
+    let me = &state.fighters[a].character;
+    let mut best: Option<(u32, usize)> = None;
+    for (i, f) in state.fighters.iter().enumerate() {
+        if f.character.side != me.side && f.status == Status::Active && f.hits >= 1 && keep(i) {
+            let d = f.character.position.abs_diff(me.position);
+            if best.map_or(true, |(nearest, _)| d < nearest) {
+                best = Some((d, i));
+            }
+        }
+    }
+    best.map(|(_, i)| i)
+}
+
 /// Standing enemies of `a`, nearest first (ties by index).
 fn targets(state: &State, a: usize) -> Vec<usize> {
     let mut v: Vec<usize> = foes(state, a).collect();
@@ -91,7 +107,8 @@ fn choose(state: &State, a: usize, turn: Turn) -> Command {
             end
         };
     }
-    if f.withdrawing.is_some() {
+    // With the Main and the Additional action spent every option below is to end the turn.
+    if f.withdrawing.is_some() || (turn.main && turn.additional) {
         return end;
     }
     // The lowest-numbered standing enemy in melee (the one held, when holding someone).
@@ -123,7 +140,7 @@ fn choose(state: &State, a: usize, turn: Turn) -> Command {
         }
         return end;
     }
-    let Some(t) = foes(state, a).min_by_key(|&i| nearness(state, a, i)) else {
+    let Some(t) = nearest_foe(state, a, |_| true) else {
         return end;
     };
     let pos = f.character.position;
@@ -189,10 +206,7 @@ fn choose(state: &State, a: usize, turn: Turn) -> Command {
         state.count_engaged(o, |x| state.fighters[x].character.side != side) < cap
             && state.count_engaged(o, |_| true) < cap
     };
-    let Some(t) = foes(state, a)
-        .filter(|&o| room(o))
-        .min_by_key(|&i| nearness(state, a, i))
-    else {
+    let Some(t) = nearest_foe(state, a, room) else {
         return end;
     };
     let p = state.fighters[t].character.position;
