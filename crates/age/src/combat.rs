@@ -5,6 +5,7 @@ use fray_dice::{Dice, RuleError};
 use serde::{Deserialize, Serialize};
 
 use crate::conditions::Injury;
+use crate::model::Name;
 use crate::test::{roll_d6, test, TestResult, TestSpec};
 
 /// The attack types of the damage table (AGE-13) and the range table (AGE-17).
@@ -592,7 +593,7 @@ pub enum StuntEffect {
 #[serde(deny_unknown_fields)]
 pub struct StuntDef {
     /// Its name, as commands give it ("knock_prone").
-    pub name: String,
+    pub name: Name,
     /// Least SP it costs.
     pub min: u8,
     /// Most SP it takes (`None`: any amount, like Skirmish).
@@ -616,7 +617,7 @@ pub struct StuntTable(pub Vec<StuntDef>);
 impl Default for StuntTable {
     fn default() -> Self {
         let row = |name: &str, min, max, effect, automatic_only| StuntDef {
-            name: name.to_owned(),
+            name: name.into(),
             min,
             max,
             effect,
@@ -679,18 +680,18 @@ impl Default for StuntTable {
 #[serde(deny_unknown_fields)]
 pub struct StuntChoice {
     /// The stunt's name in the table.
-    pub stunt: String,
+    pub stunt: Name,
     /// SP spent on it.
     pub points: u8,
     /// For Lightning Attack: another target (default: the same one).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub target: Option<String>,
+    pub target: Option<Name>,
 }
 
 impl StuntTable {
     /// The row named `name`.
     pub fn get(&self, name: &str) -> Option<&StuntDef> {
-        self.0.iter().find(|s| s.name == name)
+        self.0.iter().find(|s| *s.name == *name)
     }
 
     /// Checks a purchase against the points earned (AGE-21): every stunt exists, is bought at

@@ -532,7 +532,7 @@ fn find(state: &State, name: &str) -> Result<usize, RuleError> {
     state
         .combatants
         .iter()
-        .position(|c| c.name == name)
+        .position(|c| *c.name == *name)
         .ok_or_else(|| err("command", format!("nobody is named '{name}'")))
 }
 
@@ -1625,7 +1625,7 @@ fn turn_command<D: Dice>(
             use_slot(&mut state.turn, Slot::Minor);
             use_slot(&mut state.turn, Slot::Major);
             state.combatants[me].readied = Some(Readied { target: t });
-            events.emit(|| minor_event(state, me, "ready", target.clone()));
+            events.emit(|| minor_event(state, me, "ready", target.to_string()));
             Ok(())
         }
         Command::Pursue { .. } => {
@@ -1720,7 +1720,7 @@ fn stand_firm_check<D: Dice>(
     let works =
         result.winner == Some(0) || (result.winner.is_none() && !state.rules.stand_firm_tie_holds);
     events.emit(|| Event::StandFirm {
-        stunt: stunt.to_owned(),
+        stunt: stunt.into(),
         result,
         held: !works,
     });
@@ -1794,7 +1794,7 @@ fn spend_stunts<D: Dice>(
             .get(&choice.stunt)
             .expect("validated")
             .effect;
-        let name = choice.stunt.as_str();
+        let name = &*choice.stunt;
         let sp = i32::from(choice.points);
         match effect {
             StuntEffect::Skirmish => {

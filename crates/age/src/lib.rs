@@ -138,7 +138,8 @@ pub use conditions::{Condition, Conditions, Fatigue, Injury};
 pub use engine::{MAX_POSITION, MAX_SETTING};
 pub use model::{
     Abilities, Ability, AttackAction, Character, Combatant, Command, Event, InitiativeRule,
-    MoveKind, Pending, Readied, Rules, Sense, Setup, State, TakenOut, Turn, Weapon, WeaponState,
+    MoveKind, Name, Pending, Readied, Rules, Sense, Setup, State, TakenOut, Turn, Weapon,
+    WeaponState,
 };
 pub use odds::{
     expected_rolls, finish_within, opposed_odds, test_odds, OpposedOdds, TestOdds,

@@ -1,6 +1,8 @@
 //! Setup, commands, events and state of the encounter engine: serde types that cross to C,
 //! C# and Python as JSON.
 
+use std::sync::Arc;
+
 use serde::{Deserialize, Serialize};
 
 use crate::combat::{
@@ -79,6 +81,11 @@ fn one() -> u32 {
     1
 }
 
+/// A participant's name, in setups, state, commands and events. Shared, so a command or
+/// event naming someone costs a reference count rather than a copy of the name; it reads
+/// and writes as a plain JSON string.
+pub type Name = Arc<str>;
+
 /// A weapon or grenade a character carries.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -121,7 +128,7 @@ pub struct Weapon {
 #[serde(deny_unknown_fields)]
 pub struct Character {
     /// Unique name; commands name participants by it.
-    pub name: String,
+    pub name: Name,
     /// 0 = party, 1 = opponents.
     pub side: u8,
     /// Ability scores.
@@ -129,7 +136,7 @@ pub struct Character {
     pub abilities: Abilities,
     /// Foci ("Rifles", "Initiative", "Might", "Acrobatics", "Throwing", "Medicine" …).
     #[serde(default)]
-    pub foci: Vec<String>,
+    pub foci: Arc<[String]>,
     /// Fortune.
     pub fortune: i32,
     /// Armour type (AGE-14).
@@ -147,9 +154,9 @@ pub struct Character {
     /// Defense before shield and action bonuses; \[default\] `rules.defense_base` + Dexterity.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub defense: Option<i32>,
-    /// What it carries.
+    /// What it carries (shared with each fight's copy, which only adds its own state).
     #[serde(default)]
-    pub weapons: Vec<Weapon>,
+    pub weapons: Vec<Arc<Weapon>>,
     /// The weapon in hand at the start (by name); none: empty-handed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub wielding: Option<String>,
@@ -266,9 +273,10 @@ impl Default for Rules {
 pub struct Setup {
     /// Everyone in the fight.
     pub characters: Vec<Character>,
-    /// Settings; omitted fields take their defaults.
+    /// Settings; omitted fields take their defaults. Shared
+    /// with every encounter started from this setup.
     #[serde(default)]
-    pub rules: Rules,
+    pub rules: Arc<Rules>,
     /// The fight is in free fall (AGE-31).
     #[serde(default)]
     pub free_fall: bool,
@@ -303,43 +311,43 @@ pub enum Command {
     /// Major: Fighting vs Defense, target within reach (AGE-10).
     MeleeAttack {
         /// Who.
-        actor: String,
+        actor: Name,
         /// Whom.
-        target: String,
+        target: Name,
     },
     /// Major: Accuracy vs Defense, needs sight and range (AGE-10).
     RangedAttack {
         /// Who.
-        actor: String,
+        actor: Name,
         /// Whom.
-        target: String,
+        target: Name,
     },
     /// Major: melee, +1 damage on a hit, −1 Defense until your next turn (AGE-10).
     HeavyAttack {
         /// Who.
-        actor: String,
+        actor: Name,
         /// Whom.
-        target: String,
+        target: Name,
     },
     /// Major: an attack that deals no damage itself but buys stunts (AGE-10).
     StuntAttack {
         /// Who.
-        actor: String,
+        actor: Name,
         /// Whom.
-        target: String,
+        target: Name,
     },
     /// Major: up to half Speed toward the target, then a melee attack (+1 after ≥ 4 m).
     Charge {
         /// Who.
-        actor: String,
+        actor: Name,
         /// Whom.
-        target: String,
+        target: Name,
     },
     /// Major: throw the grenade in hand, or fire the grenade launcher in hand, at a point
     /// (AGE-19).
     ThrowGrenade {
         /// Who.
-        actor: String,
+        actor: Name,
         /// The chosen point of detonation.
         at: i32,
         /// A TN the GM raised above the default.
@@ -352,47 +360,47 @@ pub enum Command {
     /// Major: +2 Defense until your next turn (AGE-10).
     Defend {
         /// Who.
-        actor: String,
+        actor: Name,
     },
     /// Major: up to double Speed, and nothing else this turn (AGE-10); the turn stays open
     /// (anything but `end_turn` is refused under AGE-10).
     Run {
         /// Who.
-        actor: String,
+        actor: Name,
         /// Where to.
         to: i32,
     },
     /// Major: first aid on a Dying ally within reach (AGE-26).
     FirstAid {
         /// Who.
-        actor: String,
+        actor: Name,
         /// Whom.
-        target: String,
+        target: Name,
     },
     /// Minor: activate a talent, technology or item (AGE-11).
     Activate {
         /// Who.
-        actor: String,
+        actor: Name,
         /// What.
         what: String,
     },
     /// Minor: +1 if the next action is an attack (AGE-11).
     Aim {
         /// Who.
-        actor: String,
+        actor: Name,
     },
     /// Minor, before the major: +1 or +2 Defense and the same penalty to tests until the end
     /// of the round; never with Defend (AGE-11).
     GuardedStance {
         /// Who.
-        actor: String,
+        actor: Name,
         /// 1 or 2.
         bonus: i32,
     },
     /// Minor: move up to Speed; standing up or dropping prone costs half Speed (AGE-11).
     Move {
         /// Who.
-        actor: String,
+        actor: Name,
         /// Where to.
         to: i32,
         /// Stand up first.
@@ -408,41 +416,41 @@ pub enum Command {
     /// Minor: hold an attack on a target; `interrupt` releases it before your next turn.
     Ready {
         /// Who.
-        actor: String,
+        actor: Name,
         /// Whom the held attack is for.
-        target: String,
+        target: Name,
     },
     /// Releases a readied attack, interrupting another's turn (AGE-11).
     Interrupt {
         /// Who readied it.
-        actor: String,
+        actor: Name,
     },
     /// Free, after a successful melee attack: follow the retreating target up to Speed.
     Pursue {
         /// Who.
-        actor: String,
+        actor: Name,
     },
     /// Minor: take a weapon or item in hand, stowing what was there (AGE-11).
     TakeUp {
         /// Who.
-        actor: String,
+        actor: Name,
         /// The weapon's name.
         item: String,
     },
     /// Minor: clear the jam or reload the weapon in hand (AGE-18).
     Reload {
         /// Who.
-        actor: String,
+        actor: Name,
     },
     /// Minor: until your next turn, Skirmish and Knock Prone against you need an opposed test.
     StandFirm {
         /// Who.
-        actor: String,
+        actor: Name,
     },
     /// Spends the stunt points of the last attack (possibly none, except after a Stunt Attack).
     SpendStunts {
         /// The attacker.
-        actor: String,
+        actor: Name,
         /// What to buy.
         #[serde(default)]
         stunts: Vec<StuntChoice>,
@@ -450,12 +458,12 @@ pub enum Command {
     /// Ends the turn.
     EndTurn {
         /// Who.
-        actor: String,
+        actor: Name,
     },
     /// GM: a test outside the action economy (AGE-01, AGE-30).
     Test {
         /// Who rolls.
-        actor: String,
+        actor: Name,
         /// The ability.
         ability: Ability,
         /// A focus applies.
@@ -474,14 +482,14 @@ pub enum Command {
     /// GM: a condition befalls someone (following its chain).
     ApplyCondition {
         /// Whom.
-        target: String,
+        target: Name,
         /// What.
         condition: Condition,
     },
     /// GM: a condition ends.
     RemoveCondition {
         /// Whom.
-        target: String,
+        target: Name,
         /// What.
         condition: Condition,
     },
@@ -534,7 +542,7 @@ pub enum Event {
     /// Initiative rolled (AGE-09).
     Initiative {
         /// Who.
-        name: String,
+        name: Name,
         /// The 3d6.
         dice: [u8; 3],
         /// The result.
@@ -545,46 +553,46 @@ pub enum Event {
         /// The round number.
         round: u32,
         /// Names in turn order.
-        order: Vec<String>,
+        order: Vec<Name>,
     },
     /// A turn began.
     TurnStarted {
         /// Whose.
-        name: String,
+        name: Name,
     },
     /// A turn passed without actions.
     TurnSkipped {
         /// Whose.
-        name: String,
+        name: Name,
         /// Why.
         reason: String,
     },
     /// A turn ended.
     TurnEnded {
         /// Whose.
-        name: String,
+        name: Name,
     },
     /// A Dying character lost Constitution (AGE-26).
     DyingTick {
         /// Who.
-        name: String,
+        name: Name,
         /// Constitution now.
         constitution: i32,
     },
     /// A character died.
     Died {
         /// Who.
-        name: String,
+        name: Name,
     },
     /// A readied action was not used in time.
     ReadyLost {
         /// Whose.
-        name: String,
+        name: Name,
     },
     /// Someone moved.
     Moved {
         /// Who.
-        name: String,
+        name: Name,
         /// From.
         from: i32,
         /// To.
@@ -595,9 +603,9 @@ pub enum Event {
     /// An attack roll.
     Attack {
         /// Who.
-        attacker: String,
+        attacker: Name,
         /// Whom.
-        target: String,
+        target: Name,
         /// Which action.
         action: AttackAction,
         /// With what ("unarmed" when empty-handed).
@@ -614,7 +622,7 @@ pub enum Event {
     /// The capacity rule struck (AGE-18).
     Capacity {
         /// Whose weapon.
-        name: String,
+        name: Name,
         /// Which weapon.
         weapon: String,
         /// Jammed, or ignored by High Capacity.
@@ -630,7 +638,7 @@ pub enum Event {
     /// Stunts bought (AGE-21).
     StuntsSpent {
         /// Who.
-        attacker: String,
+        attacker: Name,
         /// What.
         stunts: Vec<StuntChoice>,
         /// SP spent.
@@ -641,7 +649,7 @@ pub enum Event {
     /// A Stand Firm test against Skirmish or Knock Prone (AGE-11).
     StandFirm {
         /// The stunt.
-        stunt: String,
+        stunt: Name,
         /// Attacker's Strength (Might) vs defender's best.
         result: OpposedResult,
         /// The defender held: the stunt has no effect.
@@ -650,14 +658,14 @@ pub enum Event {
     /// Damage dealt and where it went (AGE-15).
     Damage {
         /// Whom.
-        target: String,
+        target: Name,
         /// The flow.
         outcome: DamageOutcome,
     },
     /// A condition gained, following its chain.
     ConditionGained {
         /// Who.
-        name: String,
+        name: Name,
         /// The condition that befell.
         condition: Condition,
         /// Where the chain ended up.
@@ -666,19 +674,19 @@ pub enum Event {
     /// A condition ended.
     ConditionRemoved {
         /// Who.
-        name: String,
+        name: Name,
         /// Which.
         condition: Condition,
     },
     /// Someone is out of the fight.
     TakenOut {
         /// Who.
-        name: String,
+        name: Name,
     },
     /// A Defense bonus (Defend, Guarded Stance, Duck and Weave, Take Cover).
     DefenseBonus {
         /// Who.
-        name: String,
+        name: Name,
         /// How much.
         bonus: i32,
         /// Only against ranged attacks.
@@ -689,14 +697,14 @@ pub enum Event {
     /// Initiative raised by Momentum.
     Momentum {
         /// Who.
-        name: String,
+        name: Name,
         /// Initiative now.
         initiative: i32,
     },
     /// A minor action with no roll (Aim, Activate, Ready, Stand Firm, Take Up, Reload).
     Minor {
         /// Who.
-        name: String,
+        name: Name,
         /// Which action.
         action: String,
         /// Its detail (item, target …).
@@ -705,32 +713,32 @@ pub enum Event {
     /// A grenade went off (AGE-19).
     Grenade {
         /// Thrower.
-        thrower: String,
+        thrower: Name,
         /// The throw and the point of detonation.
         result: GrenadeResult,
         /// Damage to all within 5 m (none when rolled per target: see the damage events).
         damage: Option<i32>,
         /// Who was caught.
-        caught: Vec<String>,
+        caught: Vec<Name>,
     },
     /// A lightning attack had no target left in reach.
     LightningLost {
         /// Who.
-        attacker: String,
+        attacker: Name,
     },
     /// First aid on the Dying (AGE-26).
     FirstAid {
         /// Medic.
-        medic: String,
+        medic: Name,
         /// Patient.
-        target: String,
+        target: Name,
         /// The test.
         roll: TestResult,
     },
     /// A GM-called test.
     Test {
         /// Who.
-        name: String,
+        name: Name,
         /// The ability.
         ability: Ability,
         /// The roll.
@@ -749,7 +757,7 @@ pub enum Event {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct WeaponState {
     /// The weapon.
-    pub weapon: Weapon,
+    pub weapon: Arc<Weapon>,
     /// Jammed or empty until a Reload.
     pub jammed: bool,
     /// High Capacity's free pass is used.
@@ -769,13 +777,13 @@ pub struct Readied {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Combatant {
     /// Name.
-    pub name: String,
+    pub name: Name,
     /// Side.
     pub side: u8,
     /// Abilities; Constitution falls while Dying.
     pub abilities: Abilities,
     /// Foci.
-    pub foci: Vec<String>,
+    pub foci: Arc<[String]>,
     /// Fortune left.
     pub fortune: i32,
     /// Armour rating and penalty.
@@ -870,7 +878,7 @@ pub struct Pending {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct State {
     /// Settings.
-    pub rules: Rules,
+    pub rules: Arc<Rules>,
     /// Free fall.
     pub free_fall: bool,
     /// Corridor ends.

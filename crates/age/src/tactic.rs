@@ -1,5 +1,7 @@
 //! The default tactic, the outcome of a fight, the odds tables, the demo and the log lines.
 
+use std::sync::Arc;
+
 use fray_dice::{AutoPlay, Catalog, OddsTable, RuleError, TrialOutcome};
 use serde::{Deserialize, Serialize};
 
@@ -37,9 +39,9 @@ fn choose_stunts(state: &State, p: &Pending) -> Vec<StuntChoice> {
         let fits = table.get(name).is_some_and(|d| {
             !d.automatic_only && points >= d.min && d.max.map_or(true, |m| points <= m)
         });
-        if fits && points <= *left && points > 0 && !out.iter().any(|c| c.stunt == name) {
+        if fits && points <= *left && points > 0 && !out.iter().any(|c| *c.stunt == *name) {
             out.push(StuntChoice {
-                stunt: name.to_owned(),
+                stunt: name.into(),
                 points,
                 target: None,
             });
@@ -53,7 +55,7 @@ fn choose_stunts(state: &State, p: &Pending) -> Vec<StuntChoice> {
     } else {
         buy(&mut out, &mut left, "vicious_blow", 2);
     }
-    let lightning = out.iter().any(|c| c.stunt == "lightning_attack");
+    let lightning = out.iter().any(|c| &*c.stunt == "lightning_attack");
     if p.melee && !lightning {
         let all = left;
         buy(&mut out, &mut left, "skirmish", all);
@@ -405,12 +407,16 @@ fn weapon(name: &str, kind: AttackKind, focus: &str) -> Weapon {
     }
 }
 
+fn foci(names: &[&str]) -> Arc<[String]> {
+    names.iter().map(|&n| n.to_owned()).collect()
+}
+
 fn character(name: &str, side: u8, fortune: i32, position: i32) -> Character {
     Character {
-        name: name.to_owned(),
+        name: name.into(),
         side,
         abilities: Abilities::default(),
-        foci: Vec::new(),
+        foci: Arc::from([]),
         fortune,
         armour: ArmourKind::None,
         shield: false,
@@ -442,13 +448,13 @@ pub fn demo() -> Setup {
             intelligence: 1,
             ..Abilities::default()
         };
-        c.foci = vec!["Rifles".into(), "Throwing".into()];
+        c.foci = foci(&["Rifles", "Throwing"]);
         c.armour = ArmourKind::Light;
         let mut rifle = weapon("rifle", AttackKind::Rifle, "Rifles");
         rifle.armour_piercing = true;
         c.weapons = vec![
-            rifle,
-            weapon("frag grenade", AttackKind::Grenade, "Throwing"),
+            rifle.into(),
+            weapon("frag grenade", AttackKind::Grenade, "Throwing").into(),
         ];
         c.wielding = Some("rifle".into());
         c
@@ -461,9 +467,9 @@ pub fn demo() -> Setup {
         constitution: 1,
         ..Abilities::default()
     };
-    mako.foci = vec!["Light Blades".into(), "Acrobatics".into()];
+    mako.foci = foci(&["Light Blades", "Acrobatics"]);
     mako.armour = ArmourKind::Padded;
-    mako.weapons = vec![weapon("knife", AttackKind::LightMelee, "Light Blades")];
+    mako.weapons = vec![weapon("knife", AttackKind::LightMelee, "Light Blades").into()];
     mako.wielding = Some("knife".into());
     let mut vex = character("Vex", 1, 10, 16);
     vex.abilities = Abilities {
@@ -473,10 +479,10 @@ pub fn demo() -> Setup {
         constitution: 1,
         ..Abilities::default()
     };
-    vex.foci = vec!["Pistols".into()];
+    vex.foci = foci(&["Pistols"]);
     vex.armour = ArmourKind::Light;
     vex.near_hull = true;
-    vex.weapons = vec![weapon("pistol", AttackKind::Pistol, "Pistols")];
+    vex.weapons = vec![weapon("pistol", AttackKind::Pistol, "Pistols").into()];
     vex.wielding = Some("pistol".into());
     let mut kask = character("Kask", 1, 6, 18);
     kask.abilities = Abilities {
@@ -485,11 +491,11 @@ pub fn demo() -> Setup {
         constitution: 2,
         ..Abilities::default()
     };
-    kask.foci = vec!["Bludgeons".into(), "Might".into()];
+    kask.foci = foci(&["Bludgeons", "Might"]);
     kask.armour = ArmourKind::Power;
     let mut maul = weapon("shock maul", AttackKind::HeavyMelee, "Bludgeons");
     maul.damage = Some(DamageDice { count: 2, sides: 6 });
-    kask.weapons = vec![maul];
+    kask.weapons = vec![maul.into()];
     kask.wielding = Some("shock maul".into());
     Setup {
         characters: vec![
@@ -499,7 +505,7 @@ pub fn demo() -> Setup {
             vex,
             kask,
         ],
-        rules: Default::default(),
+        rules: Arc::default(),
         free_fall: false,
         corridor: Some([-10, 30]),
     }

@@ -230,10 +230,10 @@ fn age_28_unconscious_is_prone_and_helpless_and_helpless_takes_no_turn() {
     let ev = ok(&mut s, json!({"type": "end_turn", "actor": "A"}), &[]);
     assert!(ev
         .iter()
-        .any(|e| matches!(e, Event::TurnSkipped { name, .. } if name == "B")));
+        .any(|e| matches!(e, Event::TurnSkipped { name, .. } if &**name == "B")));
     assert!(ev
         .iter()
-        .any(|e| matches!(e, Event::TurnStarted { name } if name == "E")));
+        .any(|e| matches!(e, Event::TurnStarted { name } if &**name == "E")));
     // E falls Unconscious in its own turn: the turn ends, and with B Helpless the opponents
     // have nobody left standing.
     let ev = apply(&mut s, "E", "unconscious");

@@ -20,7 +20,7 @@ fn demo_seed_7_shows_stunts_a_jam_and_a_condition_chain() {
     let spent: Vec<&str> = events
         .iter()
         .filter_map(|e| match e {
-            Event::StuntsSpent { stunts, .. } => Some(stunts.iter().map(|s| s.stunt.as_str())),
+            Event::StuntsSpent { stunts, .. } => Some(stunts.iter().map(|s| &*s.stunt)),
             _ => None,
         })
         .flatten()
@@ -54,7 +54,7 @@ fn demo_seed_7_shows_stunts_a_jam_and_a_condition_chain() {
     let chain: Vec<Condition> = events
         .iter()
         .filter_map(|e| match e {
-            Event::ConditionGained { name, reached, .. } if name == "Pvt. Lindqvist" => {
+            Event::ConditionGained { name, reached, .. } if &**name == "Pvt. Lindqvist" => {
                 Some(*reached)
             }
             _ => None,

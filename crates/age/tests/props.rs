@@ -66,7 +66,7 @@ proptest! {
         let table = StuntTable::default();
         let choices: Vec<StuntChoice> = buys
             .into_iter()
-            .map(|(stunt, points)| StuntChoice { stunt, points, target: None })
+            .map(|(stunt, points)| StuntChoice { stunt: stunt.into(), points, target: None })
             .collect();
         if let Ok(spent) = table.validate(&choices, earned, automatic) {
             prop_assert!(spent <= earned);

@@ -35,7 +35,7 @@ fn age_09_initiative_rule_is_data() {
     // A: 3 + Per 1 = 4; B: 3 + 9 = 12 → B first.
     let (s, events) = start_with(&setup(v), &[1, 1, 1, 1, 1, 1]);
     assert!(matches!(&events[0], Event::Initiative { total: 4, .. }));
-    assert_eq!(s.combatants[s.order[0]].name, "B");
+    assert_eq!(&*s.combatants[s.order[0]].name, "B");
 }
 
 /// AGE-27: the crawling divisor is data.
@@ -132,7 +132,7 @@ fn age_21_repeatable_stunts_are_data() {
     table
         .0
         .iter_mut()
-        .find(|d| d.name == "vicious_blow")
+        .find(|d| &*d.name == "vicious_blow")
         .unwrap()
         .repeatable = true;
     assert_eq!(table.validate(&twice, 6, false).unwrap(), 4);

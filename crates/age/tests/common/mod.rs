@@ -1,7 +1,7 @@
 //! Shared helpers for the engine tests: a small duel setup and scripted commands.
 #![allow(dead_code)]
 
-use fray_age::{Age, Command, Event, Setup, State};
+use fray_age::{Age, Command, Event, Name, Setup, State};
 use fray_dice::{EventLog, RuleError, Ruleset, Scripted};
 use serde_json::{json, Value};
 
@@ -47,6 +47,11 @@ pub fn duel_with(edit: impl FnOnce(&mut Value)) -> State {
 }
 
 /// Parses a setup.
+/// The names an event lists, as plain strings to compare with literals.
+pub fn names(list: &[Name]) -> Vec<&str> {
+    list.iter().map(|n| &**n).collect()
+}
+
 pub fn setup(v: Value) -> Setup {
     serde_json::from_value(v).expect("setup JSON fits")
 }
@@ -114,6 +119,6 @@ pub fn who(state: &State, name: &str) -> usize {
     state
         .combatants
         .iter()
-        .position(|c| c.name == name)
+        .position(|c| *c.name == *name)
         .unwrap()
 }
