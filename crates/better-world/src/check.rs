@@ -52,6 +52,7 @@ pub struct CheckResult {
     pub deficit: u32,
 }
 
+#[inline]
 fn pool_limit(what: &str, n: u32) -> Result<(), RuleError> {
     if n > MAX_POOL {
         return Err(RuleError::new(

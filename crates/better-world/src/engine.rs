@@ -888,8 +888,9 @@ impl State {
 
     fn rebuild_order(&mut self) {
         self.order.clear();
-        self.order
-            .extend(self.levels.values().rev().flatten().copied());
+        for queue in self.levels.values().rev() {
+            self.order.extend_from_slice(queue);
+        }
     }
 }
 
@@ -1775,35 +1776,46 @@ fn finish_action<D: Dice>(
     Ok(())
 }
 
+/// A set of character indices as bits (bit `i` = character `i`): a setup has at most
+/// [`MAX_CHARACTERS`](crate::MAX_CHARACTERS) = 64, and the hot paths need no allocation.
+type Set = u64;
+
+/// The members of `set`, ascending.
+fn members(mut set: Set) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (set != 0).then(|| {
+            let i = set.trailing_zeros() as usize;
+            set &= set - 1;
+            i
+        })
+    })
+}
+
 /// Opportunity attacks on a mover (BW-26): from enemies it leaves or passes in reach.
-fn opportunity_attackers(
-    state: &State,
-    actor: usize,
-    to: i32,
-    engage: Option<usize>,
-) -> Vec<usize> {
+fn opportunity_attackers(state: &State, actor: usize, to: i32, engage: Option<usize>) -> Set {
     if !state.settings.opportunity_attacks {
-        return Vec::new();
+        return 0;
     }
     let from = state.f(actor).character.position;
     let (lo, hi) = (from.min(to), from.max(to));
     let reach = state.settings.distances.melee_below as i32;
+    let attacks = |e: usize| {
+        if !state.enemies(e, actor) || !state.can_act(e) || state.f(e).hits < 1 {
+            return false;
+        }
+        if state.f(e).held_by.is_some() || Some(e) == engage {
+            return false;
+        }
+        let p = state.f(e).character.position;
+        if state.engaged(e, actor) {
+            return (to - p).abs() >= reach;
+        }
+        let nearest = p.clamp(lo, hi);
+        (nearest - p).abs() < reach
+    };
     (0..state.fighters.len())
-        .filter(|&e| {
-            if !state.enemies(e, actor) || !state.can_act(e) || state.f(e).hits < 1 {
-                return false;
-            }
-            if state.f(e).held_by.is_some() || Some(e) == engage {
-                return false;
-            }
-            let p = state.f(e).character.position;
-            if state.engaged(e, actor) {
-                return (to - p).abs() >= reach;
-            }
-            let nearest = p.clamp(lo, hi);
-            (nearest - p).abs() < reach
-        })
-        .collect()
+        .filter(|&e| attacks(e))
+        .fold(0, |set, e| set | 1 << e)
 }
 
 fn free_sector(used: &[(usize, u8)]) -> Option<u8> {
@@ -1919,7 +1931,7 @@ fn do_move<D: Dice>(
     };
     // Dice from here on.
     let attackers = opportunity_attackers(state, actor, to, engage);
-    for e in attackers {
+    for e in members(attackers) {
         if !state.can_act(actor) || !state.can_act(e) {
             continue;
         }
@@ -1948,12 +1960,11 @@ fn do_move<D: Dice>(
     }
     if state.can_act(actor) {
         let reach = state.settings.distances.melee_below as i32;
-        let leaving: Vec<usize> = state
-            .engaged_with(actor)
-            .into_iter()
+        let leaving: Set = state
+            .partners(actor)
             .filter(|&o| (to - state.f(o).character.position).abs() >= reach)
-            .collect();
-        for o in leaving {
+            .fold(0, |set, o| set | 1 << o);
+        for o in members(leaving) {
             state.engagements.retain(|e| {
                 !((e.attacker == actor && e.target == o) || (e.attacker == o && e.target == actor))
             });

@@ -279,17 +279,18 @@ impl AutoPlay for BetterWorld {
             }
             Phase::BetweenRounds => {
                 let next = state.round + 1;
-                let joining: Vec<usize> = (0..state.fighters.len())
-                    .filter(|&i| {
-                        let f = &state.fighters[i];
-                        f.status == Status::Reserve
-                            && f.character.joins_round.is_some_and(|r| r <= next)
-                    })
-                    .collect();
-                Some(if joining.is_empty() {
+                let joins = |i: &usize| {
+                    let f = &state.fighters[*i];
+                    f.status == Status::Reserve
+                        && f.character.joins_round.is_some_and(|r| r <= next)
+                };
+                let mut joining = (0..state.fighters.len()).filter(joins).peekable();
+                Some(if joining.peek().is_none() {
                     Command::NextRound
                 } else {
-                    Command::Join { actors: joining }
+                    Command::Join {
+                        actors: joining.collect(),
+                    }
                 })
             }
             Phase::Round => {
