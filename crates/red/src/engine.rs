@@ -15,7 +15,7 @@ use crate::resolve::{
     Defense, Wound, D10,
 };
 use crate::setup::{CharacterSetup, Holding, Reserve, Settings, Setup, Stats};
-use crate::tables::{unarmed_dice, InjuryEffect, Tables, WeaponKind};
+use crate::tables::{unarmed_dice, DvTable, InjuryEffect, Tables, WeaponKind, WeaponProfile};
 
 /// Where a hit lands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -809,6 +809,84 @@ pub struct Weapon {
     pub ammo: Arc<str>,
     /// Where it is.
     pub holding: Holding,
+    /// Its profile, looked up once.
+    #[serde(skip)]
+    pub(crate) kit: Derived<Kit>,
+}
+
+/// Data the engine derives from the rest of the state once, instead of by name at every
+/// decision: never serialized, and never a difference between two states of its own.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Derived<T>(pub(crate) T);
+
+impl<T> PartialEq for Derived<T> {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl<T> Eq for Derived<T> {}
+
+/// What attacks and the tactic read of a weapon's profile, with its owner's skill at it.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Kit {
+    pub(crate) melee: bool,
+    pub(crate) damage: u32,
+    pub(crate) rof: u32,
+    /// Autofire multiplier cap (0: no autofire).
+    pub(crate) autofire: u32,
+    pub(crate) hands: u32,
+    /// Where the single-shot and autofire DV rows start in the state's `rows`.
+    pub(crate) single_row: Option<usize>,
+    pub(crate) auto_row: Option<usize>,
+    /// The owner's skill of single attacks with it (level plus bonus).
+    pub(crate) skill: i32,
+}
+
+impl Kit {
+    /// Copies the profile's numbers, and its DV rows to the end of `rows`.
+    fn new(p: &WeaponProfile, skill: i32, tables: &Tables, rows: &mut Vec<Option<i32>>) -> Kit {
+        let mut row = |name: &Option<String>| {
+            let cells = tables.dv.rows.get(name.as_deref()?)?;
+            rows.extend_from_slice(cells);
+            Some(rows.len() - cells.len())
+        };
+        Kit {
+            melee: p.kind == WeaponKind::Melee,
+            damage: p.damage,
+            rof: p.rof,
+            autofire: p.autofire,
+            hands: p.hands,
+            single_row: row(&p.dv_row),
+            auto_row: row(&p.autofire_row),
+            skill,
+        }
+    }
+}
+
+/// A fighter's skills and bonuses that every attack reads, summed once: neither changes
+/// during a fight.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Sheet {
+    pub(crate) evasion: i32,
+    pub(crate) brawling: i32,
+    pub(crate) martial_arts: i32,
+    pub(crate) autofire: i32,
+    pub(crate) ranged: i32,
+    pub(crate) melee: i32,
+}
+
+impl Sheet {
+    fn of(f: &Fighter) -> Sheet {
+        Sheet {
+            evasion: f.skill("evasion"),
+            brawling: f.skill("brawling"),
+            martial_arts: f.skill("martial_arts"),
+            autofire: f.skill("autofire"),
+            ranged: f.bonus("ranged"),
+            melee: f.bonus("melee"),
+        }
+    }
 }
 
 /// A long task under way.
@@ -905,10 +983,15 @@ pub struct Fighter {
     pub vehicle: Option<usize>,
     /// Long task under way.
     pub task: Option<Task>,
+    /// Skills and bonuses attacks read, summed once.
+    #[serde(skip)]
+    pub(crate) sheet: Derived<Sheet>,
 }
 
 impl Fighter {
-    fn new(c: &CharacterSetup, tables: &Tables) -> Self {
+    /// A fighter as the setup describes it, its gear looked up in `tables` (DV rows copied
+    /// to `rows`). The setup has been validated against the tables.
+    fn new(c: &CharacterSetup, tables: &Tables, rows: &mut Vec<Option<i32>>) -> Self {
         let piece = |name: &Option<Arc<str>>| {
             name.as_ref().map(|n| {
                 let a = tables.armor[&**n];
@@ -920,26 +1003,14 @@ impl Fighter {
             })
         };
         let max = c.hp.unwrap_or_else(|| hp_max(c.stats.body, c.stats.will));
-        Fighter {
+        let mut f = Fighter {
             name: c.name.clone(),
             side: c.side,
             stats: c.stats,
             skills: c.skills.clone(),
             hp: max,
             hp_max: max,
-            weapons: c
-                .weapons
-                .iter()
-                .map(|w| Weapon {
-                    name: w.name.clone(),
-                    profile: w.profile.clone(),
-                    loaded: w
-                        .loaded
-                        .unwrap_or_else(|| tables.weapons[&*w.profile].magazine),
-                    ammo: w.ammo.clone(),
-                    holding: w.holding,
-                })
-                .collect(),
+            weapons: Vec::with_capacity(c.weapons.len()),
             head: piece(&c.armor.head),
             body: piece(&c.armor.body),
             reserve: c.reserve.clone(),
@@ -966,6 +1037,33 @@ impl Fighter {
             suppressed: false,
             vehicle: None,
             task: None,
+            sheet: Derived::default(),
+        };
+        for w in &c.weapons {
+            let p = &tables.weapons[&*w.profile];
+            let kit = Kit::new(p, f.skill(&p.skill), tables, rows);
+            f.weapons.push(Weapon {
+                name: w.name.clone(),
+                profile: w.profile.clone(),
+                loaded: w.loaded.unwrap_or(p.magazine),
+                ammo: w.ammo.clone(),
+                holding: w.holding,
+                kit: Derived(kit),
+            });
+        }
+        f.sheet = Derived(Sheet::of(&f));
+        f
+    }
+
+    /// Derives the sheet and the weapons' kits again (a fighter read back from JSON has
+    /// none); a weapon whose profile the tables lack keeps an empty kit.
+    fn equip(&mut self, tables: &Tables, rows: &mut Vec<Option<i32>>) {
+        self.sheet = Derived(Sheet::of(self));
+        for w in 0..self.weapons.len() {
+            if let Some(p) = tables.weapons.get(&*self.weapons[w].profile) {
+                let kit = Kit::new(p, self.skill(&p.skill), tables, rows);
+                self.weapons[w].kit = Derived(kit);
+            }
         }
     }
 
@@ -1052,12 +1150,12 @@ impl Fighter {
         self.bonuses.get(key).copied().unwrap_or(0)
     }
 
-    pub(crate) fn hands_used(&self, tables: &Tables) -> u32 {
+    pub(crate) fn hands_used(&self) -> u32 {
         let weapons: u32 = self
             .weapons
             .iter()
             .filter(|w| w.holding == Holding::InHand)
-            .map(|w| tables.weapons[&*w.profile].hands)
+            .map(|w| w.kit.0.hands)
             .sum();
         weapons + u32::from(self.shield_in_hand) + u32::from(self.grabbing.is_some())
     }
@@ -1070,7 +1168,7 @@ impl Fighter {
         let evasion = if self.effects.no_evade {
             0
         } else {
-            self.skill("evasion")
+            self.sheet.0.evasion
         };
         self.dex() + evasion + self.check_modifier(s)
     }
@@ -1159,6 +1257,17 @@ pub struct State {
     pub finished: Option<Finish>,
     /// Critical injuries so far (the simulation metric).
     pub critical_injuries: u32,
+    /// The fighters' DV rows, copied once.
+    #[serde(skip)]
+    pub(crate) gear: Derived<Gear>,
+}
+
+/// The derived data of a state: whether its fighters' sheets and kits are there, and the
+/// DV rows their kits point into (the tables' rows, copied when the fighter entered).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Gear {
+    equipped: bool,
+    rows: Vec<Option<i32>>,
 }
 
 impl State {
@@ -1179,6 +1288,28 @@ impl State {
         } else {
             d
         }
+    }
+
+    /// The DV row a kit points to.
+    pub(crate) fn row(&self, at: usize) -> &[Option<i32>] {
+        &self.gear.0.rows[at..at + self.tables.dv.bands.len()]
+    }
+
+    /// Whether the derived data is there (a state read back from JSON has none).
+    pub(crate) fn equipped(&self) -> bool {
+        self.gear.0.equipped
+    }
+
+    /// Derives the fighters' sheets and kits again.
+    pub(crate) fn equip(&mut self) {
+        let mut rows = Vec::new();
+        for f in &mut self.fighters {
+            f.equip(&self.tables, &mut rows);
+        }
+        self.gear = Derived(Gear {
+            equipped: true,
+            rows,
+        });
     }
 
     fn queue_names(&self) -> Vec<String> {
@@ -1213,14 +1344,16 @@ pub fn start<D: Dice>(setup: &Setup, dice: &mut D, ev: &mut Events) -> Result<St
             ));
         }
     }
+    let mut rows = Vec::new();
+    let fighters = setup
+        .characters
+        .iter()
+        .map(|c| Fighter::new(c, &setup.tables, &mut rows))
+        .collect();
     let mut state = State {
         tables: Arc::clone(&setup.tables),
         settings: setup.settings.clone(),
-        fighters: setup
-            .characters
-            .iter()
-            .map(|c| Fighter::new(c, &setup.tables))
-            .collect(),
+        fighters,
         vehicles: setup
             .vehicles
             .iter()
@@ -1239,6 +1372,10 @@ pub fn start<D: Dice>(setup: &Setup, dice: &mut D, ev: &mut Events) -> Result<St
         delays: Vec::new(),
         finished: None,
         critical_injuries: 0,
+        gear: Derived(Gear {
+            equipped: true,
+            rows,
+        }),
     };
     for i in 0..state.fighters.len() {
         roll_initiative(&mut state, i, dice, ev)?;
@@ -1554,6 +1691,9 @@ pub fn apply<D: Dice>(
     dice: &mut D,
     ev: &mut Events,
 ) -> Result<(), RuleError> {
+    if !state.equipped() {
+        state.equip();
+    }
     if let Some(f) = &state.finished {
         return Err(err(
             "RED-01",
@@ -1696,7 +1836,7 @@ fn perform<D: Dice>(
         }
         Command::Shield { actor, take } => {
             require_action(state)?;
-            let free = 2 - state.fighters[*actor].hands_used(&state.tables).min(2);
+            let free = 2 - state.fighters[*actor].hands_used().min(2);
             let f = &mut state.fighters[*actor];
             if f.shield.is_none() {
                 return Err(err("RED-08", format!("{} carries no shield", f.name)));
@@ -1908,7 +2048,7 @@ fn perform<D: Dice>(
                 ));
             }
             let need = state.tables.weapons[&*w.profile].hands;
-            let used = state.fighters[*actor].hands_used(&state.tables);
+            let used = state.fighters[*actor].hands_used();
             if used + need > 2 {
                 return Err(err(
                     "RED-09",
@@ -2116,7 +2256,7 @@ fn prepare_attack(state: &State, actor: usize, order: &AttackOrder) -> Result<Pr
         ));
     }
     let distance = state.metres(a.position, t.position);
-    let (kind, dice_n, rof, skill, half_sp, style, profile) = match (order.weapon, order.unarmed) {
+    let (kind, dice_n, rof, skill, half_sp, style, kit) = match (order.weapon, order.unarmed) {
         (Some(w), None) => {
             let weapon = weapon_at(state, actor, w)?;
             if weapon.holding != Holding::InHand {
@@ -2125,21 +2265,18 @@ fn prepare_attack(state: &State, actor: usize, order: &AttackOrder) -> Result<Pr
                     format!("{}'s {} is not in hand: draw it first", a.name, weapon.name),
                 ));
             }
-            let p = &state.tables.weapons[&*weapon.profile];
-            (
-                p.kind,
-                p.damage,
-                p.rof,
-                p.skill.as_str(),
-                p.kind == WeaponKind::Melee,
-                "",
-                Some(p),
-            )
+            let k = weapon.kit.0;
+            let kind = if k.melee {
+                WeaponKind::Melee
+            } else {
+                WeaponKind::Ranged
+            };
+            (kind, k.damage, k.rof, k.skill, k.melee, "", Some(k))
         }
         (None, Some(style)) => {
-            let (skill, half) = match style {
-                Unarmed::Brawling => ("brawling", false),
-                Unarmed::MartialArts => ("martial_arts", true),
+            let (name, skill, half) = match style {
+                Unarmed::Brawling => ("brawling", a.sheet.0.brawling, false),
+                Unarmed::MartialArts => ("martial_arts", a.sheet.0.martial_arts, true),
             };
             (
                 WeaponKind::Melee,
@@ -2147,7 +2284,7 @@ fn prepare_attack(state: &State, actor: usize, order: &AttackOrder) -> Result<Pr
                 2,
                 skill,
                 half,
-                skill,
+                name,
                 None,
             )
         }
@@ -2171,24 +2308,24 @@ fn prepare_attack(state: &State, actor: usize, order: &AttackOrder) -> Result<Pr
     }
     let (attack_base, defense, rounds, dice_n, cap) = match kind {
         WeaponKind::Ranged => {
-            let p = profile.expect("ranged attacks have a weapon");
+            let k = kit.expect("ranged attacks have a weapon");
             let weapon = &a.weapons[order.weapon.expect("ranged attacks have a weapon")];
             let (row, rounds, skill, dice_n, cap) = if autofire {
-                if p.autofire == 0 {
+                if k.autofire == 0 {
                     return Err(err(
                         "RED-35",
                         format!("{} cannot fire on autofire", weapon.name),
                     ));
                 }
                 (
-                    p.autofire_row.as_deref().expect("validated"),
+                    k.auto_row.expect("validated"),
                     s.autofire_rounds,
-                    "autofire",
+                    a.sheet.0.autofire,
                     2,
-                    p.autofire,
+                    k.autofire,
                 )
             } else {
-                (p.dv_row.as_deref().expect("validated"), 1, skill, dice_n, 0)
+                (k.single_row.expect("validated"), 1, skill, dice_n, 0)
             };
             if weapon.loaded < rounds {
                 return Err(err(
@@ -2199,9 +2336,15 @@ fn prepare_attack(state: &State, actor: usize, order: &AttackOrder) -> Result<Pr
                     ),
                 ));
             }
-            let dv = state.tables.dv.dv(row, distance)?;
-            let base =
-                a.reflexes() + a.skill(skill) + modifier + a.effects.ranged + a.bonus("ranged");
+            let Some(dv) = state.tables.dv.dv_in(state.row(row), distance) else {
+                let p = &state.tables.weapons[&*weapon.profile];
+                let name = if autofire { &p.autofire_row } else { &p.dv_row };
+                return Err(DvTable::out_of_range(
+                    name.as_deref().unwrap_or_default(),
+                    distance,
+                ));
+            };
+            let base = a.reflexes() + skill + modifier + a.effects.ranged + a.sheet.0.ranged;
             let eligible = t.reflexes() >= s.evasion_ref && !t.effects.no_evade && t.standing();
             let evade_base = t.evasion_base(s);
             let evades = match order.evade.or(t.evade) {
@@ -2239,7 +2382,7 @@ fn prepare_attack(state: &State, actor: usize, order: &AttackOrder) -> Result<Pr
                     ),
                 ));
             }
-            let base = a.dex() + a.skill(skill) + modifier + a.effects.melee + a.bonus("melee");
+            let base = a.dex() + skill + modifier + a.effects.melee + a.sheet.0.melee;
             (
                 base,
                 Defense::Opposed {
@@ -2880,7 +3023,7 @@ fn grab<D: Dice>(
                 1
             }
         };
-        if a.hands_used(&state.tables) + need > 2 {
+        if a.hands_used() + need > 2 {
             return Err(err(
                 "RED-08",
                 format!("{} has no free hand to grab with", a.name),
@@ -2904,6 +3047,9 @@ fn grab<D: Dice>(
                 let mut weapon = state.fighters[target].weapons[w].clone();
                 state.fighters[target].weapons[w].holding = Holding::Dropped;
                 weapon.holding = Holding::InHand;
+                // Its kit came along; the skill at it is the new holder's.
+                let p = &state.tables.weapons[&*weapon.profile];
+                weapon.kit.0.skill = state.fighters[actor].skill(&p.skill);
                 taken = Some(weapon.name.to_string());
                 state.fighters[actor].weapons.push(weapon);
             }
@@ -3108,7 +3254,8 @@ fn join<D: Dice>(
         ));
     }
     let i = state.fighters.len();
-    state.fighters.push(Fighter::new(c, &state.tables));
+    let f = Fighter::new(c, &state.tables, &mut state.gear.0.rows);
+    state.fighters.push(f);
     roll_initiative(state, i, dice, ev)?;
     let score = state.fighters[i].initiative;
     // Default: an equal already in the queue cannot reroll: the newcomer goes after it

@@ -87,12 +87,16 @@ impl DvTable {
                 ),
             )
         })?;
-        self.dv_in(cells, distance).ok_or_else(|| {
-            RuleError::new(
-                "RED-32",
-                format!("{distance} m is out of range for the '{row}' DV row"),
-            )
-        })
+        self.dv_in(cells, distance)
+            .ok_or_else(|| Self::out_of_range(row, distance))
+    }
+
+    /// The refusal of a target beyond the range of `row`.
+    pub(crate) fn out_of_range(row: &str, distance: u32) -> RuleError {
+        RuleError::new(
+            "RED-32",
+            format!("{distance} m is out of range for the '{row}' DV row"),
+        )
     }
 
     /// The DV of a row's `cells` at `distance` metres, or `None` out of range.

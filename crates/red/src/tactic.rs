@@ -11,12 +11,17 @@
 use crate::engine::{Command, Fighter, FireMode, State, Trigger, Unarmed};
 use crate::resolve::Wound;
 use crate::setup::Holding;
-use crate::tables::WeaponKind;
 
 /// The default tactic's next command, or `None` when the fight is over.
 pub fn next_command(state: &State) -> Option<Command> {
     if state.finished.is_some() {
         return None;
+    }
+    if !state.equipped() {
+        // A state read back from JSON: derive the kits the tactic reads first.
+        let mut equipped = state.clone();
+        equipped.equip();
+        return next_command(&equipped);
     }
     let a = state.actor();
     let f = &state.fighters[a];
@@ -74,9 +79,9 @@ pub fn next_command(state: &State) -> Option<Command> {
             trigger: ambush_trigger(state, target),
         });
     }
-    let profile = weapon.map(|w| &state.tables.weapons[&*f.weapons[w].profile]);
-    let rof = profile.map_or(2, |p| p.rof);
-    let ranged = profile.is_some_and(|p| p.kind == WeaponKind::Ranged);
+    let kit = weapon.map(|w| f.weapons[w].kit.0);
+    let rof = kit.map_or(2, |k| k.rof);
+    let ranged = kit.is_some_and(|k| !k.melee);
     let tpos = state.fighters[target].position;
     let dir = (tpos - f.position).signum();
     let left = t.budget.saturating_sub(t.spent);
@@ -93,13 +98,12 @@ pub fn next_command(state: &State) -> Option<Command> {
     let may_attack = !t.action_used && t.attacks == 0;
     let second = t.attacks == 1 && t.attack_rof == 2 && rof == 2;
     if ranged {
-        let p = profile.expect("ranged has a profile");
+        let k = kit.expect("ranged has a kit");
         let w = &f.weapons[weapon.expect("ranged has a weapon")];
-        let autofire = p.autofire > 0 && w.loaded >= s.autofire_rounds && may_attack;
-        // The rows are looked up once; the loop below asks for many positions.
+        let autofire = k.autofire > 0 && w.loaded >= s.autofire_rounds && may_attack;
         let dv = &state.tables.dv;
-        let single_row = p.dv_row.as_deref().and_then(|r| dv.rows.get(r));
-        let auto_row = p.autofire_row.as_deref().and_then(|r| dv.rows.get(r));
+        let single_row = k.single_row.map(|at| state.row(at));
+        let auto_row = k.auto_row.map(|at| state.row(at));
         let dv_at = |pos: i32, auto: bool| {
             let cells = if auto { auto_row } else { single_row }?;
             dv.dv_in(cells, state.metres(pos, tpos))
@@ -194,10 +198,9 @@ enum Choice {
     Wait,
 }
 
-fn usable(state: &State, f: &Fighter, w: usize) -> bool {
+fn usable(f: &Fighter, w: usize) -> bool {
     let weapon = &f.weapons[w];
-    let p = &state.tables.weapons[&*weapon.profile];
-    p.kind == WeaponKind::Melee || weapon.loaded > 0
+    weapon.kit.0.melee || weapon.loaded > 0
 }
 
 fn has_spare(state: &State, f: &Fighter, w: usize) -> bool {
@@ -216,7 +219,7 @@ fn choose_weapon(state: &State, a: usize) -> Choice {
     let f = &state.fighters[a];
     let t = &state.turn;
     let in_hand = || (0..f.weapons.len()).filter(|&w| f.weapons[w].holding == Holding::InHand);
-    if let Some(w) = in_hand().find(|&w| usable(state, f, w)) {
+    if let Some(w) = in_hand().find(|&w| usable(f, w)) {
         return Choice::Use(Some(w));
     }
     if let Some(w) = in_hand().find(|&w| has_spare(state, f, w)) {
@@ -230,11 +233,11 @@ fn choose_weapon(state: &State, a: usize) -> Choice {
             })
         };
     }
-    let holstered = (0..f.weapons.len())
-        .find(|&w| f.weapons[w].holding == Holding::Holstered && usable(state, f, w));
+    let holstered =
+        (0..f.weapons.len()).find(|&w| f.weapons[w].holding == Holding::Holstered && usable(f, w));
     if let Some(w) = holstered {
-        let need = state.tables.weapons[&*f.weapons[w].profile].hands;
-        if f.hands_used(&state.tables) + need <= 2 {
+        let need = f.weapons[w].kit.0.hands;
+        if f.hands_used() + need <= 2 {
             return Choice::Do(Command::Draw {
                 actor: a,
                 weapon: w,

@@ -159,3 +159,34 @@ fn illegal_commands_name_their_rule_and_change_nothing_in_a_session() {
         "RED-36"
     );
 }
+
+/// A state read back from its JSON carries none of the data the engine derives at start (the
+/// fighters' kits and sheets): the tactic and the engine derive it again, and the fight goes
+/// on exactly as the original does.
+#[test]
+fn a_state_read_back_from_json_plays_on_the_same() {
+    use fray_dice::{EventLog, Rng, Ruleset};
+    let setup = Red::demo_setup();
+    for seed in 0..16 {
+        let mut dice = Rng::new(seed, 0);
+        let mut quiet = EventLog::quiet();
+        let mut live = Red::start(&setup, &mut dice, &mut quiet).unwrap();
+        for _ in 0..seed % 7 {
+            let c = Red::next_command(&live).unwrap();
+            Red::apply(&mut live, &c, &mut dice, &mut quiet).unwrap();
+        }
+        let json = serde_json::to_string(&live).unwrap();
+        let mut back: fray_red::State = serde_json::from_str(&json).unwrap();
+        let mut back_dice = dice.clone();
+        while let Some(c) = Red::next_command(&live) {
+            assert_eq!(Red::next_command(&back).as_ref(), Some(&c), "seed {seed}");
+            Red::apply(&mut live, &c, &mut dice, &mut quiet).unwrap();
+            Red::apply(&mut back, &c, &mut back_dice, &mut quiet).unwrap();
+        }
+        assert_eq!(Red::next_command(&back), None);
+        assert_eq!(
+            serde_json::to_string(&back).unwrap(),
+            serde_json::to_string(&live).unwrap()
+        );
+    }
+}

@@ -1599,3 +1599,28 @@ fn red_06_mixed_rof_and_double_aimed_shots_are_settings() {
     run(&mut st, cmd(aimed), &[2]);
     assert_eq!(st.turn.attacks, 2);
 }
+
+#[test]
+fn red_08_a_snatched_weapon_fires_with_its_new_holders_skill() {
+    let mut a = fighter("A", 0, 0);
+    a.weapons.clear();
+    a.skills = serde_json::from_value(json!({"handgun": 1, "brawling": 3})).unwrap();
+    let mut st = begin(&setup(vec![a, fighter("B", 1, 1)]), &[5, 3]).0;
+    run(
+        &mut st,
+        cmd(json!({"type": "grab", "actor": 0, "target": 1, "item": 0})),
+        &[5, 4],
+    );
+    run(&mut st, cmd(json!({"type": "end_turn", "actor": 0})), &[]);
+    run(&mut st, cmd(json!({"type": "end_turn", "actor": 1})), &[]);
+    // A's REF 7 + A's handgun 1 + 6 = 14 vs DV 13 (B's handgun 5 would make it 18).
+    let ev = run(&mut st, shoot(1), &[6, 1, 1, 1]);
+    assert!(matches!(
+        &ev[0],
+        Event::Attack {
+            total: 14,
+            hit: true,
+            ..
+        }
+    ));
+}
