@@ -1752,19 +1752,24 @@ fn after_first_strike<D: Dice>(
     Ok(())
 }
 
+/// Spends the action's cost and goes on: the First Strikes, the end of the encounter (only
+/// when the action `hurt` someone: nothing else in an action takes anyone off their feet),
+/// the next turn when the actor can no longer act.
 fn finish_action<D: Dice>(
     state: &mut State,
     dice: &mut D,
-    actor: usize,
-    cost: Cost,
+    (actor, cost): (usize, Cost),
     struck: bool,
+    hurt: bool,
     events: &mut Events,
 ) -> Result<(), RuleError> {
     if state.phase == Phase::FirstStrike {
         return after_first_strike(state, dice, actor, struck, events);
     }
     spend(state, cost);
-    check_end(state, events);
+    if hurt {
+        check_end(state, events);
+    }
     if state.phase == Phase::Round {
         if let Some(turn) = state.turn {
             if !state.can_act(turn.actor) {
@@ -1930,6 +1935,7 @@ fn do_move<D: Dice>(
         None => None,
     };
     // Dice from here on.
+    let wounds = state.wounds_dealt;
     let attackers = opportunity_attackers(state, actor, to, engage);
     for e in members(attackers) {
         if !state.can_act(actor) || !state.can_act(e) {
@@ -2010,7 +2016,8 @@ fn do_move<D: Dice>(
             }
         }
     }
-    finish_action(state, dice, actor, cost, false, events)
+    let hurt = state.wounds_dealt != wounds;
+    finish_action(state, dice, (actor, cost), false, hurt, events)
 }
 
 fn do_strike<D: Dice>(
@@ -2021,6 +2028,7 @@ fn do_strike<D: Dice>(
     events: &mut Events,
 ) -> Result<(), RuleError> {
     let (plan, cost) = plan_strike(state, s, action)?;
+    let wounds = state.wounds_dealt;
     if let Some(w) = plan.weapon {
         state.fighters[s.actor].wielded = Some(w);
     }
@@ -2044,7 +2052,8 @@ fn do_strike<D: Dice>(
             t.direction = dir;
         }
     }
-    finish_action(state, dice, s.actor, cost, true, events)
+    let hurt = state.wounds_dealt != wounds;
+    finish_action(state, dice, (s.actor, cost), true, hurt, events)
 }
 
 fn do_long_burst<D: Dice>(
@@ -2116,6 +2125,7 @@ fn do_long_burst<D: Dice>(
         state.fighters[s.actor].wielded = Some(w);
     }
     spend_ammo(state, s.actor, w, b.rounds, events);
+    let wounds = state.wounds_dealt;
     let ones = roll_k(dice, cap(pool))?;
     for &t in &s.targets {
         if state.f(t).status != Status::Active {
@@ -2140,7 +2150,8 @@ fn do_long_burst<D: Dice>(
         t.burst = true;
         t.direction = dir;
     }
-    finish_action(state, dice, s.actor, Cost::Full, true, events)
+    let hurt = state.wounds_dealt != wounds;
+    finish_action(state, dice, (s.actor, Cost::Full), true, hurt, events)
 }
 
 fn need_engaged(state: &State, actor: usize, target: usize, rule: &str) -> Result<(), RuleError> {
@@ -2200,6 +2211,7 @@ pub fn apply<D: Dice>(
             let theirs = state.aspects_for(target, Some(w), true);
             let pool = opposed_aspect(state, actor, mine);
             let diff = opposed_aspect(state, target, theirs) + 2 + state.wound_k(actor);
+            let wounds = state.wounds_dealt;
             let r = contest(
                 state,
                 dice,
@@ -2222,7 +2234,8 @@ pub fn apply<D: Dice>(
                     direction,
                 });
             }
-            finish_action(state, dice, actor, Cost::Main, false, events)?;
+            let hurt = state.wounds_dealt != wounds;
+            finish_action(state, dice, (actor, Cost::Main), false, hurt, events)?;
         }
         Command::Grapple { actor, target } => {
             let (actor, target) = (*actor, *target);
@@ -2239,6 +2252,7 @@ pub fn apply<D: Dice>(
             }
             let pool = opposed_aspect(state, actor, &GRAPPLE);
             let diff = opposed_aspect(state, target, &GRAPPLE) + 2 + state.wound_k(actor);
+            let wounds = state.wounds_dealt;
             let r = contest(
                 state,
                 dice,
@@ -2256,7 +2270,8 @@ pub fn apply<D: Dice>(
                     target: state.who(target),
                 });
             }
-            finish_action(state, dice, actor, Cost::Full, false, events)?;
+            let hurt = state.wounds_dealt != wounds;
+            finish_action(state, dice, (actor, Cost::Full), false, hurt, events)?;
         }
         Command::BreakFree { actor } => {
             let actor = *actor;
@@ -2280,7 +2295,7 @@ pub fn apply<D: Dice>(
             if r.success {
                 release_holds(state, actor, events);
             }
-            finish_action(state, dice, actor, Cost::Main, false, events)?;
+            finish_action(state, dice, (actor, Cost::Main), false, false, events)?;
         }
         Command::Release { actor } => {
             let actor = *actor;
@@ -2291,7 +2306,7 @@ pub fn apply<D: Dice>(
             }
             afford(state, actor, Cost::Minor)?;
             release_holds(state, actor, events);
-            finish_action(state, dice, actor, Cost::Minor, false, events)?;
+            finish_action(state, dice, (actor, Cost::Minor), false, false, events)?;
         }
         Command::DefensiveStance { actor }
         | Command::FullDefense { actor }
@@ -2323,7 +2338,7 @@ pub fn apply<D: Dice>(
                 actor: state.who(actor),
                 defence,
             });
-            finish_action(state, dice, actor, cost, false, events)?;
+            finish_action(state, dice, (actor, cost), false, false, events)?;
         }
         Command::Move {
             actor,
@@ -2369,7 +2384,7 @@ pub fn apply<D: Dice>(
                 weapon: name.to_string(),
                 ammo,
             });
-            finish_action(state, dice, actor, Cost::Additional, false, events)?;
+            finish_action(state, dice, (actor, Cost::Additional), false, false, events)?;
         }
         Command::Withdraw { actor } => {
             let actor = *actor;
@@ -2386,7 +2401,7 @@ pub fn apply<D: Dice>(
             events.emit(|| Event::Withdrawing {
                 actor: state.who(actor),
             });
-            finish_action(state, dice, actor, Cost::Minor, false, events)?;
+            finish_action(state, dice, (actor, Cost::Minor), false, false, events)?;
         }
         Command::LetGo { actor } => {
             // Any time (BW-21): a Minor action on its own turn, free otherwise.
@@ -2416,7 +2431,7 @@ pub fn apply<D: Dice>(
             if state.phase == Phase::FirstStrike {
                 check_end(state, events);
             } else {
-                finish_action(state, dice, actor, cost, false, events)?;
+                finish_action(state, dice, (actor, cost), false, false, events)?;
             }
         }
         Command::Pass { actor } => {
@@ -2442,7 +2457,11 @@ pub fn apply<D: Dice>(
             });
             let slot = state.turn.map_or(0, |t| t.slot);
             advance(state, slot + 1, events);
-            check_end(state, events);
+            // Passing turns takes nobody off their feet (those who bleed are down already);
+            // only leaving at the end of the round can.
+            if state.phase == Phase::BetweenRounds {
+                check_end(state, events);
+            }
         }
         Command::Join { actors } => {
             if state.phase != Phase::BetweenRounds {
