@@ -664,6 +664,9 @@ struct Plan {
     restraint: Restraint,
 }
 
+// The small checks and lookups below run on every command. Several are
+// `#[inline(always)]`: their refusal messages make them look big to the optimiser, but what
+// runs is a few instructions, and a call costs more than the check.
 impl State {
     fn who(&self, i: usize) -> Who {
         Who {
@@ -672,27 +675,27 @@ impl State {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn f(&self, i: usize) -> &Fighter {
         &self.fighters[i]
     }
 
     /// In the fight and on its feet (hits ≥ 1): what victory and targeting count.
-    #[inline]
+    #[inline(always)]
     pub fn standing(&self, i: usize) -> bool {
         let f = &self.fighters[i];
         f.status == Status::Active && f.hits >= 1
     }
 
     /// In the fight and conscious: may act.
-    #[inline]
+    #[inline(always)]
     pub fn can_act(&self, i: usize) -> bool {
         let f = &self.fighters[i];
         f.status == Status::Active && f.conscious
     }
 
     /// The health state of a character.
-    #[inline]
+    #[inline(always)]
     pub fn health_state(&self, i: usize) -> HealthState {
         if self.fighters[i].status == Status::Dead {
             return HealthState::Dead;
@@ -700,13 +703,13 @@ impl State {
         self.settings.health.state(self.fighters[i].hits)
     }
 
-    #[inline]
+    #[inline(always)]
     fn wound_k(&self, i: usize) -> u32 {
         self.settings.health.wound_difficulty(self.health_state(i))
     }
 
     /// Whether `a` and `b` are fighting hand to hand.
-    #[inline]
+    #[inline(always)]
     pub fn engaged(&self, a: usize, b: usize) -> bool {
         self.engagements
             .iter()
@@ -748,7 +751,7 @@ impl State {
         })
     }
 
-    #[inline]
+    #[inline(always)]
     fn distance(&self, a: usize, b: usize) -> u32 {
         self.f(a)
             .character
@@ -756,12 +759,12 @@ impl State {
             .abs_diff(self.f(b).character.position)
     }
 
-    #[inline]
+    #[inline(always)]
     fn enemies(&self, a: usize, b: usize) -> bool {
         self.f(a).character.side != self.f(b).character.side
     }
 
-    #[inline]
+    #[inline(always)]
     fn weapon(&self, i: usize, choice: Option<usize>) -> Result<Option<usize>, RuleError> {
         let f = self.f(i);
         match choice {
@@ -785,7 +788,7 @@ impl State {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn weapon_data(&self, i: usize, w: Option<usize>) -> &Weapon {
         match w {
             Some(w) => &self.f(i).character.weapons[w],
@@ -793,7 +796,7 @@ impl State {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn aspects_for(&self, i: usize, w: Option<usize>, melee: bool) -> &[Aspect] {
         let weapon = self.weapon_data(i, w);
         if let Some(list) = &weapon.aspects {
@@ -808,7 +811,7 @@ impl State {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn best_aspect(&self, i: usize, list: &[Aspect]) -> Aspect {
         let c = &self.f(i).character;
         let mut best = (list[0], c.aspect(list[0]));
@@ -821,7 +824,7 @@ impl State {
         best.0
     }
 
-    #[inline]
+    #[inline(always)]
     fn pick_aspect(
         &self,
         i: usize,
@@ -843,6 +846,7 @@ impl State {
         }
     }
 
+    #[inline(always)]
     fn outnumbering(&self, target: usize) -> u32 {
         let attackers = || {
             self.sectors_around(target)
@@ -862,6 +866,7 @@ impl State {
         self.settings.outnumbering.bonus(count as u32, opposite)
     }
 
+    #[inline(always)]
     fn melee_defence(&self, target: usize) -> u32 {
         let t = self.f(target);
         let list = self.aspects_for(target, t.wielded, true);
@@ -872,6 +877,7 @@ impl State {
             + u32::from(t.full_defense)
     }
 
+    #[inline(always)]
     fn ranged_defence(&self, target: usize, level: Distance, comfortable: Distance) -> u32 {
         let t = self.f(target);
         let reaction = t.reaction
@@ -913,7 +919,7 @@ enum Cost {
     None,
 }
 
-#[inline]
+#[inline(always)]
 fn afford(state: &State, actor: usize, cost: Cost) -> Result<(), RuleError> {
     if state.phase == Phase::FirstStrike {
         return Ok(());
@@ -954,7 +960,7 @@ fn afford(state: &State, actor: usize, cost: Cost) -> Result<(), RuleError> {
     }
 }
 
-#[inline]
+#[inline(always)]
 fn spend(state: &mut State, cost: Cost) {
     if let Some(t) = state.turn.as_mut() {
         match cost {
@@ -972,7 +978,7 @@ fn spend(state: &mut State, cost: Cost) {
 
 /// Checks that `actor` may act now: its turn (or its First Strike), conscious, not held
 /// (unless `held_ok`), not leaving (unless `peaceful`).
-#[inline]
+#[inline(always)]
 fn check_turn(state: &State, actor: usize, held_ok: bool, peaceful: bool) -> Result<(), RuleError> {
     check_actor(state, actor)?;
     let f = state.f(actor);
@@ -1046,7 +1052,7 @@ pub(crate) fn first_strikers(state: &State) -> impl Iterator<Item = usize> + '_ 
     (0..state.fighters.len()).filter(|&i| is_first_striker(state, i))
 }
 
-#[inline]
+#[inline(always)]
 fn check_target(state: &State, actor: usize, target: usize) -> Result<(), RuleError> {
     check_actor(state, target)?;
     if !state.enemies(actor, target) {
@@ -1196,12 +1202,13 @@ fn plan_strike(state: &State, s: &Strike, action: Action) -> Result<(Plan, Cost)
     ))
 }
 
-#[inline]
+#[inline(always)]
 fn direction(state: &State, from: usize, to: usize) -> i8 {
     let d = state.f(to).character.position - state.f(from).character.position;
     d.signum() as i8
 }
 
+#[inline(always)]
 fn spend_ammo(state: &mut State, actor: usize, w: Option<usize>, rounds: u32, events: &mut Events) {
     let Some(w) = w else { return };
     let weapon = &mut state.fighters[actor].character.weapons[w];
