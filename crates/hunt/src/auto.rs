@@ -24,7 +24,7 @@ fn policy(state: &State, i: usize) -> Declaration {
     let f = &state.fighters[i];
     let stats = state.stats(i);
     let pool = state.pool(i);
-    let name = f.name.as_str();
+    let name = &f.name;
     let legal = |d: &Declaration| state.validate_with(i, d, stats, pool).is_ok();
     let ready = |kind: AttackKind| {
         f.weapons.iter().find(|w| {
@@ -36,14 +36,14 @@ fn policy(state: &State, i: usize) -> Declaration {
     };
     if f.hidden.is_some() {
         if f.bleeding > 0 && state.first_aid_stops_bleeding {
-            let mut d = Declaration::new(name);
+            let mut d = Declaration::new(name.clone());
             d.action = Some(Extraneous::FirstAid);
             d.defense = stats.agility.min(pool / 2);
             if legal(&d) {
                 return d;
             }
         }
-        let mut d = Declaration::new(name);
+        let mut d = Declaration::new(name.clone());
         d.tactic = Tactic::Hide;
         if !legal(&d) {
             d.tactic = Tactic::None;
@@ -59,7 +59,7 @@ fn policy(state: &State, i: usize) -> Declaration {
             // Every other turn a blind shot (HUNT-20), if a loaded gun reaches.
             if let Some(w) = ready(AttackKind::Ranged) {
                 let (def, att, dmg) = split(pool, stats.agility, stats.marksmanship);
-                let mut d = Declaration::new(name);
+                let mut d = Declaration::new(name.clone());
                 d.weapon = Some(w.weapon.name.clone());
                 d.defense = def;
                 d.attack = att;
@@ -70,7 +70,7 @@ fn policy(state: &State, i: usize) -> Declaration {
                 }
             }
         }
-        let mut d = Declaration::new(name);
+        let mut d = Declaration::new(name.clone());
         d.tactic = Tactic::Search;
         d.defense = stats.agility.min(pool);
         d.distance = Some(
@@ -92,14 +92,14 @@ fn policy(state: &State, i: usize) -> Declaration {
     let first = state.round == 1 && state.first_strike == Some(f.side);
     if f.weapons.iter().any(|w| w.status == WeaponStatus::Dropped) {
         // Stand and pick it up (HUNT-12): no flight, no pursuit, no other weapon.
-        let mut d = Declaration::new(name);
+        let mut d = Declaration::new(name.clone());
         d.defense = stats.agility.min(pool);
         if legal(&d) {
             return d;
         }
     }
     if f.side == Side::Prey && state.distance == Distance::Far && !first {
-        let mut d = Declaration::new(name);
+        let mut d = Declaration::new(name.clone());
         d.tactic = Tactic::Hide;
         d.defense = stats.agility.min(pool);
         if legal(&d) {
@@ -123,7 +123,7 @@ fn policy(state: &State, i: usize) -> Declaration {
             stats.strength
         };
         let (def, att, dmg) = split(pool, stats.agility, cap);
-        let mut d = Declaration::new(name);
+        let mut d = Declaration::new(name.clone());
         d.weapon = Some(w.weapon.name.clone());
         d.defense = def;
         d.attack = att;
@@ -158,14 +158,14 @@ fn policy(state: &State, i: usize) -> Declaration {
         .iter()
         .any(|w| w.status == WeaponStatus::Ready && w.weapon.ammo == Some(0) && w.weapon.spare > 0)
     {
-        let mut d = Declaration::new(name);
+        let mut d = Declaration::new(name.clone());
         d.action = Some(Extraneous::Reload);
         d.defense = stats.agility.min(pool / 2);
         if legal(&d) {
             return d;
         }
     }
-    let mut d = Declaration::new(name);
+    let mut d = Declaration::new(name.clone());
     d.tactic = match (f.side, near) {
         (Side::Hunter, false) => Tactic::Pursue,
         _ => Tactic::Flee,
@@ -198,7 +198,7 @@ fn resplit_policy(state: &State, i: usize) -> Resplit {
                     .is_some_and(|od| od.tactic != Tactic::Counterattack)
         })
         .filter_map(|(_, od)| od.as_ref())
-        .filter(|od| od.target.as_deref().map_or(true, |t| t == d.fighter))
+        .filter(|od| od.target.as_ref().map_or(true, |t| *t == d.fighter))
         .map(|od| od.attack)
         .sum();
     let ranged = d

@@ -1,3 +1,5 @@
+use std::sync::Arc;
+
 use fray_dice::{Dice, EventLog, RuleError, Ruleset};
 use serde::{Deserialize, Serialize};
 
@@ -17,7 +19,7 @@ pub struct Hunt;
 #[serde(deny_unknown_fields)]
 pub struct Allocation {
     /// The target's name.
-    pub target: String,
+    pub target: Arc<str>,
     /// Attack dice on it.
     #[serde(default)]
     pub attack: u32,
@@ -42,11 +44,12 @@ pub enum Extraneous {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Declaration {
-    /// Who declares.
-    pub fighter: String,
+    /// Who declares. Names are shared with the state (`Arc`), so the default tactic's
+    /// commands copy no strings; each serializes as a plain string.
+    pub fighter: Arc<str>,
     /// Weapon used (needed to attack; for a reload, the weapon reloaded).
     #[serde(default)]
-    pub weapon: Option<String>,
+    pub weapon: Option<Arc<str>>,
     /// Defense dice (≤ Agility).
     #[serde(default)]
     pub defense: u32,
@@ -58,7 +61,7 @@ pub struct Declaration {
     pub damage: u32,
     /// Target of `attack`/`damage`; may be left out when there is one opponent.
     #[serde(default)]
-    pub target: Option<String>,
+    pub target: Option<Arc<str>>,
     /// Attack and Damage divided among several targets (HUNT-24), instead of `attack`,
     /// `damage` and `target`.
     #[serde(default)]
@@ -76,9 +79,9 @@ pub struct Declaration {
 
 impl Declaration {
     /// An empty declaration for `fighter` (all dice 0, no tactic).
-    pub fn new(fighter: &str) -> Self {
+    pub fn new(fighter: impl Into<Arc<str>>) -> Self {
         Declaration {
-            fighter: fighter.to_owned(),
+            fighter: fighter.into(),
             weapon: None,
             defense: 0,
             attack: 0,
@@ -97,7 +100,7 @@ impl Declaration {
 #[serde(deny_unknown_fields)]
 pub struct Resplit {
     /// The counterattacker.
-    pub fighter: String,
+    pub fighter: Arc<str>,
     /// New Defense dice.
     #[serde(default)]
     pub defense: u32,
@@ -175,7 +178,7 @@ pub struct Hidden {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Fighter {
     /// Name.
-    pub name: String,
+    pub name: Arc<str>,
     /// Side.
     pub side: Side,
     /// Stats before wounds.
@@ -206,7 +209,9 @@ impl Fighter {
     }
 
     fn weapon(&self, name: &str) -> Option<usize> {
-        self.weapons.iter().position(|w| w.weapon.name == name)
+        self.weapons
+            .iter()
+            .position(|w| same_name(&w.weapon.name, name))
     }
 }
 
@@ -479,6 +484,45 @@ pub enum Event {
     },
 }
 
+/// The parts of a declaration's attack (HUNT-24), as checked by [`State::allocations`]:
+/// nothing or one target, or a split whose target names are looked up again when walked.
+/// Validation runs for every command and every candidate of the default tactic, so this
+/// stays small and copies nothing.
+#[derive(Clone, Copy)]
+enum Parts<'a> {
+    One(Option<(usize, u32, u32)>),
+    Split(&'a [Allocation]),
+}
+
+impl Default for Parts<'_> {
+    fn default() -> Self {
+        Parts::One(None)
+    }
+}
+
+impl<'a> Parts<'a> {
+    /// (target, attack, damage) of each part, in the declaration's order.
+    fn iter<'s>(self, state: &'s State) -> impl Iterator<Item = (usize, u32, u32)> + 's
+    where
+        'a: 's,
+    {
+        let (one, split) = match self {
+            Parts::One(part) => (part, &[][..]),
+            Parts::Split(split) => (None, split),
+        };
+        one.into_iter().chain(split.iter().map(|a| {
+            let t = state.index(&a.target).expect("checked by allocations");
+            (t, a.attack, a.damage)
+        }))
+    }
+}
+
+/// Whether two names are equal. The default tactic's commands share the state's names
+/// (`Arc<str>`), so comparing addresses first settles most lookups without reading text.
+fn same_name(a: &str, b: &str) -> bool {
+    std::ptr::eq(a, b) || a == b
+}
+
 fn err(rule: &str, msg: impl Into<String>) -> RuleError {
     RuleError::new(rule, msg)
 }
@@ -486,7 +530,7 @@ fn err(rule: &str, msg: impl Into<String>) -> RuleError {
 impl State {
     /// A fighter's index by name.
     pub fn index(&self, name: &str) -> Option<usize> {
-        self.fighters.iter().position(|f| f.name == name)
+        self.fighters.iter().position(|f| same_name(&f.name, name))
     }
 
     /// A fighter's stats after its wounds (HUNT-13).
@@ -531,7 +575,7 @@ impl State {
     }
 
     /// The (target, attack, damage) parts of a declaration, or why they are wrong.
-    fn allocations(&self, i: usize, d: &Declaration) -> Result<Vec<(usize, u32, u32)>, RuleError> {
+    fn allocations<'d>(&self, i: usize, d: &'d Declaration) -> Result<Parts<'d>, RuleError> {
         if !d.split.is_empty() {
             if d.attack != 0 || d.damage != 0 || d.target.is_some() {
                 return Err(err(
@@ -539,21 +583,22 @@ impl State {
                     "give either attack/damage/target or a split among targets, not both",
                 ));
             }
-            let mut out: Vec<(usize, u32, u32)> = Vec::new();
+            // Fighter indices are below MAX_FIGHTERS (16): one bit each.
+            let mut seen = 0u32;
             for a in &d.split {
                 let t = self.target(i, &a.target)?;
-                if out.iter().any(|o| o.0 == t) {
+                if seen & (1 << t) != 0 {
                     return Err(err(
                         "HUNT-24",
                         format!("{} appears twice in the split", a.target),
                     ));
                 }
-                out.push((t, a.attack, a.damage));
+                seen |= 1 << t;
             }
-            return Ok(out);
+            return Ok(Parts::Split(&d.split));
         }
         if d.attack == 0 && d.damage == 0 {
-            return Ok(Vec::new());
+            return Ok(Parts::One(None));
         }
         let t = match &d.target {
             Some(name) => self.target(i, name)?,
@@ -570,7 +615,7 @@ impl State {
                 }
             }
         };
-        Ok(vec![(t, d.attack, d.damage)])
+        Ok(Parts::One(Some((t, d.attack, d.damage))))
     }
 
     fn target(&self, i: usize, name: &str) -> Result<usize, RuleError> {
@@ -630,8 +675,8 @@ impl State {
         }
         let parts = self.allocations(i, d)?;
         // Summed in u64: a declaration's numbers come from JSON and may be anything.
-        let attack: u64 = parts.iter().map(|p| u64::from(p.1)).sum();
-        let damage: u64 = parts.iter().map(|p| u64::from(p.2)).sum();
+        let attack: u64 = parts.iter(self).map(|p| u64::from(p.1)).sum();
+        let damage: u64 = parts.iter(self).map(|p| u64::from(p.2)).sum();
         let attacking = attack + damage > 0;
         let weapon = match &d.weapon {
             Some(name) => {
@@ -724,7 +769,7 @@ impl State {
                     ),
                 ));
             }
-            for &(t, _, _) in &parts {
+            for (t, _, _) in parts.iter(self) {
                 if self.fighters[t].hidden.is_some() && w.weapon.kind != AttackKind::Ranged {
                     return Err(err(
                         "HUNT-20",
@@ -850,39 +895,47 @@ impl State {
         Ok(())
     }
 
-    fn counterattack_views(&self) -> Vec<(usize, Vec<SeenAttack>)> {
-        let mut out = Vec::new();
-        for (c, d) in self.declarations.iter().enumerate() {
-            let Some(d) = d else { continue };
-            if d.tactic != Tactic::Counterattack {
-                continue;
-            }
-            let mut sees = Vec::new();
-            for (o, od) in self.declarations.iter().enumerate() {
-                let Some(od) = od else { continue };
-                if self.fighters[o].side == self.fighters[c].side
-                    || od.tactic == Tactic::Counterattack
-                {
-                    continue;
-                }
-                // An opponent that puts nothing into Attack on it is seen as 0.
+    /// Declared opponents of counterattacker `c` that do not counterattack themselves: the
+    /// ones whose Attack dice it learns (HUNT-19).
+    fn seen_by(&self, c: usize) -> impl Iterator<Item = usize> + '_ {
+        let side = self.fighters[c].side;
+        (0..self.fighters.len()).filter(move |&o| {
+            self.fighters[o].side != side
+                && self.declarations[o]
+                    .as_ref()
+                    .is_some_and(|od| od.tactic != Tactic::Counterattack)
+        })
+    }
+
+    /// Fighter `c` declared a counterattack and sees some opponent's Attack dice, so the
+    /// window opens for it.
+    fn counterattacks(&self, c: usize) -> bool {
+        self.declarations[c]
+            .as_ref()
+            .is_some_and(|d| d.tactic == Tactic::Counterattack)
+            && self.seen_by(c).next().is_some()
+    }
+
+    /// What counterattacker `c` sees: each such opponent's Attack dice on it (0 if none).
+    fn seen_attacks(&self, c: usize) -> Vec<SeenAttack> {
+        self.seen_by(c)
+            .map(|o| {
+                let od = self.declarations[o]
+                    .as_ref()
+                    .expect("seen opponents declared");
                 let attack = self
                     .allocations(o, od)
                     .unwrap_or_default()
-                    .into_iter()
+                    .iter(self)
                     .filter(|p| p.0 == c)
                     .map(|p| p.1)
                     .sum();
-                sees.push(SeenAttack {
-                    opponent: self.fighters[o].name.clone(),
+                SeenAttack {
+                    opponent: self.fighters[o].name.to_string(),
                     attack,
-                });
-            }
-            if !sees.is_empty() {
-                out.push((c, sees));
-            }
-        }
-        out
+                }
+            })
+            .collect()
     }
 
     /// What one side may know before resolution: the other side's declarations blanked
@@ -894,7 +947,7 @@ impl State {
                 continue;
             }
             if let Some(d) = d {
-                *d = Declaration::new(&f.name);
+                *d = Declaration::new(f.name.clone());
             }
             if let Some(h) = &mut f.hidden {
                 h.margin = 0;
@@ -1063,7 +1116,7 @@ impl Ruleset for Hunt {
             fighters: state
                 .fighters
                 .iter()
-                .map(|f| (f.name.clone(), f.side))
+                .map(|f| (f.name.to_string(), f.side))
                 .collect(),
             location: setup.location.name.clone(),
             trap: state.trap,
@@ -1113,7 +1166,7 @@ impl Ruleset for Hunt {
                     None,
                 )?;
                 events.emit(|| Event::Ambushed {
-                    fighter: state.fighters[prey].name.clone(),
+                    fighter: state.fighters[prey].name.to_string(),
                     test,
                 });
                 if test.passed {
@@ -1154,7 +1207,7 @@ impl Ruleset for Hunt {
                 let replaced = state.declarations[i].is_some();
                 state.declarations[i] = Some(d.clone());
                 events.emit(|| Event::Declared {
-                    fighter: d.fighter.clone(),
+                    fighter: d.fighter.to_string(),
                     replaced,
                 });
                 Ok(())
@@ -1191,7 +1244,8 @@ impl Ruleset for Hunt {
                         new.target = state
                             .allocations(i, old)
                             .ok()
-                            .and_then(|p| p.first().map(|p| state.fighters[p.0].name.clone()));
+                            .and_then(|p| p.iter(state).next())
+                            .map(|p| state.fighters[p.0].name.clone());
                     }
                 } else {
                     if r.attack != 0 || r.damage != 0 {
@@ -1212,16 +1266,15 @@ impl Ruleset for Hunt {
                 state.declarations[i] = Some(new);
                 state.resplits[i] = Some(true);
                 events.emit(|| Event::Resplit {
-                    fighter: r.fighter.clone(),
+                    fighter: r.fighter.to_string(),
                 });
                 Ok(())
             }
             Command::Resolve => {
-                let waiting = state.waiting();
-                if !waiting.is_empty() {
-                    let names: Vec<&str> = waiting
-                        .iter()
-                        .map(|&i| state.fighters[i].name.as_str())
+                if state.still_waiting().next().is_some() {
+                    let names: Vec<&str> = state
+                        .still_waiting()
+                        .map(|i| &*state.fighters[i].name)
                         .collect();
                     return Err(err(
                         "HUNT-06",
@@ -1229,16 +1282,17 @@ impl Ruleset for Hunt {
                     ));
                 }
                 if !state.window {
-                    let views = state.counterattack_views();
-                    if !views.is_empty() {
-                        state.window = true;
-                        for (c, sees) in views {
+                    for c in 0..state.fighters.len() {
+                        if state.counterattacks(c) {
+                            state.window = true;
                             state.resplits[c] = Some(false);
                             events.emit(|| Event::CounterattackWindow {
-                                fighter: state.fighters[c].name.clone(),
-                                sees,
+                                fighter: state.fighters[c].name.to_string(),
+                                sees: state.seen_attacks(c),
                             });
                         }
+                    }
+                    if state.window {
                         return Ok(());
                     }
                 }
@@ -1265,19 +1319,86 @@ fn crit_names(c: &crate::resolve::Criticals) -> Vec<String> {
     v
 }
 
+/// A short list of `Copy` values, on the stack while it holds at most `N` (a duel has two
+/// fighters and at most two strikes), on the heap beyond, so that resolving a usual turn
+/// allocates nothing.
+enum Few<T, const N: usize> {
+    Inline([T; N], usize),
+    Heap(Vec<T>),
+}
+
+impl<T: Copy + Default, const N: usize> Few<T, N> {
+    #[inline]
+    fn new() -> Self {
+        Few::Inline([T::default(); N], 0)
+    }
+
+    /// `len` default values.
+    #[inline]
+    fn filled(len: usize) -> Self {
+        if len <= N {
+            Few::Inline([T::default(); N], len)
+        } else {
+            Few::Heap(vec![T::default(); len])
+        }
+    }
+
+    #[inline]
+    fn push(&mut self, value: T) {
+        match self {
+            Few::Inline(items, len) if *len < N => {
+                items[*len] = value;
+                *len += 1;
+            }
+            Few::Inline(items, _) => {
+                let mut heap = items.to_vec();
+                heap.push(value);
+                *self = Few::Heap(heap);
+            }
+            Few::Heap(items) => items.push(value),
+        }
+    }
+}
+
+impl<T, const N: usize> std::ops::Deref for Few<T, N> {
+    type Target = [T];
+
+    #[inline]
+    fn deref(&self) -> &[T] {
+        match self {
+            Few::Inline(items, len) => &items[..*len],
+            Few::Heap(items) => items,
+        }
+    }
+}
+
+impl<T, const N: usize> std::ops::DerefMut for Few<T, N> {
+    #[inline]
+    fn deref_mut(&mut self) -> &mut [T] {
+        match self {
+            Few::Inline(items, len) => &mut items[..*len],
+            Few::Heap(items) => items,
+        }
+    }
+}
+
+/// Room kept on the stack for the fighters and strikes of one exchange.
+const INLINE: usize = 4;
+
 struct Built {
     /// Fighter index of each spec.
-    who: Vec<usize>,
-    fighters: Vec<FighterSpec>,
-    strikes: Vec<StrikeSpec>,
+    who: Few<usize, INLINE>,
+    fighters: Few<FighterSpec, INLINE>,
+    strikes: Few<StrikeSpec, INLINE>,
     /// Weapon index of each strike.
-    weapon_of: Vec<usize>,
+    weapon_of: Few<usize, INLINE>,
 }
 
 fn build(state: &State) -> Built {
-    let who: Vec<usize> = (0..state.fighters.len())
-        .filter(|&i| state.fighters[i].active())
-        .collect();
+    let mut who = Few::new();
+    for i in (0..state.fighters.len()).filter(|&i| state.fighters[i].active()) {
+        who.push(i);
+    }
     let spec_of = |i: usize| who.iter().position(|&w| w == i).expect("active") as u8;
     let barrage_by_hunter = state.round == 1
         && who.iter().any(|&i| {
@@ -1286,10 +1407,10 @@ fn build(state: &State) -> Built {
                     .as_ref()
                     .is_some_and(|d| d.tactic == Tactic::BarrageFire)
         });
-    let mut fighters = Vec::new();
-    let mut strikes = Vec::new();
-    let mut weapon_of = Vec::new();
-    for &i in &who {
+    let mut fighters = Few::new();
+    let mut strikes = Few::new();
+    let mut weapon_of = Few::new();
+    for &i in who.iter() {
         let f = &state.fighters[i];
         let d = state.declarations[i].as_ref().expect("all declared");
         let stats = state.stats(i);
@@ -1325,7 +1446,7 @@ fn build(state: &State) -> Built {
         let parts = state.allocations(i, d).unwrap_or_default();
         let round_one = state.round == 1 && state.first_strike == Some(f.side);
         let ambush_void = f.side == Side::Prey && barrage_by_hunter;
-        for (k, (t, attack, damage)) in parts.into_iter().enumerate() {
+        for (k, (t, attack, damage)) in parts.iter(state).enumerate() {
             if attack + damage == 0 {
                 continue;
             }
@@ -1358,30 +1479,17 @@ fn build(state: &State) -> Built {
     }
 }
 
-fn resolve_turn<D: Dice>(
-    state: &mut State,
-    dice: &mut D,
+/// The events of an exchange before its effects: declarations revealed, tests, Defense
+/// rolls, strikes in order, traps, bleeding. Only a recording log needs them.
+fn emit_exchange(
+    state: &State,
+    built: &Built,
+    fout: &[FighterOutcome],
+    sout: &[StrikeOutcome],
     events: &mut EventLog<Event>,
-) -> Result<(), RuleError> {
-    let built = build(state);
-    let ctx = ExchangeContext {
-        distance: state.distance,
-        trap: state.trap,
-        rules: state.rules,
-    };
-    let mut fout = vec![FighterOutcome::default(); built.fighters.len()];
-    let mut sout = vec![StrikeOutcome::default(); built.strikes.len()];
-    let summary = resolve(
-        dice,
-        &ctx,
-        &built.fighters,
-        &built.strikes,
-        &mut fout,
-        &mut sout,
-        None,
-    )?;
-    let name = |k: usize| state.fighters[built.who[k]].name.clone();
-    for &i in &built.who {
+) {
+    let name = |k: usize| state.fighters[built.who[k]].name.to_string();
+    for &i in built.who.iter() {
         events.emit(|| Event::Revealed {
             declaration: state.declarations[i].clone().expect("declared"),
         });
@@ -1418,7 +1526,7 @@ fn resolve_turn<D: Dice>(
             weapon: state.fighters[attacker].weapons[built.weapon_of[k]]
                 .weapon
                 .name
-                .clone(),
+                .to_string(),
             order: o.order,
             distance: o.distance,
             attack_dice: o.attack_dice,
@@ -1463,6 +1571,33 @@ fn resolve_turn<D: Dice>(
             });
         }
     }
+}
+
+fn resolve_turn<D: Dice>(
+    state: &mut State,
+    dice: &mut D,
+    events: &mut EventLog<Event>,
+) -> Result<(), RuleError> {
+    let built = build(state);
+    let ctx = ExchangeContext {
+        distance: state.distance,
+        trap: state.trap,
+        rules: state.rules,
+    };
+    let mut fout = Few::<FighterOutcome, INLINE>::filled(built.fighters.len());
+    let mut sout = Few::<StrikeOutcome, INLINE>::filled(built.strikes.len());
+    let summary = resolve(
+        dice,
+        &ctx,
+        &built.fighters,
+        &built.strikes,
+        &mut fout,
+        &mut sout,
+        None,
+    )?;
+    if events.is_recording() {
+        emit_exchange(state, &built, &fout, &sout, events);
+    }
     // Apply: ammunition, actions, wounds, criticals, weapons, hiding, movement. The
     // declarations are taken out (the next turn starts with none) and the bleeding before
     // this turn is kept, the only parts of the old state read after it changes.
@@ -1491,8 +1626,8 @@ fn resolve_turn<D: Dice>(
                 };
                 ws.ammo = Some(a.saturating_sub(cost));
                 events.emit(|| Event::Ammo {
-                    fighter: f.name.clone(),
-                    weapon: ws.name.clone(),
+                    fighter: f.name.to_string(),
+                    weapon: ws.name.to_string(),
                     left: ws.ammo.unwrap_or(0),
                     spare: ws.spare,
                 });
@@ -1513,8 +1648,8 @@ fn resolve_turn<D: Dice>(
                     w.ammo = Some(have + take);
                     w.spare -= take;
                     events.emit(|| Event::Ammo {
-                        fighter: f.name.clone(),
-                        weapon: w.name.clone(),
+                        fighter: f.name.to_string(),
+                        weapon: w.name.to_string(),
                         left: have + take,
                         spare: w.spare,
                     });
@@ -1523,7 +1658,7 @@ fn resolve_turn<D: Dice>(
             Some(Extraneous::FirstAid) if state.first_aid_stops_bleeding && f.bleeding > 0 => {
                 f.bleeding = 0;
                 events.emit(|| Event::Bandaged {
-                    fighter: f.name.clone(),
+                    fighter: f.name.to_string(),
                 });
             }
             _ => {}
@@ -1546,8 +1681,8 @@ fn resolve_turn<D: Dice>(
             if new != ws.status {
                 ws.status = new;
                 events.emit(|| Event::WeaponChanged {
-                    fighter: f.name.clone(),
-                    weapon: ws.weapon.name.clone(),
+                    fighter: f.name.to_string(),
+                    weapon: ws.weapon.name.to_string(),
                     status: new,
                 });
             }
@@ -1568,8 +1703,8 @@ fn resolve_turn<D: Dice>(
             if let Some(w) = drop {
                 f.weapons[w].status = WeaponStatus::Dropped;
                 events.emit(|| Event::WeaponChanged {
-                    fighter: f.name.clone(),
-                    weapon: f.weapons[w].weapon.name.clone(),
+                    fighter: f.name.to_string(),
+                    weapon: f.weapons[w].weapon.name.to_string(),
                     status: WeaponStatus::Dropped,
                 });
             }
@@ -1582,7 +1717,7 @@ fn resolve_turn<D: Dice>(
         // Wounds (HUNT-13).
         if o.failures > 0 {
             events.emit(|| Event::Wounded {
-                fighter: f.name.clone(),
+                fighter: f.name.to_string(),
                 failures: o.failures,
                 level: wound_name(o.failures, state.rules.deadly_failures).to_owned(),
             });
@@ -1590,7 +1725,7 @@ fn resolve_turn<D: Dice>(
                 f.status = Status::Dead;
                 f.hidden = None;
                 events.emit(|| Event::Died {
-                    fighter: f.name.clone(),
+                    fighter: f.name.to_string(),
                 });
             } else {
                 f.wounds.push(o.failures);
@@ -1609,7 +1744,7 @@ fn resolve_turn<D: Dice>(
         if fout[k].escaped && state.fighters[i].active() {
             state.fighters[i].status = Status::Escaped;
             events.emit(|| Event::Escaped {
-                fighter: state.fighters[i].name.clone(),
+                fighter: state.fighters[i].name.to_string(),
             });
         }
     }
@@ -1632,7 +1767,7 @@ fn resolve_turn<D: Dice>(
                     turns_left: turns,
                 });
                 events.emit(|| Event::Hid {
-                    fighter: state.fighters[i].name.clone(),
+                    fighter: state.fighters[i].name.to_string(),
                     turns,
                 });
             }
@@ -1665,8 +1800,8 @@ fn resolve_turn<D: Dice>(
                 state.distance = picked;
             }
             events.emit(|| Event::Found {
-                fighter: state.fighters[i].name.clone(),
-                by: state.fighters[by].name.clone(),
+                fighter: state.fighters[i].name.to_string(),
+                by: state.fighters[by].name.to_string(),
                 distance: picked,
             });
             continue;
@@ -1679,7 +1814,7 @@ fn resolve_turn<D: Dice>(
                 state.fighters[i].status = Status::TrailLost;
                 state.fighters[i].hidden = None;
                 events.emit(|| Event::TrailLost {
-                    fighter: state.fighters[i].name.clone(),
+                    fighter: state.fighters[i].name.to_string(),
                 });
             }
         }

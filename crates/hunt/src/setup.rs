@@ -1,3 +1,5 @@
+use std::sync::Arc;
+
 use serde::{Deserialize, Serialize};
 
 use crate::model::{default_wound_table, AttackKind, Distance, Penalty, Rules};
@@ -63,8 +65,9 @@ impl Stats {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Weapon {
-    /// Unique among the fighter's weapons.
-    pub name: String,
+    /// Unique among the fighter's weapons. Shared, not copied, by the declarations that
+    /// name it (serialized as a plain string).
+    pub name: Arc<str>,
     /// Melee or ranged.
     pub kind: AttackKind,
     /// A Damage die at or above this is one damage point.
@@ -119,8 +122,9 @@ impl Weapon {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct FighterSetup {
-    /// Unique name, used in commands.
-    pub name: String,
+    /// Unique name, used in commands (shared with the encounter's state and commands;
+    /// serialized as a plain string).
+    pub name: Arc<str>,
     /// Hunter or prey.
     pub side: Side,
     /// Stats.

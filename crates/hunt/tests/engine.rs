@@ -471,7 +471,7 @@ fn hunt_19_counterattack_window_and_resplit() {
     let ev = apply(&mut st, Command::Resolve, &[1, 1, 1, 1, 1, 1, 6]).unwrap();
     assert!(has(
         &ev,
-        |e| matches!(e, Event::Revealed { declaration } if declaration.fighter == "P" && declaration.defense == 3)
+        |e| matches!(e, Event::Revealed { declaration } if &*declaration.fighter == "P" && declaration.defense == 3)
     ));
     let s = strikes(&ev);
     assert!(matches!(s[0], Event::Strike { attacker, hit: false, .. } if attacker == "H"));
@@ -757,7 +757,7 @@ fn declarations_arrive_in_any_order_and_can_be_replaced_until_resolution() {
     let ev = apply(&mut st, Command::Resolve, &[1, 1, 1]).unwrap();
     assert!(has(
         &ev,
-        |e| matches!(e, Event::Revealed { declaration } if declaration.fighter == "P" && declaration.defense == 2)
+        |e| matches!(e, Event::Revealed { declaration } if &*declaration.fighter == "P" && declaration.defense == 2)
     ));
     assert_eq!(st.round, 2);
 }

@@ -93,7 +93,7 @@ proptest! {
         }
         let names = ["rifle", "knife", "pistol", ""];
         let mut d = Declaration::new("P");
-        d.weapon = Some(names[weapon].to_owned()).filter(|n| !n.is_empty());
+        d.weapon = Some(names[weapon]).filter(|n| !n.is_empty()).map(Into::into);
         d.defense = defense;
         d.attack = attack;
         d.damage = damage;

@@ -144,7 +144,7 @@ pub fn decl(
     tactic: Tactic,
 ) -> Declaration {
     let mut d = Declaration::new(fighter);
-    d.weapon = weapon.map(str::to_owned);
+    d.weapon = weapon.map(Into::into);
     d.defense = defense;
     d.attack = attack;
     d.damage = damage;
