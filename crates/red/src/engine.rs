@@ -1,6 +1,7 @@
 //! The encounter engine: initiative, the fixed queue, turns, every action of RED-08, delays,
 //! movement, ammunition, damage and wounds.
 
+use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
@@ -877,15 +878,24 @@ pub(crate) struct Sheet {
 }
 
 impl Sheet {
+    /// [`Fighter::skill`] of the four skills and [`Fighter::bonus`] of `ranged` and `melee`,
+    /// in one pass over each map instead of a lookup per name.
     fn of(f: &Fighter) -> Sheet {
-        Sheet {
-            evasion: f.skill("evasion"),
-            brawling: f.skill("brawling"),
-            martial_arts: f.skill("martial_arts"),
-            autofire: f.skill("autofire"),
-            ranged: f.bonus("ranged"),
-            melee: f.bonus("melee"),
+        let mut sheet = Sheet::default();
+        for (maps_skills, map) in [(true, &f.skills), (false, &f.bonuses)] {
+            for (name, &v) in map.iter() {
+                match name.as_str() {
+                    "evasion" => sheet.evasion += v,
+                    "brawling" => sheet.brawling += v,
+                    "martial_arts" => sheet.martial_arts += v,
+                    "autofire" => sheet.autofire += v,
+                    "ranged" if !maps_skills => sheet.ranged += v,
+                    "melee" if !maps_skills => sheet.melee += v,
+                    _ => {}
+                }
+            }
         }
+        sheet
     }
 }
 
@@ -1291,6 +1301,7 @@ impl State {
     }
 
     /// The DV row a kit points to.
+    #[inline]
     pub(crate) fn row(&self, at: usize) -> &[Option<i32>] {
         &self.gear.0.rows[at..at + self.tables.dv.bands.len()]
     }
@@ -1324,7 +1335,7 @@ fn err(rule: &str, message: impl Into<String>) -> RuleError {
 /// Starts an encounter: validates the setup, rolls initiative (RED-02) and begins round 1.
 pub fn start<D: Dice>(setup: &Setup, dice: &mut D, ev: &mut Events) -> Result<State, RuleError> {
     fray_dice::check_combatants(setup.characters.len(), fray_dice::MAX_COMBATANTS)?;
-    setup.tables.validate()?;
+    validate_shared(&setup.tables)?;
     setup.settings.validate()?;
     for v in &setup.vehicles {
         crate::resolve::bounded("setup", "a vehicle position", i64::from(v.position))?;
@@ -1404,6 +1415,26 @@ pub fn start<D: Dice>(setup: &Setup, dice: &mut D, ev: &mut Events) -> Result<St
         advance(&mut state, dice, ev)?;
     }
     Ok(state)
+}
+
+/// [`Tables::validate`], remembering the last tables this thread found valid: a simulation
+/// starts thousands of fights from one `Arc<Tables>`. The `Arc` held here keeps those tables
+/// alive and unchanged (`Arc::make_mut` copies tables that are shared), so its address
+/// identifies them; tables that fail are never remembered.
+fn validate_shared(tables: &Arc<Tables>) -> Result<(), RuleError> {
+    thread_local! {
+        static VALID: RefCell<Option<Arc<Tables>>> = const { RefCell::new(None) };
+    }
+    VALID.with(|valid| {
+        if let Some(known) = &*valid.borrow() {
+            if Arc::ptr_eq(known, tables) {
+                return Ok(());
+            }
+        }
+        tables.validate()?;
+        *valid.borrow_mut() = Some(Arc::clone(tables));
+        Ok(())
+    })
 }
 
 fn roll_initiative<D: Dice>(
