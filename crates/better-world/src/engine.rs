@@ -1412,14 +1412,17 @@ fn contest<D: Dice>(
 
 const GRAPPLE: [Aspect; 2] = [Aspect::MuscleMemory, Aspect::Constitution];
 
+/// Rolls the initiative level of each of `who`, in that order (BW-04 … BW-06). Returns
+/// `(level, character)` by level, ascending, and within a level in rolling order: one small
+/// list per call rather than a map of lists.
 fn roll_levels<D: Dice>(
     state: &mut State,
     dice: &mut D,
-    who: &[usize],
+    who: impl IntoIterator<Item = usize>,
     events: &mut Events,
-) -> Result<BTreeMap<u32, Vec<usize>>, RuleError> {
-    let mut fresh: BTreeMap<u32, Vec<usize>> = BTreeMap::new();
-    for &i in who {
+) -> Result<Vec<(u32, usize)>, RuleError> {
+    let mut fresh = Vec::new();
+    for i in who {
         let f = state.f(i);
         let stat = f.character.aspect(state.settings.initiative_aspect);
         let k = if f.struck_first {
@@ -1436,9 +1439,19 @@ fn roll_levels<D: Dice>(
             ones,
             level,
         });
-        fresh.entry(level).or_default().push(i);
+        fresh.push((level, i));
     }
+    // Stable: rolling order stays within a level.
+    fresh.sort_by_key(|&(level, _)| level);
     Ok(fresh)
+}
+
+/// The levels of [`roll_levels`], highest first, each with its characters in rolling order.
+fn by_level(fresh: &[(u32, usize)]) -> impl Iterator<Item = (u32, &[(u32, usize)])> {
+    fresh
+        .chunk_by(|a, b| a.0 == b.0)
+        .rev()
+        .map(|group| (group[0].0, group))
 }
 
 /// Places `newcomers` on `level` after `queue` by the dice method (BW-07a), logging each.
@@ -1447,10 +1460,10 @@ fn place_by_dice<D: Dice>(
     dice: &mut D,
     level: u32,
     queue: &mut Vec<usize>,
-    newcomers: &[usize],
+    newcomers: impl IntoIterator<Item = usize>,
     events: &mut Events,
 ) -> Result<(), RuleError> {
-    for &i in newcomers {
+    for i in newcomers {
         queue.push(i);
         let placed = queue.len() - 1;
         if placed == 0 {
@@ -1487,16 +1500,19 @@ fn roll_initiative<D: Dice>(
     dice: &mut D,
     events: &mut Events,
 ) -> Result<(), RuleError> {
-    let who: Vec<usize> = (0..state.fighters.len())
+    let who: Set = (0..state.fighters.len())
         .filter(|&i| state.f(i).status == Status::Active)
-        .collect();
-    let fresh = roll_levels(state, dice, &who, events)?;
-    for (&level, members) in fresh.iter().rev() {
-        let mut queue = Vec::with_capacity(members.len());
+        .fold(0, |set, i| set | 1 << i);
+    let fresh = roll_levels(state, dice, members(who), events)?;
+    for (level, group) in by_level(&fresh) {
+        let characters = group.iter().map(|&(_, i)| i);
+        let mut queue = Vec::with_capacity(group.len());
         match state.settings.order_method {
-            OrderMethod::Dice => place_by_dice(state, dice, level, &mut queue, members, events)?,
+            OrderMethod::Dice => {
+                place_by_dice(state, dice, level, &mut queue, characters, events)?;
+            }
             OrderMethod::Cards => {
-                queue.extend_from_slice(members);
+                queue.extend(characters);
                 if queue.len() > 1 {
                     shuffle_level(state, dice, level, &mut queue, events)?;
                 }
@@ -1725,7 +1741,8 @@ pub fn start<D: Dice>(
         phase: Phase::FirstStrike,
         round: 0,
         levels: BTreeMap::new(),
-        order: Vec::new(),
+        // Room for everyone, so rebuilding the order never reallocates.
+        order: Vec::with_capacity(setup.characters.len()),
         turn: None,
         engagements: Vec::new(),
         winner: None,
@@ -2511,13 +2528,14 @@ fn join<D: Dice>(
     for &a in actors {
         state.fighters[a].status = Status::Active;
     }
-    let fresh = roll_levels(state, dice, actors, events)?;
+    let fresh = roll_levels(state, dice, actors.iter().copied(), events)?;
     let mut used = state.settings.order_method;
-    for (&level, newcomers) in fresh.iter().rev() {
+    for (level, group) in by_level(&fresh) {
+        let newcomers = group.iter().map(|&(_, i)| i);
         let mut queue = state.levels.remove(&level).unwrap_or_default();
         let method = match state.settings.join_method {
             _ if queue.is_empty() => state.settings.order_method,
-            JoinMethod::Auto if newcomers.len() < queue.len() => OrderMethod::Dice,
+            JoinMethod::Auto if group.len() < queue.len() => OrderMethod::Dice,
             JoinMethod::Auto | JoinMethod::Cards => OrderMethod::Cards,
             JoinMethod::Dice => OrderMethod::Dice,
         };
@@ -2525,7 +2543,7 @@ fn join<D: Dice>(
         match method {
             OrderMethod::Dice => place_by_dice(state, dice, level, &mut queue, newcomers, events)?,
             OrderMethod::Cards => {
-                queue.extend_from_slice(newcomers);
+                queue.extend(newcomers);
                 if queue.len() > 1 {
                     shuffle_level(state, dice, level, &mut queue, events)?;
                 }
@@ -2535,11 +2553,9 @@ fn join<D: Dice>(
     }
     state.rebuild_order();
     events.emit(|| Event::Joined {
-        actors: fresh
-            .values()
-            .rev()
-            .flatten()
-            .map(|&i| state.who(i))
+        actors: by_level(&fresh)
+            .flat_map(|(_, group)| group)
+            .map(|&(_, i)| state.who(i))
             .collect(),
         method: used,
     });
