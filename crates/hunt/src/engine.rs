@@ -501,6 +501,17 @@ impl Default for Parts<'_> {
 }
 
 impl<'a> Parts<'a> {
+    /// Attack and Damage dice over all parts, summed in u64: a declaration's numbers come
+    /// from JSON and may be anything.
+    fn totals(self) -> (u64, u64) {
+        match self {
+            Parts::One(part) => part.map_or((0, 0), |(_, a, g)| (u64::from(a), u64::from(g))),
+            Parts::Split(split) => split.iter().fold((0, 0), |(a, g), p| {
+                (a + u64::from(p.attack), g + u64::from(p.damage))
+            }),
+        }
+    }
+
     /// (target, attack, damage) of each part, in the declaration's order.
     fn iter<'s>(self, state: &'s State) -> impl Iterator<Item = (usize, u32, u32)> + 's
     where
@@ -536,19 +547,19 @@ impl State {
     /// A fighter's stats after its wounds (HUNT-13).
     pub fn stats(&self, i: usize) -> Stats {
         let f = &self.fighters[i];
-        let penalty = |w: u32| -> Penalty {
-            let level = w.min(self.wound_table.len() as u32);
-            if level == 0 {
-                Penalty::default()
-            } else {
-                self.wound_table[level as usize - 1]
-            }
+        // The table row of a wound of `w` failed tests (the last row for more); none for 0.
+        let row = |w: u32| {
+            let level = (w as usize).min(self.wound_table.len());
+            self.wound_table.get(level.wrapping_sub(1))
         };
         if self.accumulate_wounds {
-            f.wounds.iter().fold(f.base, |s, &w| s.minus(&penalty(w)))
+            f.wounds
+                .iter()
+                .filter_map(|&w| row(w))
+                .fold(f.base, |s, p| s.minus(p))
         } else {
             let worst = f.wounds.iter().copied().max().unwrap_or(0);
-            f.base.minus(&penalty(worst))
+            row(worst).map_or(f.base, |p| f.base.minus(p))
         }
     }
 
@@ -674,9 +685,7 @@ impl State {
             }
         }
         let parts = self.allocations(i, d)?;
-        // Summed in u64: a declaration's numbers come from JSON and may be anything.
-        let attack: u64 = parts.iter(self).map(|p| u64::from(p.1)).sum();
-        let damage: u64 = parts.iter(self).map(|p| u64::from(p.2)).sum();
+        let (attack, damage) = parts.totals();
         let attacking = attack + damage > 0;
         let weapon = match &d.weapon {
             Some(name) => {
@@ -1382,8 +1391,8 @@ impl<T, const N: usize> std::ops::DerefMut for Few<T, N> {
     }
 }
 
-/// Room kept on the stack for the fighters and strikes of one exchange.
-const INLINE: usize = 4;
+/// Room kept on the stack for the fighters and strikes of one exchange: a duel's.
+const INLINE: usize = 2;
 
 struct Built {
     /// Fighter index of each spec.
@@ -1395,10 +1404,17 @@ struct Built {
 }
 
 fn build(state: &State) -> Built {
-    let mut who = Few::new();
+    // Filled in place, not moved at the end: these lists are arrays.
+    let mut built = Built {
+        who: Few::new(),
+        fighters: Few::new(),
+        strikes: Few::new(),
+        weapon_of: Few::new(),
+    };
     for i in (0..state.fighters.len()).filter(|&i| state.fighters[i].active()) {
-        who.push(i);
+        built.who.push(i);
     }
+    let who = &built.who;
     let spec_of = |i: usize| who.iter().position(|&w| w == i).expect("active") as u8;
     let barrage_by_hunter = state.round == 1
         && who.iter().any(|&i| {
@@ -1407,9 +1423,6 @@ fn build(state: &State) -> Built {
                     .as_ref()
                     .is_some_and(|d| d.tactic == Tactic::BarrageFire)
         });
-    let mut fighters = Few::new();
-    let mut strikes = Few::new();
-    let mut weapon_of = Few::new();
     for &i in who.iter() {
         let f = &state.fighters[i];
         let d = state.declarations[i].as_ref().expect("all declared");
@@ -1418,7 +1431,7 @@ fn build(state: &State) -> Built {
         let loaded = weapon
             .and_then(|w| f.weapons[w].weapon.ammo)
             .map_or(true, |a| a >= 2);
-        fighters.push(FighterSpec {
+        built.fighters.push(FighterSpec {
             side: f.side.index(),
             defense: d.defense,
             tactic: if d.action.is_some() && f.hidden.is_none() {
@@ -1457,7 +1470,7 @@ fn build(state: &State) -> Built {
             if k == 0 && round_one && state.ambush_bonus && !ambush_void {
                 bonus += 1;
             }
-            strikes.push(StrikeSpec {
+            built.strikes.push(StrikeSpec {
                 attacker: spec_of(i),
                 target: spec_of(t),
                 kind: ws.kind,
@@ -1468,15 +1481,10 @@ fn build(state: &State) -> Built {
                 first: round_one && !ambush_void,
                 blind: state.fighters[t].hidden.is_some(),
             });
-            weapon_of.push(w);
+            built.weapon_of.push(w);
         }
     }
-    Built {
-        who,
-        fighters,
-        strikes,
-        weapon_of,
-    }
+    built
 }
 
 /// The events of an exchange before its effects: declarations revealed, tests, Defense
