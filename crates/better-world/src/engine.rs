@@ -644,6 +644,8 @@ pub enum Event {
 /// Bare hands: the weapon of anyone holding none.
 static FISTS: LazyLock<Weapon> = LazyLock::new(Weapon::default);
 
+/// A refusal. Cold: the optimiser then keeps the checks on the way lean.
+#[cold]
 fn err(rule: &str, message: impl Into<String>) -> RuleError {
     RuleError::new(rule, message)
 }
@@ -1084,6 +1086,7 @@ fn limit_situational(bonus: u32, extra: u32) -> Result<(), RuleError> {
 }
 
 /// Plans a single-target attack: legality and pool, no dice.
+#[inline(always)]
 fn plan_strike(state: &State, s: &Strike, action: Action) -> Result<(Plan, Cost), RuleError> {
     check_turn(state, s.actor, false, false)?;
     check_target(state, s.actor, s.target)?;
@@ -1225,6 +1228,7 @@ fn spend_ammo(state: &mut State, actor: usize, w: Option<usize>, rounds: u32, ev
 }
 
 /// Rolls the defence of one target against an attack whose pool already rolled `ones`.
+#[inline(always)]
 fn resolve_against<D: Dice>(
     state: &mut State,
     dice: &mut D,
@@ -1285,6 +1289,7 @@ fn resolve_against<D: Dice>(
     Ok(())
 }
 
+#[inline(always)]
 fn resolve_strike<D: Dice>(
     state: &mut State,
     dice: &mut D,
@@ -1319,6 +1324,7 @@ fn drop_engagements(state: &mut State, i: usize) {
 }
 
 /// Applies damage (BW-17 … BW-21).
+#[inline(always)]
 fn take_damage(
     state: &mut State,
     target: usize,
@@ -1537,6 +1543,7 @@ fn start_round(state: &mut State, events: &mut Events) {
 }
 
 /// Starts the next able character's turn from order slot `from`, or ends the round.
+#[inline(always)]
 fn advance(state: &mut State, from: usize, events: &mut Events) {
     let mut slot = from;
     while slot < state.order.len() {
@@ -1683,6 +1690,7 @@ fn finish(state: &mut State, winner: Option<u8>, events: &mut Events) {
 }
 
 /// Ends the encounter when a side has no one standing and no one to come.
+#[inline(always)]
 fn check_end(state: &mut State, events: &mut Events) {
     if state.phase == Phase::Over {
         return;
@@ -1779,6 +1787,7 @@ fn after_first_strike<D: Dice>(
 /// Spends the action's cost and goes on: the First Strikes, the end of the encounter (only
 /// when the action `hurt` someone: nothing else in an action takes anyone off their feet),
 /// the next turn when the actor can no longer act.
+#[inline(always)]
 fn finish_action<D: Dice>(
     state: &mut State,
     dice: &mut D,
@@ -2044,6 +2053,10 @@ fn do_move<D: Dice>(
     finish_action(state, dice, (actor, cost), false, hurt, events)
 }
 
+/// An attack on one target: plan, roll, resolve, finish. A fight makes dozens, so the whole
+/// path is inlined into this one function (calls and their error plumbing cost more than
+/// most of the steps).
+#[inline(always)]
 fn do_strike<D: Dice>(
     state: &mut State,
     dice: &mut D,
