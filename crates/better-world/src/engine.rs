@@ -850,21 +850,25 @@ impl State {
 
     #[inline(always)]
     fn outnumbering(&self, target: usize) -> u32 {
-        let attackers = || {
-            self.sectors_around(target)
-                .filter(|&(a, _)| self.enemies(a, target) && self.can_act(a))
-        };
-        let lone = attackers().all(|(a, _)| {
-            self.partners(a)
-                .all(|o| o == target || self.enemies(o, target))
-        });
-        if !lone {
-            return 0;
+        // One pass over the attackers: how many, the first two sectors, and whether the
+        // target is lone (no attacker also fights an ally of the target).
+        let (mut count, mut sectors) = (0, [0u8; 2]);
+        for (a, sector) in self.sectors_around(target) {
+            if !(self.enemies(a, target) && self.can_act(a)) {
+                continue;
+            }
+            if self
+                .partners(a)
+                .any(|o| o != target && !self.enemies(o, target))
+            {
+                return 0;
+            }
+            if let Some(s) = sectors.get_mut(count) {
+                *s = sector;
+            }
+            count += 1;
         }
-        let count = attackers().count();
-        let mut sectors = attackers().map(|(_, s)| s);
-        let opposite = count == 2
-            && matches!((sectors.next(), sectors.next()), (Some(a), Some(b)) if (a + 2) % 4 == b);
+        let opposite = count == 2 && (sectors[0] + 2) % 4 == sectors[1];
         self.settings.outnumbering.bonus(count as u32, opposite)
     }
 

@@ -146,11 +146,16 @@ fn choose(state: &State, a: usize, turn: Turn) -> Command {
     let pos = f.character.position;
     let reach = s.distances.melee_below;
     let dist = |i: usize| state.fighters[i].character.position.abs_diff(pos);
-    let shooting = f.wielded.map(|w| &f.character.weapons[w]).filter(|w| {
-        w.kind.is_ranged()
-            && dist(t) >= reach
-            && (w.ammo.unwrap_or(u32::MAX) > 0 || w.spare_magazines > 0)
-    });
+    let shooting = match f.wielded.map(|w| &f.character.weapons[w]) {
+        Some(w)
+            if w.kind.is_ranged()
+                && dist(t) >= reach
+                && (w.ammo.unwrap_or(u32::MAX) > 0 || w.spare_magazines > 0) =>
+        {
+            Some(w)
+        }
+        _ => None,
+    };
     if let Some(weapon) = shooting {
         let ammo = weapon.ammo.unwrap_or(u32::MAX);
         if ammo == 0 {
