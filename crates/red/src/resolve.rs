@@ -225,18 +225,11 @@ impl DamageSpec {
 
     fn validate(&self) -> Result<(), RuleError> {
         bounded("RED-40", "the SP", i64::from(self.sp))?;
-        for (what, v) in [
-            ("the damage multiplier", self.multiplier),
-            ("the head multiplier", self.head_multiplier),
-            ("the critical bonus", self.crit_bonus),
-            ("the sixes for a critical", self.crit_sixes),
-        ] {
-            if v > MAX_MULTIPLIER {
-                return Err(RuleError::new(
-                    "RED-42",
-                    format!("{what} is {v}; at most {MAX_MULTIPLIER}"),
-                ));
-            }
+        // Every attack validates its damage: one test for the common case.
+        let largest =
+            (self.multiplier.max(self.head_multiplier)).max(self.crit_bonus.max(self.crit_sixes));
+        if largest > MAX_MULTIPLIER {
+            return Err(self.multiplier_refusal());
         }
         if self.dice == 0 || self.dice > MAX_DAMAGE_DICE {
             return Err(RuleError::new(
@@ -254,6 +247,21 @@ impl DamageSpec {
             ));
         }
         Ok(())
+    }
+
+    /// The refusal naming the first multiplier over [`MAX_MULTIPLIER`].
+    #[cold]
+    fn multiplier_refusal(&self) -> RuleError {
+        let (what, v) = [
+            ("the damage multiplier", self.multiplier),
+            ("the head multiplier", self.head_multiplier),
+            ("the critical bonus", self.crit_bonus),
+            ("the sixes for a critical", self.crit_sixes),
+        ]
+        .into_iter()
+        .find(|&(_, v)| v > MAX_MULTIPLIER)
+        .expect("called with a multiplier over the cap");
+        RuleError::new("RED-42", format!("{what} is {v}; at most {MAX_MULTIPLIER}"))
     }
 }
 
@@ -285,9 +293,18 @@ pub struct Damage {
 pub fn damage<D: Dice>(
     dice: &mut D,
     spec: &DamageSpec,
-    mut transcript: Option<&mut Transcript>,
+    transcript: Option<&mut Transcript>,
 ) -> Result<Damage, RuleError> {
     spec.validate()?;
+    roll_damage(dice, spec, transcript)
+}
+
+/// [`damage`] of a spec known to be valid.
+fn roll_damage<D: Dice>(
+    dice: &mut D,
+    spec: &DamageSpec,
+    mut transcript: Option<&mut Transcript>,
+) -> Result<Damage, RuleError> {
     let group = next_group(&transcript);
     let (mut rolled, mut sixes) = (0u32, 0u32);
     for _ in 0..spec.dice {
@@ -430,11 +447,13 @@ pub fn attack<D: Dice>(
         (true, cap) => (margin as u32).min(cap),
     };
     let damage = if hit {
+        // Valid: `spec.damage` was validated above, and the multiplier is 1 or at most the
+        // validated autofire cap.
         let dspec = DamageSpec {
             multiplier,
             ..spec.damage
         };
-        Some(damage(dice, &dspec, transcript)?)
+        Some(roll_damage(dice, &dspec, transcript)?)
     } else {
         None
     };

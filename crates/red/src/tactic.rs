@@ -121,8 +121,16 @@ pub fn next_command(state: &State) -> Option<Command> {
             let here = best(f.position);
             let reach_max = (left as i32).min(f.position.abs_diff(tpos) as i32 - 1);
             let mut pick: Option<(i32, i32)> = None;
+            let mut last_band = None;
             for k in 1..=reach_max.max(0) {
                 let pos = f.position + dir * k;
+                // The DVs depend on the range band alone: a position in the band of the one
+                // before cannot do better than it did.
+                let band = dv.band(state.metres(pos, tpos));
+                if k > 1 && band == last_band {
+                    continue;
+                }
+                last_band = band;
                 if let Some((dv, _)) = best(pos) {
                     match pick {
                         Some((d, _)) if d <= dv => {}
