@@ -594,17 +594,15 @@ impl State {
                     "give either attack/damage/target or a split among targets, not both",
                 ));
             }
-            // Fighter indices are below MAX_FIGHTERS (16): one bit each.
-            let mut seen = 0u32;
-            for a in &d.split {
-                let t = self.target(i, &a.target)?;
-                if seen & (1 << t) != 0 {
+            for (k, a) in d.split.iter().enumerate() {
+                self.target(i, &a.target)?;
+                // One name, one fighter: a repeated name is a repeated target.
+                if d.split[..k].iter().any(|b| same_name(&b.target, &a.target)) {
                     return Err(err(
                         "HUNT-24",
                         format!("{} appears twice in the split", a.target),
                     ));
                 }
-                seen |= 1 << t;
             }
             return Ok(Parts::Split(&d.split));
         }

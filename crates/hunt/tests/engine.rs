@@ -719,6 +719,11 @@ fn hunt_24_several_opponents_need_a_target_or_a_split() {
         },
     ];
     apply(&mut st, Command::Declare(d.clone()), &[]).unwrap();
+    let mut twice = d.clone();
+    twice.split[1].target = "H".into();
+    let (r, m) = rule(apply(&mut st, Command::Declare(twice), &[]));
+    assert_eq!(r, "HUNT-24");
+    assert!(m.contains("H appears twice"), "{m}");
     d.split[0].attack = 3;
     let (r, m) = rule(apply(&mut st, Command::Declare(d), &[]));
     assert_eq!(r, "HUNT-06", "{m}: 3 + 1 over Agility 3");
