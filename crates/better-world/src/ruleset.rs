@@ -81,11 +81,22 @@ fn nearest_foe(state: &State, a: usize, keep: impl Fn(usize) -> bool) -> Option<
     best.map(|(_, i)| i)
 }
 
-/// Standing enemies of `a`, nearest first (ties by index).
-fn targets(state: &State, a: usize) -> Vec<usize> {
-    let mut v: Vec<usize> = foes(state, a).collect();
-    v.sort_by_key(|&i| nearness(state, a, i));
-    v
+/// A Long Burst's cone from `a` towards `t`: the nearest standing enemies in that
+/// direction, at range and not in melee with `a`, nearest first (ties by index), at most
+/// `long_burst_max_targets`.
+fn cone(state: &State, a: usize, t: usize) -> Vec<usize> {
+    let pos = state.fighters[a].character.position;
+    let dir = (state.fighters[t].character.position - pos).signum();
+    let reach = state.settings.distances.melee_below;
+    let mut cone: Vec<usize> = foes(state, a)
+        .filter(|&o| {
+            let p = state.fighters[o].character.position;
+            (p - pos).signum() == dir && p.abs_diff(pos) >= reach && !state.engaged(a, o)
+        })
+        .collect();
+    cone.sort_by_key(|&i| nearness(state, a, i));
+    cone.truncate(state.settings.long_burst_max_targets as usize);
+    cone
 }
 
 /// The default tactic's attack or approach for `a` with the budget `turn`.
@@ -168,16 +179,7 @@ fn choose(state: &State, a: usize, turn: Turn) -> Command {
         if !turn.main {
             if let Some(b) = weapon.long_burst {
                 if ammo >= b.rounds && !turn.additional {
-                    let dir = state.fighters[t].character.position - pos;
-                    let cone: Vec<usize> = targets(state, a)
-                        .into_iter()
-                        .filter(|&o| {
-                            (state.fighters[o].character.position - pos).signum() == dir.signum()
-                                && dist(o) >= reach
-                                && !state.engaged(a, o)
-                        })
-                        .take(s.long_burst_max_targets as usize)
-                        .collect();
+                    let cone = cone(state, a, t);
                     if cone.len() >= 2 {
                         return Command::LongBurst(Spray {
                             actor: a,
