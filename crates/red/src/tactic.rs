@@ -121,22 +121,26 @@ pub fn next_command(state: &State) -> Option<Command> {
             let here = best(f.position);
             let reach_max = (left as i32).min(f.position.abs_diff(tpos) as i32 - 1);
             let mut pick: Option<(i32, i32)> = None;
-            let mut last_band = None;
-            for k in 1..=reach_max.max(0) {
+            let gap = f.position.abs_diff(tpos) as i32;
+            let unit = state.metres(0, 1) as i32;
+            let mut k = 1;
+            while k <= reach_max {
                 let pos = f.position + dir * k;
-                // The DVs depend on the range band alone: a position in the band of the one
-                // before cannot do better than it did.
-                let band = dv.band(state.metres(pos, tpos));
-                if k > 1 && band == last_band {
-                    continue;
-                }
-                last_band = band;
                 if let Some((dv, _)) = best(pos) {
                     match pick {
                         Some((d, _)) if d <= dv => {}
                         _ => pick = Some((dv, pos)),
                     }
                 }
+                // The DVs depend on the range band alone, so the next position that can do
+                // better is the first one in a nearer band: metres = unit × (gap − k) within
+                // that band's upper bound.
+                let nearer = match dv.band(state.metres(pos, tpos)) {
+                    Some(0) => break,
+                    Some(b) => dv.bands[b - 1],
+                    None => dv.bands[dv.bands.len() - 1],
+                };
+                k = (k + 1).max(gap - (nearer / unit as u32) as i32);
             }
             let better = match (here, pick) {
                 (Some((h, _)), Some((d, _))) => d < h,
