@@ -1355,7 +1355,9 @@ pub fn start<D: Dice>(setup: &Setup, dice: &mut D, ev: &mut Events) -> Result<St
             ));
         }
     }
-    let mut rows = Vec::new();
+    // At most two DV rows per weapon: room for them all at once.
+    let weapons: usize = setup.characters.iter().map(|c| c.weapons.len()).sum();
+    let mut rows = Vec::with_capacity(2 * weapons * setup.tables.dv.bands.len());
     let fighters = setup
         .characters
         .iter()
