@@ -98,6 +98,10 @@ pub fn next_command(state: &State) -> Option<Command> {
     let may_attack = !t.action_used && t.attacks == 0;
     let second = t.attacks == 1 && t.attack_rof == 2 && rof == 2;
     if ranged {
+        if !may_attack && !second {
+            // Nothing left to shoot this turn (a ranged fighter moves only to shoot).
+            return end;
+        }
         let k = kit.expect("ranged has a kit");
         let w = &f.weapons[weapon.expect("ranged has a weapon")];
         let autofire = k.autofire > 0 && w.loaded >= s.autofire_rounds && may_attack;
