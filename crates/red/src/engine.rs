@@ -2298,7 +2298,7 @@ fn prepare_attack(state: &State, actor: usize, order: &AttackOrder) -> Result<Pr
                     format!("{}'s {} is not in hand: draw it first", a.name, weapon.name),
                 ));
             }
-            let k = weapon.kit.0;
+            let k = &weapon.kit.0;
             let kind = if k.melee {
                 WeaponKind::Melee
             } else {
