@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use fray_dice::{Dice, EventLog, RuleError};
+use fray_dice::{same_name, Dice, EventLog, RuleError};
 use serde::{Deserialize, Serialize};
 
 use crate::check::{
@@ -855,13 +855,9 @@ impl State {
 
     /// Index of the participant `id`.
     pub fn find(&self, id: &str) -> Result<usize, RuleError> {
-        // Commands from the default tactic share the participant's own id: match the
-        // pointer first, which spares comparing the names.
-        let same = |f: &Fighter| std::ptr::eq(f.id.as_ptr(), id.as_ptr()) && f.id.len() == id.len();
         self.fighters
             .iter()
-            .position(same)
-            .or_else(|| self.fighters.iter().position(|f| *f.id == *id))
+            .position(|f| same_name(&f.id, id))
             .ok_or_else(|| err("AND-09", format!("there is no participant {id:?}")))
     }
 

@@ -61,8 +61,9 @@ pub use pool::{
 };
 pub use rng::Rng;
 pub use session::{
-    check_combatants, digest, AutoPlay, Replay, ReplayError, ReplayMismatch, ReplayReport,
-    ReplayStep, Ruleset, Session, TrialOutcome, MAX_COMBATANTS, MAX_REPLAY_COMMANDS, REPLAY_FORMAT,
+    check_combatants, digest, same_name, AutoPlay, Replay, ReplayError, ReplayMismatch,
+    ReplayReport, ReplayStep, Ruleset, Session, TrialOutcome, MAX_COMBATANTS, MAX_REPLAY_COMMANDS,
+    REPLAY_FORMAT,
 };
 pub use sim::{run_trial, simulate, simulate_into, SimSummary, MAX_TRIAL_COMMANDS};
 pub use transcript::{DieFate, DieRecord, Transcript};

@@ -16,6 +16,14 @@ pub const MAX_REPLAY_COMMANDS: usize = 100_000;
 /// At most this many combatants in any encounter; a ruleset may set a lower limit of its own.
 pub const MAX_COMBATANTS: usize = 256;
 
+/// Whether two names are the same. Rulesets share a setup's names (`Arc<str>`) with their
+/// state and the default tactic's commands, so comparing addresses first settles most
+/// lookups without reading the text.
+#[inline]
+pub fn same_name(a: &str, b: &str) -> bool {
+    std::ptr::eq(a, b) || a == b
+}
+
 /// Refuses a setup with more than `limit` combatants, naming the limit. Rulesets call it
 /// first thing in setup validation, before any work per combatant.
 pub fn check_combatants(count: usize, limit: usize) -> Result<(), RuleError> {

@@ -1,6 +1,6 @@
 use std::sync::Arc;
 
-use fray_dice::{Dice, EventLog, RuleError, Ruleset};
+use fray_dice::{same_name, Dice, EventLog, RuleError, Ruleset};
 use serde::{Deserialize, Serialize};
 
 use crate::model::{wound_name, AttackKind, Distance, Penalty, Rules, Tactic};
@@ -526,12 +526,6 @@ impl<'a> Parts<'a> {
             (t, a.attack, a.damage)
         }))
     }
-}
-
-/// Whether two names are equal. The default tactic's commands share the state's names
-/// (`Arc<str>`), so comparing addresses first settles most lookups without reading text.
-fn same_name(a: &str, b: &str) -> bool {
-    std::ptr::eq(a, b) || a == b
 }
 
 fn err(rule: &str, msg: impl Into<String>) -> RuleError {
