@@ -1,44 +1,49 @@
-//! Simulation runs engines quiet (`EventLog::quiet`: no event is built), sessions record.
-//! The game must not notice: for many seeds and every ruleset, playing the demo to its end
-//! both ways gives the same final state, the same dice position and the same outcome, and
-//! `run_trial` (the simulation path) agrees with the recorded session.
+//! Simulation runs engines quiet (`EventLog::quiet`: no event is built) and plays through
+//! `AutoPlay::play_next`, which a ruleset may override to act on its tactic's decision
+//! without building the command; sessions record, and play `next_command` then `apply`.
+//! The game must not notice: for many seeds and every ruleset, the two are in the same
+//! state with the same dice position after every single move, and `run_trial` (the
+//! simulation path) gives the recorded session's outcome.
 
 use fray::dice::{run_trial, AutoPlay, Catalog, EventLog, Rng, Session, MAX_TRIAL_COMMANDS};
-
-/// Plays `setup` quietly on (seed, stream): final state JSON and words drawn.
-fn quiet_play<R: AutoPlay>(setup: &R::Setup, seed: u64, stream: u64) -> (String, u128) {
-    let mut dice = Rng::new(seed, stream);
-    let mut quiet = EventLog::quiet();
-    let mut state = R::start(setup, &mut dice, &mut quiet).expect("the demo starts");
-    for _ in 0..MAX_TRIAL_COMMANDS {
-        let Some(command) = R::next_command(&state) else {
-            break;
-        };
-        R::apply(&mut state, &command, &mut dice, &mut quiet).expect("the tactic is legal");
-    }
-    assert!(quiet.into_vec().is_empty(), "a quiet log kept events");
-    let json = serde_json::to_string(&state).expect("state serializes");
-    (json, dice.word_pos())
-}
 
 fn same_game_quiet_and_recorded<C: AutoPlay>(setup: C::Setup) {
     for seed in 0..24 {
         let stream = seed % 5;
         let mut session =
             Session::<C>::start(setup.clone(), seed, stream).expect("the demo starts");
-        while let Some(command) = C::next_command(session.state()) {
-            session.apply(command).expect("the tactic is legal");
+        let mut dice = Rng::new(seed, stream);
+        let mut quiet = EventLog::quiet();
+        let mut state = C::start(&setup, &mut dice, &mut quiet).expect("the demo starts");
+        let json = |state: &C::State| serde_json::to_string(state).expect("state serializes");
+        for step in 0..MAX_TRIAL_COMMANDS {
+            assert_eq!(
+                json(&state),
+                json(session.state()),
+                "{} seed {seed}: states differ before move {step}",
+                C::ID
+            );
+            assert_eq!(
+                dice.word_pos(),
+                session.dice_position(),
+                "{} seed {seed}: dice differ before move {step}",
+                C::ID
+            );
+            let played =
+                C::play_next(&mut state, &mut dice, &mut quiet).expect("the tactic is legal");
+            match C::next_command(session.state()) {
+                Some(command) => {
+                    assert!(played, "{} seed {seed}: play_next stopped early", C::ID);
+                    session.apply(command).expect("the tactic is legal");
+                }
+                None => {
+                    assert!(!played, "{} seed {seed}: play_next played on", C::ID);
+                    break;
+                }
+            }
         }
         assert!(session.events().count() > 0, "{}: nothing recorded", C::ID);
-        let recorded = serde_json::to_string(session.state()).expect("state serializes");
-        let (quiet, words) = quiet_play::<C>(&setup, seed, stream);
-        assert_eq!(
-            quiet,
-            recorded,
-            "{} seed {seed}: final states differ",
-            C::ID
-        );
-        assert_eq!(words, session.dice_position(), "{} seed {seed}", C::ID);
+        assert!(quiet.into_vec().is_empty(), "a quiet log kept events");
         assert_eq!(
             run_trial::<C>(&setup, seed, stream).expect("the trial runs"),
             C::outcome(session.state()),

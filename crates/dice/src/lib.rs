@@ -39,6 +39,7 @@ mod erased;
 mod error;
 mod events;
 mod exact;
+mod memo;
 mod notation;
 mod pool;
 mod rng;
@@ -55,6 +56,7 @@ pub use erased::{
 pub use error::{Error, ErrorKind, Result, RuleError};
 pub use events::EventLog;
 pub use exact::binomials;
+pub use memo::{LastDerived, SharedParts};
 pub use notation::{Expr, Roll, MAX_EXPRESSION_LEN, MAX_NESTING};
 pub use pool::{
     CmpOp, Compare, Explode, Keep, PoolSpec, Reroll, MAX_DICE, MAX_EXPLOSION_DEPTH, MAX_REROLLS,

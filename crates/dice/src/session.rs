@@ -85,6 +85,25 @@ pub trait AutoPlay: Ruleset {
     /// given the state.
     fn next_command(state: &Self::State) -> Option<Self::Command>;
 
+    /// Plays the default tactic's next command: exactly what [`AutoPlay::next_command`]
+    /// then [`Ruleset::apply`] do (the same dice, the same state), or `Ok(false)` when the
+    /// encounter is over. Simulation plays through this. A ruleset may override it to act
+    /// on its tactic's decision directly, without building a command only to look its names
+    /// up again, as long as the game stays the same (the facade's `tests/quiet.rs` plays
+    /// every ruleset both ways and compares). A refusal names the command refused.
+    fn play_next<D: Dice>(
+        state: &mut Self::State,
+        dice: &mut D,
+        events: &mut EventLog<Self::Event>,
+    ) -> Result<bool, RuleError> {
+        let Some(command) = Self::next_command(state) else {
+            return Ok(false);
+        };
+        Self::apply(state, &command, dice, events)
+            .map_err(|e| RuleError::new(e.rule.clone(), format!("{command:?}: {}", e.message)))?;
+        Ok(true)
+    }
+
     /// How the finished (or abandoned) encounter came out.
     fn outcome(state: &Self::State) -> TrialOutcome;
 }

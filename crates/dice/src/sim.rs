@@ -95,18 +95,18 @@ pub fn run_trial<R: AutoPlay>(
     let mut quiet = EventLog::quiet();
     let mut state = R::start(setup, &mut dice, &mut quiet)?;
     for _ in 0..MAX_TRIAL_COMMANDS {
-        let Some(command) = R::next_command(&state) else {
-            break;
-        };
-        R::apply(&mut state, &command, &mut dice, &mut quiet).map_err(|e| {
+        let played = R::play_next(&mut state, &mut dice, &mut quiet).map_err(|e| {
             RuleError::new(
                 e.rule.clone(),
                 format!(
-                    "the default tactic chose an illegal command on stream {stream} ({command:?}): {}",
+                    "the default tactic chose an illegal command on stream {stream}: {}",
                     e.message
                 ),
             )
         })?;
+        if !played {
+            break;
+        }
     }
     Ok(R::outcome(&state))
 }

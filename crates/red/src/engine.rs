@@ -1,11 +1,10 @@
 //! The encounter engine: initiative, the fixed queue, turns, every action of RED-08, delays,
 //! movement, ammunition, damage and wounds.
 
-use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use fray_dice::{Dice, EventLog, RuleError, Transcript};
+use fray_dice::{Dice, EventLog, LastDerived, RuleError, Transcript};
 
 /// Where the engine's events go (recorded by sessions, dropped unbuilt by simulation).
 type Events = EventLog<Event>;
@@ -1420,23 +1419,12 @@ pub fn start<D: Dice>(setup: &Setup, dice: &mut D, ev: &mut Events) -> Result<St
 }
 
 /// [`Tables::validate`], remembering the last tables this thread found valid: a simulation
-/// starts thousands of fights from one `Arc<Tables>`. The `Arc` held here keeps those tables
-/// alive and unchanged (`Arc::make_mut` copies tables that are shared), so its address
-/// identifies them; tables that fail are never remembered.
+/// starts thousands of fights from one `Arc<Tables>`.
 fn validate_shared(tables: &Arc<Tables>) -> Result<(), RuleError> {
     thread_local! {
-        static VALID: RefCell<Option<Arc<Tables>>> = const { RefCell::new(None) };
+        static VALID: LastDerived<Arc<Tables>, ()> = const { LastDerived::new() };
     }
-    VALID.with(|valid| {
-        if let Some(known) = &*valid.borrow() {
-            if Arc::ptr_eq(known, tables) {
-                return Ok(());
-            }
-        }
-        tables.validate()?;
-        *valid.borrow_mut() = Some(Arc::clone(tables));
-        Ok(())
-    })
+    VALID.with(|valid| valid.get_or_try(tables, || tables.validate()).map(drop))
 }
 
 fn roll_initiative<D: Dice>(
