@@ -9,6 +9,7 @@ use crate::check::{
     check, dice_needed, keep_from, opposed_winner, roll_total, CheckResult, CheckSpec, Decider,
     Edge, GrabEffect, KeptRoll, Tier, DIE_SIDES, MAX_CHECK_DICE,
 };
+use crate::prepared::{prepare, AbilityFacts, Prepared};
 use crate::setup::{
     Ability, ActionKind, Aim, ConditionKind, Defense, Duration, Id, Opening, ParticipantSetup,
     SaveSpec, Settings, Setup, Side, Signature, Skill, Style,
@@ -150,12 +151,17 @@ pub enum Phase {
 /// Everything the engine needs to go on.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct State {
-    /// Tunable rules.
-    pub settings: Arc<Settings>,
-    /// The participants as set up. Shared, never changed: copies of the state (a session
-    /// applies each command to a copy) and the abilities a command is using do not clone it.
+    /// Tunable rules ([`State::settings`]).
+    pub(crate) settings: Arc<Settings>,
+    /// The participants as set up ([`State::roster`]). Shared, never changed: copies of the
+    /// state (a session applies each command to a copy) and the abilities a command is
+    /// using do not clone it.
     #[serde(serialize_with = "crate::setup::shared_list::serialize")]
-    pub roster: Arc<Vec<ParticipantSetup>>,
+    pub(crate) roster: Arc<Vec<ParticipantSetup>>,
+    /// What is derived from `settings` and `roster` once (skills and artifacts by index):
+    /// private like them, so it cannot fall out of step with them.
+    #[serde(skip)]
+    pub(crate) prepared: Arc<Prepared>,
     /// The participants now.
     pub fighters: Vec<Fighter>,
     /// Current round, from 1.
@@ -702,35 +708,20 @@ pub fn within(a: [i64; 2], b: [i64; 2], metres: u32) -> bool {
 
 type Events = EventLog<Event>;
 
-/// Whether two names are equal ignoring case, exactly as comparing their `str::to_lowercase`
-/// would say, without allocating: lowercasing is per character except for the final-sigma
-/// rule of 'Σ', the one case left to `to_lowercase`.
-fn same_ignoring_case(a: &str, b: &str) -> bool {
-    if a.is_ascii() && b.is_ascii() {
-        return a.eq_ignore_ascii_case(b);
-    }
-    if a.contains('Σ') || b.contains('Σ') {
-        return a.to_lowercase() == b.to_lowercase();
-    }
-    a.chars()
-        .flat_map(char::to_lowercase)
-        .eq(b.chars().flat_map(char::to_lowercase))
-}
-
 /// Up to this many targets of one ability use are kept on the stack; more spill to the heap.
 const INLINE_TARGETS: usize = 8;
 
-/// Ability `id` of roster entry `i` (named `who` in the refusal).
-fn ability_of<'r>(
-    roster: &'r [ParticipantSetup],
+/// The index of ability `id` of roster entry `i` (named `who` in the refusal).
+fn ability_index(
+    roster: &[ParticipantSetup],
     i: usize,
     id: &str,
     who: &str,
-) -> Result<&'r Ability, RuleError> {
+) -> Result<usize, RuleError> {
     roster[i]
         .abilities
         .iter()
-        .find(|a| *a.id == *id)
+        .position(|a| same_name(&a.id, id))
         .ok_or_else(|| err("AND-11", format!("{who} has no ability {id:?}")))
 }
 
@@ -741,51 +732,39 @@ impl State {
         dice: &mut D,
         ev: &mut Events,
     ) -> Result<State, RuleError> {
-        setup.validate()?;
-        let s = &setup.settings;
+        let prepared = prepare(setup)?;
         let fighters = setup
             .participants
             .iter()
-            .map(|p| {
-                let per_rank = p.archetype.temp_stress_per_rank.unwrap_or_else(|| {
-                    let name = &p.archetype.name;
-                    if s.heavy_archetypes
-                        .iter()
-                        .any(|h| same_ignoring_case(h, name))
-                    {
-                        s.heavy_temp_stress_per_rank
-                    } else {
-                        s.temp_stress_per_rank
-                    }
-                });
-                Fighter {
-                    id: p.id.clone(),
-                    side: p.side,
-                    status: Status::Active,
-                    heat: 0,
-                    heat_gained: 0,
-                    signature_used: false,
-                    accomplishment_points: p.accomplishment_points,
-                    accomplishment_heat_used: false,
-                    temp_max: per_rank.saturating_mul(p.rank),
-                    temp_stress: 0,
-                    main_stress: 0,
-                    exhaustion: p.exhaustion,
-                    conditions: Vec::new(),
-                    turns_left: p.turns,
-                    turns_taken: 0,
-                    action: false,
-                    maneuver: false,
-                    reaction: false,
-                    position: p.position,
-                    charges: p.artifacts.iter().map(|a| a.reload).collect(),
-                    ready: None,
-                }
+            .zip(&prepared.temp_max)
+            .map(|(p, &temp_max)| Fighter {
+                id: p.id.clone(),
+                side: p.side,
+                status: Status::Active,
+                heat: 0,
+                heat_gained: 0,
+                signature_used: false,
+                accomplishment_points: p.accomplishment_points,
+                accomplishment_heat_used: false,
+                temp_max,
+                temp_stress: 0,
+                main_stress: 0,
+                exhaustion: p.exhaustion,
+                conditions: Vec::new(),
+                turns_left: p.turns,
+                turns_taken: 0,
+                action: false,
+                maneuver: false,
+                reaction: false,
+                position: p.position,
+                charges: p.artifacts.iter().map(|a| a.reload).collect(),
+                ready: None,
             })
             .collect();
         let mut state = State {
-            settings: Arc::clone(s),
+            settings: Arc::clone(&setup.settings),
             roster: Arc::clone(&setup.participants),
+            prepared,
             fighters,
             round: 1,
             opening: Side::Heroes,
@@ -812,8 +791,8 @@ impl State {
                 let enemy_wins = state.opposed(
                     dice,
                     "opening",
-                    (e, enemy_skill),
-                    (h, hero_skill),
+                    (e, state.skill(e, enemy_skill)),
+                    (h, state.skill(h, hero_skill)),
                     false,
                     &mut contest,
                 )?;
@@ -931,7 +910,23 @@ impl State {
 
     /// The ability `id` of participant `i`.
     pub fn ability(&self, i: usize, id: &str) -> Result<&Ability, RuleError> {
-        ability_of(&self.roster, i, id, &self.fighters[i].id)
+        let k = ability_index(&self.roster, i, id, &self.fighters[i].id)?;
+        Ok(&self.roster[i].abilities[k])
+    }
+
+    /// The tunable rules this encounter plays by.
+    pub fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
+    /// The participants as set up, in setup order (the index of [`State::fighters`]).
+    pub fn roster(&self) -> &[ParticipantSetup] {
+        &self.roster
+    }
+
+    /// What ability `k` of participant `i` rolls and uses, resolved once per setup.
+    pub(crate) fn facts(&self, i: usize, k: usize) -> AbilityFacts {
+        self.prepared.abilities[i][k]
     }
 
     /// Whether the side still has someone able to fight.
@@ -1025,6 +1020,14 @@ impl State {
             ActionKind::Reaction => f.reaction = false,
             ActionKind::Free => {}
         }
+    }
+
+    /// Whether `a` may attack `t`: what [`State::require_enemy_target`] checks, as a yes or
+    /// no for the callers that skip whom they may not attack.
+    pub(crate) fn attackable(&self, a: usize, t: usize) -> bool {
+        self.fighters[t].side != self.fighters[a].side
+            && self.active(t)
+            && !self.has(t, ConditionKind::Hidden)
     }
 
     fn require_enemy_target(&self, a: usize, t: usize, rule: &str) -> Result<(), RuleError> {
@@ -1457,15 +1460,13 @@ impl State {
         &mut self,
         dice: &mut D,
         purpose: &str,
-        initiator: (usize, &str),
-        opponent: (usize, &str),
+        initiator: (usize, Skill),
+        opponent: (usize, Skill),
         heat: bool,
         ev: &mut Events,
     ) -> Result<bool, RuleError> {
-        let (a, a_skill) = initiator;
-        let (b, b_skill) = opponent;
-        let sa = self.skill(a, a_skill);
-        let sb = self.skill(b, b_skill);
+        let (a, sa) = initiator;
+        let (b, sb) = opponent;
         let method = self.settings.advantage;
         let ra = roll_total(dice, sa.value, self.check_edge(a), &method)?;
         let rb = roll_total(dice, sb.value, self.check_edge(b), &method)?;
@@ -1489,8 +1490,9 @@ impl State {
 
     // ----- abilities -----
 
-    /// Validates using ability `ab` of `a` on `targets` (not resources).
-    fn validate_use(&self, a: usize, ab: &Ability, targets: &[usize]) -> Result<(), RuleError> {
+    /// Validates using ability `k` of `a` on `targets` (not resources).
+    fn validate_use(&self, a: usize, k: usize, targets: &[usize]) -> Result<(), RuleError> {
+        let ab = &self.roster[a].abilities[k];
         let cost = self.cost(a, ab);
         if cost > self.fighters[a].heat {
             return Err(err(
@@ -1502,12 +1504,8 @@ impl State {
             ));
         }
         if let Some(art) = &ab.artifact {
-            let k = self.roster[a]
-                .artifacts
-                .iter()
-                .position(|x| &x.id == art)
-                .unwrap_or(0);
-            if self.fighters[a].charges.get(k).copied().unwrap_or(0) == 0 {
+            let slot = self.facts(a, k).artifact;
+            if slot.map_or(0, |slot| self.fighters[a].charges[slot]) == 0 {
                 return Err(err(
                     "AND-12",
                     format!("{art} is empty; Reload it (a maneuver) first"),
@@ -1572,17 +1570,20 @@ impl State {
         Ok(())
     }
 
-    /// Performs an ability whose use was validated and whose resource was spent.
+    /// Performs ability `k` of `a`, whose use was validated and whose resource was spent.
     fn perform<D: Dice>(
         &mut self,
         dice: &mut D,
         a: usize,
-        ab: &Ability,
+        k: usize,
         targets: &[usize],
         how: (bool, bool),
         ev: &mut Events,
     ) -> Result<(), RuleError> {
         let (provoked, readied) = how;
+        let roster = Arc::clone(&self.roster);
+        let ab = &roster[a].abilities[k];
+        let facts = self.facts(a, k);
         let cost = self.cost(a, ab);
         if cost > 0 {
             self.fighters[a].heat -= cost;
@@ -1593,15 +1594,13 @@ impl State {
                 heat: self.fighters[a].heat,
             });
         }
-        if let Some(art) = &ab.artifact {
-            if let Some(k) = self.roster[a].artifacts.iter().position(|x| &x.id == art) {
-                self.fighters[a].charges[k] -= 1;
-                ev.emit(|| Event::ChargeUsed {
-                    id: self.fighters[a].id.clone(),
-                    artifact: art.clone(),
-                    charges: self.fighters[a].charges[k],
-                });
-            }
+        if let (Some(art), Some(slot)) = (&ab.artifact, facts.artifact) {
+            self.fighters[a].charges[slot] -= 1;
+            ev.emit(|| Event::ChargeUsed {
+                id: self.fighters[a].id.clone(),
+                artifact: art.clone(),
+                charges: self.fighters[a].charges[slot],
+            });
         }
         if ab.aim == Aim::Enemy && self.has(a, ConditionKind::Hidden) {
             self.remove_conditions(
@@ -1613,7 +1612,7 @@ impl State {
         }
         let own = [a];
         let receivers = if targets.is_empty() { &own } else { targets };
-        let Some(skill_name) = &ab.skill else {
+        let Some(skill) = facts.skill else {
             // No check: the effects simply happen (AND-40 Invisible from an ability).
             for &t in receivers {
                 self.apply_effects(a, ab, t, Tier::Critical, ev);
@@ -1621,7 +1620,6 @@ impl State {
             self.after_attack(dice, a, ab, ev)?;
             return Ok(());
         };
-        let skill = self.skill(a, skill_name);
         // Every receiver's edge is fixed before the roll: effects on one target must not
         // change the edge against the next.
         let edge_on = |t: usize| {
@@ -1797,13 +1795,13 @@ impl State {
             {
                 continue;
             }
-            let roster = Arc::clone(&self.roster);
-            let Ok(ab) = ability_of(&roster, r, &ready.ability, &self.fighters[r].id) else {
+            let Ok(k) = ability_index(&self.roster, r, &ready.ability, &self.fighters[r].id) else {
                 continue;
             };
             // "Into range": the mover must have started the movement out of reach.
-            let was_in_range = from.is_some_and(|p| within(p, self.fighters[r].position, ab.range));
-            if was_in_range || self.validate_use(r, ab, &[mover]).is_err() {
+            let range = self.roster[r].abilities[k].range;
+            let was_in_range = from.is_some_and(|p| within(p, self.fighters[r].position, range));
+            if was_in_range || self.validate_use(r, k, &[mover]).is_err() {
                 continue;
             }
             self.fighters[r].ready = None;
@@ -1812,7 +1810,7 @@ impl State {
                 id: self.fighters[r].id.clone(),
                 target: self.fighters[mover].id.clone(),
             });
-            self.perform(dice, r, ab, &[mover], (false, true), ev)?;
+            self.perform(dice, r, k, &[mover], (false, true), ev)?;
         }
         Ok(())
     }
@@ -1835,21 +1833,20 @@ impl State {
             if self.fighters[e].side == self.fighters[a].side || !self.active(e) {
                 continue;
             }
-            if self.require_enemy_target(e, a, "AND-14").is_err() {
+            if !self.attackable(e, a) {
                 continue;
             }
             let Some(k) = self.melee_attack(e) else {
                 continue;
             };
-            let roster = Arc::clone(&self.roster);
-            let ab = &roster[e].abilities[k];
+            let range = self.roster[e].abilities[k].range;
             let epos = self.fighters[e].position;
-            let engaged = within(epos, from, ab.range);
+            let engaged = within(epos, from, range);
             let provoked = match leaving_to {
                 None => engaged,
-                Some(to) => engaged && !within(epos, to, ab.range),
+                Some(to) => engaged && !within(epos, to, range),
             };
-            if !provoked || self.validate_use(e, ab, &[a]).is_err() {
+            if !provoked || self.validate_use(e, k, &[a]).is_err() {
                 continue;
             }
             ev.emit(|| Event::Provoked {
@@ -1861,7 +1858,7 @@ impl State {
                     "ranged attack in melee".into()
                 },
             });
-            self.perform(dice, e, ab, &[a], (true, false), ev)?;
+            self.perform(dice, e, k, &[a], (true, false), ev)?;
         }
         Ok(())
     }
@@ -1910,9 +1907,10 @@ impl State {
             Command::UseAbility {
                 ability, targets, ..
             } => {
-                let roster = Arc::clone(&self.roster);
-                let ab = ability_of(&roster, a, ability, &self.fighters[a].id)?;
-                self.require_resource(a, ab.kind)?;
+                let k = ability_index(&self.roster, a, ability, &self.fighters[a].id)?;
+                let ab = &self.roster[a].abilities[k];
+                let (kind, ranged_attack) = (ab.kind, ab.ranged && ab.defense.is_some());
+                self.require_resource(a, kind)?;
                 let mut inline = [0; INLINE_TARGETS];
                 let spilled: Vec<usize>;
                 let ts: &[usize] = if targets.len() <= INLINE_TARGETS {
@@ -1927,9 +1925,9 @@ impl State {
                         .collect::<Result<_, _>>()?;
                     &spilled
                 };
-                self.validate_use(a, ab, ts)?;
-                self.spend(a, ab.kind);
-                if ab.ranged && ab.defense.is_some() {
+                self.validate_use(a, k, ts)?;
+                self.spend(a, kind);
+                if ranged_attack {
                     let pos = self.fighters[a].position;
                     self.provoke(dice, a, pos, None, ev)?;
                     if !self.active(a) {
@@ -1937,12 +1935,12 @@ impl State {
                         return Ok(());
                     }
                     // The provoker may have been taken out of reach of the attack's targets.
-                    if self.validate_use(a, ab, ts).is_err() {
+                    if self.validate_use(a, k, ts).is_err() {
                         self.settle(ev);
                         return Ok(());
                     }
                 }
-                self.perform(dice, a, ab, ts, (false, false), ev)?;
+                self.perform(dice, a, k, ts, (false, false), ev)?;
             }
             Command::Grab { target, .. } => {
                 let t = self.find(target)?;
@@ -2004,15 +2002,9 @@ impl State {
                     ));
                 };
                 self.spend(a, ActionKind::Action);
-                let settings = Arc::clone(&self.settings);
-                if self.opposed(
-                    dice,
-                    "escape",
-                    (a, skill),
-                    (h.grabber, &settings.skill_names.might),
-                    true,
-                    ev,
-                )? {
+                let skill = self.skill(a, skill);
+                let might = self.prepared.engine_skills[h.grabber].might;
+                if self.opposed(dice, "escape", (a, skill), (h.grabber, might), true, ev)? {
                     self.end_hold(h.id, "the target broke free", ev);
                 }
             }
@@ -2047,9 +2039,9 @@ impl State {
                         .ok_or_else(|| err("AND-39", "there is no active enemy to hide from"))?,
                 };
                 self.spend(a, ActionKind::Action);
-                let settings = Arc::clone(&self.settings);
-                let n = &settings.skill_names;
-                if self.opposed(dice, "hide", (a, &n.stealth), (o, &n.perception), true, ev)? {
+                let stealth = self.prepared.engine_skills[a].stealth;
+                let perception = self.prepared.engine_skills[o].perception;
+                if self.opposed(dice, "hide", (a, stealth), (o, perception), true, ev)? {
                     let c =
                         self.new_condition(a, ConditionKind::Hidden, Duration::UntilRemoved, None);
                     self.add_condition(a, c, ev);
@@ -2068,9 +2060,9 @@ impl State {
                     ));
                 }
                 self.spend(a, ActionKind::Action);
-                let settings = Arc::clone(&self.settings);
-                let n = &settings.skill_names;
-                if self.opposed(dice, "seek", (a, &n.perception), (t, &n.stealth), true, ev)? {
+                let perception = self.prepared.engine_skills[a].perception;
+                let stealth = self.prepared.engine_skills[t].stealth;
+                if self.opposed(dice, "seek", (a, perception), (t, stealth), true, ev)? {
                     self.remove_conditions(t, |c| c.kind == ConditionKind::Hidden, "found", ev);
                 }
             }
@@ -2314,11 +2306,10 @@ impl State {
 
     /// The active enemy of `a` with the best Perception (value, then rank, then order).
     pub fn best_observer(&self, a: usize) -> Option<usize> {
-        let perception = &self.settings.skill_names.perception;
         (0..self.fighters.len())
             .filter(|&o| self.fighters[o].side != self.fighters[a].side && self.active(o))
             .max_by_key(|&o| {
-                let s = self.skill(o, perception);
+                let s = self.prepared.engine_skills[o].perception;
                 (s.value, s.rank, std::cmp::Reverse(o))
             })
     }
@@ -2340,7 +2331,7 @@ impl State {
         }
         let edge = self.attack_edge(a, t);
         let difficulty = self.defense(t, Defense::Fortitude);
-        let might = self.skill(a, &self.settings.skill_names.might);
+        let might = self.prepared.engine_skills[a].might;
         let result = check(dice, &self.spec(might, difficulty, edge))?;
         ev.emit(|| {
             self.record_check(
@@ -2489,45 +2480,5 @@ impl State {
             });
         }
         self.fire_ready(dice, a, Trigger::EnemyMovesIntoRange, Some(from), ev)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::same_ignoring_case;
-
-    /// AND-46's heavy archetypes are named case-insensitively: the allocation-free
-    /// comparison must say exactly what comparing `to_lowercase` would.
-    #[test]
-    fn names_compare_like_their_lowercase() {
-        let names = [
-            "Vanguard",
-            "VANGUARD",
-            "vanguard",
-            "Duelist",
-            "Авангард",
-            "авангард",
-            "АВАНГАРД",
-            "Колосс",
-            "колосс",
-            "ΟΔΟΣ",
-            "οδος",
-            "οδοσ",
-            "\u{212A}night",
-            "knight",
-            "İ",
-            "i\u{307}",
-            "",
-            "a",
-        ];
-        for a in names {
-            for b in names {
-                assert_eq!(
-                    same_ignoring_case(a, b),
-                    a.to_lowercase() == b.to_lowercase(),
-                    "{a:?} vs {b:?}"
-                );
-            }
-        }
     }
 }

@@ -129,6 +129,7 @@ mod catalog;
 mod check;
 mod engine;
 mod odds;
+mod prepared;
 mod setup;
 mod tactic;
 

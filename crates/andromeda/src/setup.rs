@@ -526,6 +526,12 @@ fn setup_error(rule: &str, message: String) -> RuleError {
 impl Setup {
     /// Refuses setups the rules cannot run.
     pub fn validate(&self) -> Result<(), RuleError> {
+        self.validate_shared()?;
+        self.validate_opening()
+    }
+
+    /// The checks of the settings and participants: the parts encounters share.
+    pub(crate) fn validate_shared(&self) -> Result<(), RuleError> {
         fray_dice::check_combatants(self.participants.len(), fray_dice::MAX_COMBATANTS)?;
         let s = &self.settings;
         s.table
@@ -670,6 +676,11 @@ impl Setup {
                 }
             }
         }
+        Ok(())
+    }
+
+    /// The checks of the opening, which names participants and skills.
+    pub(crate) fn validate_opening(&self) -> Result<(), RuleError> {
         if let Opening::Contested {
             hero,
             hero_skill,

@@ -78,9 +78,7 @@ fn targets_for(state: &State, a: usize, k: usize) -> impl Iterator<Item = usize>
     let ab = &state.roster[a].abilities[k];
     (0..state.fighters.len())
         .filter(move |&t| {
-            state.fighters[t].side != state.fighters[a].side
-                && state.active(t)
-                && !state.has(t, ConditionKind::Hidden)
+            state.attackable(a, t)
                 && within(
                     state.fighters[a].position,
                     state.fighters[t].position,
@@ -93,13 +91,9 @@ fn targets_for(state: &State, a: usize, k: usize) -> impl Iterator<Item = usize>
 fn usable(state: &State, a: usize, k: usize) -> bool {
     let ab = &state.roster[a].abilities[k];
     let f = &state.fighters[a];
-    let charged = match &ab.artifact {
-        None => true,
-        Some(art) => state.roster[a]
-            .artifacts
-            .iter()
-            .position(|x| &x.id == art)
-            .is_some_and(|i| f.charges[i] > 0),
+    let charged = match (&ab.artifact, state.facts(a, k).artifact) {
+        (None, _) => true,
+        (Some(_), slot) => slot.is_some_and(|slot| f.charges[slot] > 0),
     };
     ab.kind == ActionKind::Action
         && state.cost(a, ab) <= f.heat
@@ -118,7 +112,7 @@ fn best_attack(state: &State, a: usize, only: Option<usize>) -> Option<Command> 
         if ab.aim != Aim::Enemy || ab.defense.is_none() || !usable(state, a, k) {
             continue;
         }
-        let skill = ab.skill.as_deref().map(|name| state.skill(a, name));
+        let skill = state.facts(a, k).skill;
         let expected = |t| expected_damage(state, a, ab, skill, t);
         let mut ts = targets_for(state, a, k).filter(allowed);
         // Single-target abilities hit the enemy with the best expected damage.
@@ -174,11 +168,7 @@ fn self_buff(state: &State, a: usize) -> Option<Command> {
 fn approach(state: &State, a: usize, limit: u32, reach: u32) -> Option<[i64; 2]> {
     let me = state.fighters[a].position;
     let t = (0..state.fighters.len())
-        .filter(|&t| {
-            state.fighters[t].side != state.fighters[a].side
-                && state.active(t)
-                && !state.has(t, ConditionKind::Hidden)
-        })
+        .filter(|&t| state.attackable(a, t))
         .min_by_key(|&t| (dist2(me, state.fighters[t].position), t))?;
     let there = state.fighters[t].position;
     if within(me, there, reach) {
@@ -250,8 +240,8 @@ fn plan(state: &State, a: usize) -> Command {
                 return c;
             }
             let n = &state.settings.skill_names;
-            let might = state.skill(a, &n.might);
-            let agility = state.skill(a, &n.agility);
+            let own = state.prepared.engine_skills[a];
+            let (might, agility) = (own.might, own.agility);
             let skill = if (agility.value, agility.rank) > (might.value, might.rank) {
                 n.agility.clone()
             } else {

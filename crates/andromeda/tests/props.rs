@@ -54,7 +54,7 @@ fn spec() -> impl Strategy<Value = CheckSpec> {
 fn invariants(state: &State) {
     for (i, f) in state.fighters.iter().enumerate() {
         assert!(f.heat <= f.heat_gained, "Heat is never spent below zero");
-        let rank = i64::from(state.roster[i].rank);
+        let rank = i64::from(state.roster()[i].rank);
         let max = (rank * 5 - i64::from(f.exhaustion)).max(0);
         assert_eq!(
             i64::from(state.main_max(i)),
