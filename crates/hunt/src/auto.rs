@@ -1,4 +1,6 @@
-use fray_dice::{AutoPlay, Catalog, OddsTable, Ratio, RuleError, TrialOutcome};
+use fray_dice::{
+    AutoPlay, Catalog, Dice, EventLog, OddsTable, Ratio, RuleError, Ruleset, TrialOutcome,
+};
 use serde::{Deserialize, Serialize};
 
 use crate::engine::{
@@ -19,8 +21,10 @@ fn split(pool: u32, agility: u32, cap: u32) -> (u32, u32, u32) {
 
 /// The default tactic: the first legal declaration among its candidates, in order of
 /// preference (else an empty one). Each candidate is checked as it is built, so the less
-/// preferred ones are never built when an earlier one is legal.
-fn policy(state: &State, i: usize) -> Declaration {
+/// preferred ones are never built when an earlier one is legal. The flag says whether the
+/// declaration returned passed that check (the last resorts are returned unchecked), so
+/// that playing it need not validate it again.
+fn policy(state: &State, i: usize) -> (Declaration, bool) {
     let f = &state.fighters[i];
     let stats = state.stats(i);
     let pool = state.pool(i);
@@ -40,15 +44,16 @@ fn policy(state: &State, i: usize) -> Declaration {
             d.action = Some(Extraneous::FirstAid);
             d.defense = stats.agility.min(pool / 2);
             if legal(&d) {
-                return d;
+                return (d, true);
             }
         }
         let mut d = Declaration::new(name.clone());
         d.tactic = Tactic::Hide;
-        if !legal(&d) {
-            d.tactic = Tactic::None;
+        if legal(&d) {
+            return (d, true);
         }
-        return d;
+        d.tactic = Tactic::None;
+        return (d, false);
     }
     let first_opponent = state.opponents(i).next();
     let all_hidden = state
@@ -66,7 +71,7 @@ fn policy(state: &State, i: usize) -> Declaration {
                 d.damage = dmg;
                 d.target = Some(state.fighters[hider].name.clone());
                 if legal(&d) {
-                    return d;
+                    return (d, true);
                 }
             }
         }
@@ -85,7 +90,7 @@ fn policy(state: &State, i: usize) -> Declaration {
             },
         );
         if legal(&d) {
-            return d;
+            return (d, true);
         }
     }
     let near = state.distance == Distance::Near;
@@ -95,7 +100,7 @@ fn policy(state: &State, i: usize) -> Declaration {
         let mut d = Declaration::new(name.clone());
         d.defense = stats.agility.min(pool);
         if legal(&d) {
-            return d;
+            return (d, true);
         }
     }
     if f.side == Side::Prey && state.distance == Distance::Far && !first {
@@ -103,7 +108,7 @@ fn policy(state: &State, i: usize) -> Declaration {
         d.tactic = Tactic::Hide;
         d.defense = stats.agility.min(pool);
         if legal(&d) {
-            return d;
+            return (d, true);
         }
     }
     let weapon = if near {
@@ -145,12 +150,12 @@ fn policy(state: &State, i: usize) -> Declaration {
             (Side::Hunter, Distance::Near) => Tactic::None,
         };
         if legal(&d) {
-            return d;
+            return (d, true);
         }
         // The same attack without its tactic.
         d.tactic = Tactic::None;
         if legal(&d) {
-            return d;
+            return (d, true);
         }
     }
     // Empty or out of reach: reload if possible, else run.
@@ -162,7 +167,7 @@ fn policy(state: &State, i: usize) -> Declaration {
         d.action = Some(Extraneous::Reload);
         d.defense = stats.agility.min(pool / 2);
         if legal(&d) {
-            return d;
+            return (d, true);
         }
     }
     let mut d = Declaration::new(name.clone());
@@ -172,14 +177,21 @@ fn policy(state: &State, i: usize) -> Declaration {
     };
     d.defense = stats.agility.min(pool);
     if legal(&d) {
-        return d;
+        return (d, true);
     }
     // Stand and defend, else nothing at all.
     d.tactic = Tactic::None;
-    if !legal(&d) {
-        d.defense = 0;
+    if legal(&d) {
+        return (d, true);
     }
-    d
+    d.defense = 0;
+    (d, false)
+}
+
+/// The refusal of the default tactic's `command`, worded as `AutoPlay::play_next` words it.
+#[cold]
+fn refused(command: &Command, e: RuleError) -> RuleError {
+    RuleError::new(e.rule.clone(), format!("{command:?}: {}", e.message))
 }
 
 /// The default re-split (HUNT-19): against a heavy attack move Damage dice to Defense,
@@ -254,9 +266,46 @@ impl AutoPlay for Hunt {
             return Some(Command::Resolve);
         }
         match state.still_waiting().next() {
-            Some(i) => Some(Command::Declare(policy(state, i))),
+            Some(i) => Some(Command::Declare(policy(state, i).0)),
             None => Some(Command::Resolve),
         }
+    }
+
+    /// Acts on the tactic's decision: a declaration the tactic found legal is recorded
+    /// without being validated again or copied, and the rest is played as `apply` plays it.
+    fn play_next<D: Dice>(
+        state: &mut State,
+        dice: &mut D,
+        events: &mut EventLog<Event>,
+    ) -> Result<bool, RuleError> {
+        if state.ending.is_some() {
+            return Ok(false);
+        }
+        // The same decisions as `next_command`, in its order.
+        if state.window {
+            if state.resplits.contains(&Some(false)) {
+                // Rare (a counterattack window): played through the command.
+                let command = Self::next_command(state).expect("not over");
+                Self::apply(state, &command, dice, events).map_err(|e| refused(&command, e))?;
+                return Ok(true);
+            }
+        } else {
+            let waiting = state.still_waiting().next();
+            if let Some(i) = waiting {
+                let (d, checked) = policy(state, i);
+                if !checked {
+                    if let Err(e) = state.validate_for(i, &d) {
+                        return Err(refused(&Command::Declare(d), e));
+                    }
+                }
+                state.declare(i, d, events);
+                return Ok(true);
+            }
+        }
+        state
+            .resolve_exchange(dice, events)
+            .map_err(|e| refused(&Command::Resolve, e))?;
+        Ok(true)
     }
 
     fn outcome(state: &State) -> TrialOutcome {

@@ -651,7 +651,7 @@ impl State {
 
     /// [`State::validate`] for a declaration already known to be fighter `i`'s, so callers
     /// that know the index (the engine, the default tactic) skip the name lookup.
-    fn validate_for(&self, i: usize, d: &Declaration) -> Result<(), RuleError> {
+    pub(crate) fn validate_for(&self, i: usize, d: &Declaration) -> Result<(), RuleError> {
         self.validate_with(i, d, self.stats(i), self.pool(i))
     }
 
@@ -1205,12 +1205,7 @@ impl Ruleset for Hunt {
                 }
                 let i = state.declarant(d)?;
                 state.validate_for(i, d)?;
-                let replaced = state.declarations[i].is_some();
-                state.declarations[i] = Some(d.clone());
-                events.emit(|| Event::Declared {
-                    fighter: d.fighter.to_string(),
-                    replaced,
-                });
+                state.declare(i, d.clone(), events);
                 Ok(())
             }
             Command::Resplit(r) => {
@@ -1271,35 +1266,55 @@ impl Ruleset for Hunt {
                 });
                 Ok(())
             }
-            Command::Resolve => {
-                if state.still_waiting().next().is_some() {
-                    let names: Vec<&str> = state
-                        .still_waiting()
-                        .map(|i| &*state.fighters[i].name)
-                        .collect();
-                    return Err(err(
-                        "HUNT-06",
-                        format!("waiting for the declaration of {}", names.join(", ")),
-                    ));
+            Command::Resolve => state.resolve_exchange(dice, events),
+        }
+    }
+}
+
+impl State {
+    /// Records fighter `i`'s declaration, already validated (the one rule path of
+    /// [`Command::Declare`], shared by `apply` and the default tactic's `play_next`).
+    pub(crate) fn declare(&mut self, i: usize, d: Declaration, events: &mut EventLog<Event>) {
+        let replaced = self.declarations[i].is_some();
+        events.emit(|| Event::Declared {
+            fighter: d.fighter.to_string(),
+            replaced,
+        });
+        self.declarations[i] = Some(d);
+    }
+
+    /// [`Command::Resolve`] (the encounter is not over).
+    pub(crate) fn resolve_exchange<D: Dice>(
+        &mut self,
+        dice: &mut D,
+        events: &mut EventLog<Event>,
+    ) -> Result<(), RuleError> {
+        if self.still_waiting().next().is_some() {
+            let names: Vec<&str> = self
+                .still_waiting()
+                .map(|i| &*self.fighters[i].name)
+                .collect();
+            return Err(err(
+                "HUNT-06",
+                format!("waiting for the declaration of {}", names.join(", ")),
+            ));
+        }
+        if !self.window {
+            for c in 0..self.fighters.len() {
+                if self.counterattacks(c) {
+                    self.window = true;
+                    self.resplits[c] = Some(false);
+                    events.emit(|| Event::CounterattackWindow {
+                        fighter: self.fighters[c].name.to_string(),
+                        sees: self.seen_attacks(c),
+                    });
                 }
-                if !state.window {
-                    for c in 0..state.fighters.len() {
-                        if state.counterattacks(c) {
-                            state.window = true;
-                            state.resplits[c] = Some(false);
-                            events.emit(|| Event::CounterattackWindow {
-                                fighter: state.fighters[c].name.to_string(),
-                                sees: state.seen_attacks(c),
-                            });
-                        }
-                    }
-                    if state.window {
-                        return Ok(());
-                    }
-                }
-                resolve_turn(state, dice, events)
+            }
+            if self.window {
+                return Ok(());
             }
         }
+        resolve_turn(self, dice, events)
     }
 }
 
