@@ -44,6 +44,22 @@ impl AutoPlay for Andromeda {
         tactic::next_command(state)
     }
 
+    /// Plays the tactic's decision by index, by the same rules as `apply`.
+    fn play_next<D: fray_dice::Dice>(
+        state: &mut State,
+        dice: &mut D,
+        events: &mut EventLog<Event>,
+    ) -> Result<bool, RuleError> {
+        let Some(decision) = tactic::decide(state) else {
+            return Ok(false);
+        };
+        state.play(&decision, dice, events).map_err(|e| {
+            let command = decision.command(state);
+            RuleError::new(e.rule.clone(), format!("{command:?}: {}", e.message))
+        })?;
+        Ok(true)
+    }
+
     /// Health is the free stress boxes of the participants still standing; the metric is the
     /// Heat the heroes gained over the fight.
     fn outcome(state: &State) -> TrialOutcome {

@@ -687,6 +687,79 @@ impl Command {
     }
 }
 
+/// A command whose participants and ability are already indices: what the default tactic
+/// decides, which simulation plays without building the command and looking its names up
+/// again. The tactic's rarer commands keep their named form.
+#[derive(Clone, Debug)]
+pub(crate) enum Resolved {
+    StartTurn(usize),
+    EndTurn(usize),
+    UseAbility {
+        actor: usize,
+        ability: usize,
+        targets: Targets,
+    },
+    /// Move (the maneuver) or, if `extra`, Extra Move (the action).
+    Move {
+        actor: usize,
+        to: [i64; 2],
+        extra: bool,
+    },
+    Named(Command),
+}
+
+/// Up to [`INLINE_TARGETS`] participant indices, kept on the stack.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Targets {
+    slots: [usize; INLINE_TARGETS],
+    len: usize,
+}
+
+impl Targets {
+    /// The targets in order, or `None` if there are more than [`INLINE_TARGETS`].
+    pub(crate) fn collect(targets: impl IntoIterator<Item = usize>) -> Option<Targets> {
+        let mut t = Targets::default();
+        for i in targets {
+            *t.slots.get_mut(t.len)? = i;
+            t.len += 1;
+        }
+        Some(t)
+    }
+
+    fn as_slice(&self) -> &[usize] {
+        &self.slots[..self.len]
+    }
+}
+
+impl Resolved {
+    /// The command this is.
+    pub(crate) fn command(&self, state: &State) -> Command {
+        let id = |i: usize| state.fighters[i].id.clone();
+        match self {
+            Resolved::StartTurn(a) => Command::StartTurn { actor: id(*a) },
+            Resolved::EndTurn(a) => Command::EndTurn { actor: id(*a) },
+            Resolved::UseAbility {
+                actor,
+                ability,
+                targets,
+            } => Command::UseAbility {
+                actor: id(*actor),
+                ability: state.roster[*actor].abilities[*ability].id.clone(),
+                targets: targets.as_slice().iter().map(|&t| id(t)).collect(),
+            },
+            Resolved::Move { actor, to, extra } => {
+                let (actor, to) = (id(*actor), *to);
+                if *extra {
+                    Command::ExtraMove { actor, to }
+                } else {
+                    Command::Move { actor, to }
+                }
+            }
+            Resolved::Named(command) => command.clone(),
+        }
+    }
+}
+
 fn err(rule: &str, message: impl Into<String>) -> RuleError {
     RuleError::new(rule, message)
 }
@@ -1888,29 +1961,13 @@ impl State {
     ) -> Result<(), RuleError> {
         let a = self.find(command.actor())?;
         match command {
-            Command::StartTurn { .. } => {
-                if self.is_over() {
-                    return Err(err("AND-48", "the combat is over"));
-                }
-                self.start_turn(a, ev)?;
-            }
-            Command::EndTurn { .. } => {
-                if self.phase != (Phase::Turn { actor: a }) {
-                    return Err(err(
-                        "AND-07",
-                        format!("it is not {}'s turn", self.fighters[a].id),
-                    ));
-                }
-                self.end_turn(a, ev);
-                return Ok(());
-            }
+            Command::StartTurn { .. } => self.take_turn(a, ev)?,
+            Command::EndTurn { .. } => return self.finish_turn(a, ev),
             Command::UseAbility {
                 ability, targets, ..
             } => {
                 let k = ability_index(&self.roster, a, ability, &self.fighters[a].id)?;
-                let ab = &self.roster[a].abilities[k];
-                let (kind, ranged_attack) = (ab.kind, ab.ranged && ab.defense.is_some());
-                self.require_resource(a, kind)?;
+                self.require_resource(a, self.roster[a].abilities[k].kind)?;
                 let mut inline = [0; INLINE_TARGETS];
                 let spilled: Vec<usize>;
                 let ts: &[usize] = if targets.len() <= INLINE_TARGETS {
@@ -1925,22 +1982,7 @@ impl State {
                         .collect::<Result<_, _>>()?;
                     &spilled
                 };
-                self.validate_use(a, k, ts)?;
-                self.spend(a, kind);
-                if ranged_attack {
-                    let pos = self.fighters[a].position;
-                    self.provoke(dice, a, pos, None, ev)?;
-                    if !self.active(a) {
-                        self.settle(ev);
-                        return Ok(());
-                    }
-                    // The provoker may have been taken out of reach of the attack's targets.
-                    if self.validate_use(a, k, ts).is_err() {
-                        self.settle(ev);
-                        return Ok(());
-                    }
-                }
-                self.perform(dice, a, k, ts, (false, false), ev)?;
+                self.use_ability(dice, a, k, ts, ev)?;
             }
             Command::Grab { target, .. } => {
                 let t = self.find(target)?;
@@ -2277,6 +2319,84 @@ impl State {
         }
         self.settle(ev);
         Ok(())
+    }
+
+    /// Plays a command resolved to indices, by the same rules as [`State::apply`]: the
+    /// same checks in the same order, then the same changes.
+    pub(crate) fn play<D: Dice>(
+        &mut self,
+        command: &Resolved,
+        dice: &mut D,
+        ev: &mut Events,
+    ) -> Result<(), RuleError> {
+        match *command {
+            Resolved::StartTurn(a) => self.take_turn(a, ev)?,
+            Resolved::EndTurn(a) => return self.finish_turn(a, ev),
+            Resolved::UseAbility {
+                actor,
+                ability,
+                ref targets,
+            } => {
+                self.require_resource(actor, self.roster[actor].abilities[ability].kind)?;
+                self.use_ability(dice, actor, ability, targets.as_slice(), ev)?;
+            }
+            Resolved::Move { actor, to, extra } => {
+                let mode = if extra {
+                    MoveMode::ExtraMove
+                } else {
+                    MoveMode::Move
+                };
+                self.do_move(dice, actor, to, mode, ev)?;
+            }
+            Resolved::Named(ref command) => return self.apply(command, dice, ev),
+        }
+        self.settle(ev);
+        Ok(())
+    }
+
+    /// StartTurn for `a` (AND-07).
+    fn take_turn(&mut self, a: usize, ev: &mut Events) -> Result<(), RuleError> {
+        if self.is_over() {
+            return Err(err("AND-48", "the combat is over"));
+        }
+        self.start_turn(a, ev)
+    }
+
+    /// EndTurn for `a`.
+    fn finish_turn(&mut self, a: usize, ev: &mut Events) -> Result<(), RuleError> {
+        if self.phase != (Phase::Turn { actor: a }) {
+            return Err(err(
+                "AND-07",
+                format!("it is not {}'s turn", self.fighters[a].id),
+            ));
+        }
+        self.end_turn(a, ev);
+        Ok(())
+    }
+
+    /// UseAbility of ability `k` by `a` on `targets`, once `a` has the resource for it.
+    fn use_ability<D: Dice>(
+        &mut self,
+        dice: &mut D,
+        a: usize,
+        k: usize,
+        targets: &[usize],
+        ev: &mut Events,
+    ) -> Result<(), RuleError> {
+        self.validate_use(a, k, targets)?;
+        let ab = &self.roster[a].abilities[k];
+        let (kind, ranged_attack) = (ab.kind, ab.ranged && ab.defense.is_some());
+        self.spend(a, kind);
+        if ranged_attack {
+            let pos = self.fighters[a].position;
+            self.provoke(dice, a, pos, None, ev)?;
+            // The provoker may have been taken out of the fight, or out of reach of the
+            // attack's targets.
+            if !self.active(a) || self.validate_use(a, k, targets).is_err() {
+                return Ok(());
+            }
+        }
+        self.perform(dice, a, k, targets, (false, false), ev)
     }
 
     fn require_accomplishment(&self, a: usize) -> Result<(), RuleError> {

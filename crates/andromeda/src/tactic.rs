@@ -1,7 +1,7 @@
 //! The default tactic: a simple, deterministic policy that only issues legal commands.
 
 use crate::check::{CheckSpec, Tier};
-use crate::engine::{dist2, within, Command, Phase, State};
+use crate::engine::{dist2, within, Command, Phase, Resolved, State, Targets};
 use crate::odds::tier_counts_cached;
 use crate::setup::{Ability, ActionKind, Aim, ConditionKind, Side, Skill};
 
@@ -28,6 +28,11 @@ fn isqrt_ceil(n: i128) -> i128 {
 
 /// The next command of the default tactic, or `None` when the combat is over.
 pub fn next_command(state: &State) -> Option<Command> {
+    decide(state).map(|decision| decision.command(state))
+}
+
+/// The default tactic's next command, by index.
+pub(crate) fn decide(state: &State) -> Option<Resolved> {
     match state.phase {
         Phase::Over { .. } => None,
         Phase::Choosing { side } => pick_actor(state, side),
@@ -37,15 +42,13 @@ pub fn next_command(state: &State) -> Option<Command> {
 
 /// The side plays its members in setup order; a boss with several turns is picked again
 /// while it has turns left.
-fn pick_actor(state: &State, side: Side) -> Option<Command> {
+fn pick_actor(state: &State, side: Side) -> Option<Resolved> {
     (0..state.fighters.len())
         .find(|&i| {
             let f = &state.fighters[i];
             f.side == side && state.active(i) && f.turns_left > 0
         })
-        .map(|i| Command::StartTurn {
-            actor: state.fighters[i].id.clone(),
-        })
+        .map(Resolved::StartTurn)
 }
 
 /// The expected damage of ability `ab` from `a` (its `skill`, looked up once per ability)
@@ -102,7 +105,7 @@ fn usable(state: &State, a: usize, k: usize) -> bool {
 }
 
 /// The best attack now (on `only`, if given): highest expected damage, then the first listed.
-fn best_attack(state: &State, a: usize, only: Option<usize>) -> Option<Command> {
+fn best_attack(state: &State, a: usize, only: Option<usize>) -> Option<Resolved> {
     let allowed = |t: &usize| only.map_or(true, |o| o == *t);
     // (score, ability, its one target if it has a single one); the command is built once,
     // for the winner.
@@ -135,31 +138,41 @@ fn best_attack(state: &State, a: usize, only: Option<usize>) -> Option<Command> 
             best = Some((score, k, single));
         }
     }
-    best.map(|(_, k, single)| Command::UseAbility {
-        actor: state.fighters[a].id.clone(),
-        ability: state.roster[a].abilities[k].id.clone(),
-        targets: match single {
-            Some(t) => vec![state.fighters[t].id.clone()],
-            None => targets_for(state, a, k)
-                .filter(allowed)
-                .map(|t| state.fighters[t].id.clone())
-                .collect(),
-        },
+    best.map(|(_, k, single)| {
+        let targets = match single {
+            Some(t) => Targets::collect([t]),
+            None => Targets::collect(targets_for(state, a, k).filter(allowed)),
+        };
+        match targets {
+            Some(targets) => Resolved::UseAbility {
+                actor: a,
+                ability: k,
+                targets,
+            },
+            None => Resolved::Named(Command::UseAbility {
+                actor: state.fighters[a].id.clone(),
+                ability: state.roster[a].abilities[k].id.clone(),
+                targets: targets_for(state, a, k)
+                    .filter(allowed)
+                    .map(|t| state.fighters[t].id.clone())
+                    .collect(),
+            }),
+        }
     })
 }
 
 /// A self-only ability whose conditions are not all on its user yet (e.g. Invisible).
-fn self_buff(state: &State, a: usize) -> Option<Command> {
+fn self_buff(state: &State, a: usize) -> Option<Resolved> {
     (0..state.roster[a].abilities.len()).find_map(|k| {
         let ab = &state.roster[a].abilities[k];
         let missing = ab
             .conditions
             .iter()
             .any(|c| c.condition != ConditionKind::Exhaustion && !state.has(a, c.condition));
-        (ab.aim == Aim::SelfOnly && usable(state, a, k) && missing).then(|| Command::UseAbility {
-            actor: state.fighters[a].id.clone(),
-            ability: ab.id.clone(),
-            targets: Vec::new(),
+        (ab.aim == Aim::SelfOnly && usable(state, a, k) && missing).then(|| Resolved::UseAbility {
+            actor: a,
+            ability: k,
+            targets: Targets::default(),
         })
     })
 }
@@ -212,16 +225,16 @@ fn wanted_reach(state: &State, a: usize) -> u32 {
     reach
 }
 
-fn plan(state: &State, a: usize) -> Command {
+fn plan(state: &State, a: usize) -> Resolved {
     let f = &state.fighters[a];
-    let id = f.id.clone();
+    let id = || f.id.clone();
     let hints = state.roster[a].tactic;
     // Free: an Accomplishment Point restores a badly hurt hero, or buys the Heat for an
     // ability just out of reach.
     if f.side == Side::Heroes && f.accomplishment_points > 0 {
         let max = state.main_max(a);
         if f.main_stress > 0 && f.main_stress * 2 >= max {
-            return Command::AccomplishmentRestore { actor: id };
+            return Resolved::Named(Command::AccomplishmentRestore { actor: id() });
         }
         if !f.accomplishment_heat_used
             && f.action
@@ -230,7 +243,7 @@ fn plan(state: &State, a: usize) -> Command {
                 c > f.heat && c <= f.heat + 2
             })
         {
-            return Command::AccomplishmentHeat { actor: id };
+            return Resolved::Named(Command::AccomplishmentHeat { actor: id() });
         }
     }
     if f.action {
@@ -247,13 +260,13 @@ fn plan(state: &State, a: usize) -> Command {
             } else {
                 n.might.clone()
             };
-            return Command::Escape { actor: id, skill };
+            return Resolved::Named(Command::Escape { actor: id(), skill });
         }
         if hints.hide && !state.has(a, ConditionKind::Hidden) && state.best_observer(a).is_some() {
-            return Command::Hide {
-                actor: id,
+            return Resolved::Named(Command::Hide {
+                actor: id(),
                 against: None,
-            };
+            });
         }
         if hints.grab && state.holding(a).is_none() && !state.has(a, ConditionKind::Immobilized) {
             let me = f.position;
@@ -264,10 +277,10 @@ fn plan(state: &State, a: usize) -> Command {
                     && state.held_by(t).is_none()
                     && within(me, state.fighters[t].position, state.settings.grab_reach)
             }) {
-                return Command::Grab {
-                    actor: id,
+                return Resolved::Named(Command::Grab {
+                    actor: id(),
                     target: state.fighters[t].id.clone(),
-                };
+                });
             }
         }
         if let Some(c) = best_attack(state, a, None) {
@@ -278,10 +291,10 @@ fn plan(state: &State, a: usize) -> Command {
         if let Some(k) = (0..state.roster[a].artifacts.len())
             .find(|&k| f.charges[k] < state.roster[a].artifacts[k].reload && f.charges[k] == 0)
         {
-            return Command::Reload {
-                actor: id,
+            return Resolved::Named(Command::Reload {
+                actor: id(),
                 artifact: state.roster[a].artifacts[k].id.clone(),
-            };
+            });
         }
         let speed = state.speed(a);
         if speed > 0 {
@@ -293,7 +306,11 @@ fn plan(state: &State, a: usize) -> Command {
             };
             if !holding {
                 if let Some(to) = approach(state, a, limit, wanted_reach(state, a)) {
-                    return Command::Move { actor: id, to };
+                    return Resolved::Move {
+                        actor: a,
+                        to,
+                        extra: false,
+                    };
                 }
             }
         }
@@ -313,19 +330,23 @@ fn plan(state: &State, a: usize) -> Command {
                 && !state.has(t, ConditionKind::Hidden)
         });
         if let (Some(t), false) = (hidden_enemy, visible_enemy) {
-            return Command::Seek {
-                actor: id,
+            return Resolved::Named(Command::Seek {
+                actor: id(),
                 target: state.fighters[t].id.clone(),
-            };
+            });
         }
         let speed = state.speed(a);
         if speed > 0 && state.holding(a).is_none() {
             if let Some(to) = approach(state, a, speed, wanted_reach(state, a)) {
-                return Command::ExtraMove { actor: id, to };
+                return Resolved::Move {
+                    actor: a,
+                    to,
+                    extra: true,
+                };
             }
         }
     }
-    Command::EndTurn { actor: id }
+    Resolved::EndTurn(a)
 }
 
 #[cfg(test)]
