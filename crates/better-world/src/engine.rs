@@ -1820,10 +1820,10 @@ fn finish_action<D: Dice>(
 
 /// A set of character indices as bits (bit `i` = character `i`): a setup has at most
 /// [`MAX_CHARACTERS`](crate::MAX_CHARACTERS) = 64, and the hot paths need no allocation.
-type Set = u64;
+pub(crate) type Set = u64;
 
 /// The members of `set`, ascending.
-fn members(mut set: Set) -> impl Iterator<Item = usize> {
+pub(crate) fn members(mut set: Set) -> impl Iterator<Item = usize> {
     std::iter::from_fn(move || {
         (set != 0).then(|| {
             let i = set.trailing_zeros() as usize;
@@ -1926,7 +1926,7 @@ fn validate_engage(
     Ok((s, back))
 }
 
-fn do_move<D: Dice>(
+pub(crate) fn do_move<D: Dice>(
     state: &mut State,
     dice: &mut D,
     actor: usize,
@@ -2061,7 +2061,7 @@ fn do_move<D: Dice>(
 /// path is inlined into this one function (calls and their error plumbing cost more than
 /// most of the steps).
 #[inline(always)]
-fn do_strike<D: Dice>(
+pub(crate) fn do_strike<D: Dice>(
     state: &mut State,
     dice: &mut D,
     s: &Strike,
@@ -2097,30 +2097,33 @@ fn do_strike<D: Dice>(
     finish_action(state, dice, (s.actor, cost), true, hurt, events)
 }
 
-fn do_long_burst<D: Dice>(
+/// A Long Burst; `targets` stand for `s.targets`, so the tactic can pass them from the stack.
+pub(crate) fn do_long_burst<D: Dice>(
     state: &mut State,
     dice: &mut D,
     s: &Spray,
+    targets: &[usize],
     events: &mut Events,
 ) -> Result<(), RuleError> {
     check_turn(state, s.actor, false, false)?;
     limit_situational(s.bonus, s.extra)?;
     afford(state, s.actor, Cost::Full)?;
     let max = state.settings.long_burst_max_targets as usize;
-    if s.targets.is_empty() || s.targets.len() > max {
+    if targets.is_empty() || targets.len() > max {
         return Err(err(
             "BW-40",
             format!("a Long Burst takes 1 to {max} targets in its cone"),
         ));
     }
-    let mut seen = Vec::new();
+    let mut seen: Set = 0;
     let mut dir = 0i8;
-    for &t in &s.targets {
+    for &t in targets {
         check_target(state, s.actor, t)?;
-        if seen.contains(&t) {
+        // `t` is a character's index (checked above), so below 64.
+        if seen & 1 << t != 0 {
             return Err(err("BW-40", "each target once"));
         }
-        seen.push(t);
+        seen |= 1 << t;
         if state.engaged(s.actor, t) {
             return Err(err(
                 "BW-22",
@@ -2168,7 +2171,7 @@ fn do_long_burst<D: Dice>(
     spend_ammo(state, s.actor, w, b.rounds, events);
     let wounds = state.wounds_dealt;
     let ones = roll_k(dice, cap(pool))?;
-    for &t in &s.targets {
+    for &t in targets {
         if state.f(t).status != Status::Active {
             continue;
         }
@@ -2237,7 +2240,7 @@ pub fn apply<D: Dice>(
         Command::QuickShot(s) => do_strike(state, dice, s, Action::QuickShot, events)?,
         Command::AimedShot(s) => do_strike(state, dice, s, Action::AimedShot, events)?,
         Command::ShortBurst(s) => do_strike(state, dice, s, Action::ShortBurst, events)?,
-        Command::LongBurst(s) => do_long_burst(state, dice, s, events)?,
+        Command::LongBurst(s) => do_long_burst(state, dice, s, &s.targets, events)?,
         Command::Disarm { actor, target } => {
             let (actor, target) = (*actor, *target);
             check_turn(state, actor, false, false)?;
@@ -2349,38 +2352,13 @@ pub fn apply<D: Dice>(
             release_holds(state, actor, events);
             finish_action(state, dice, (actor, Cost::Minor), false, false, events)?;
         }
-        Command::DefensiveStance { actor }
-        | Command::FullDefense { actor }
-        | Command::Reaction { actor } => {
-            let actor = *actor;
-            check_turn(state, actor, false, true)?;
-            only_in_rounds(state)?;
-            let (cost, defence) = match command {
-                Command::DefensiveStance { .. } => (Cost::Additional, Defence::Stance),
-                Command::FullDefense { .. } => (Cost::Full, Defence::FullDefense),
-                _ => (Cost::Additional, Defence::Reaction),
-            };
-            afford(state, actor, cost)?;
-            if defence == Defence::Reaction {
-                if state.f(actor).character.cover == Cover::None {
-                    return Err(err("BW-37", "Reaction needs cover"));
-                }
-                if state.partners(actor).next().is_some() {
-                    return Err(err("BW-37", "engaged in melee: no Reaction"));
-                }
-            }
-            let f = &mut state.fighters[actor];
-            match defence {
-                Defence::Stance => f.stance = true,
-                Defence::FullDefense => f.full_defense = true,
-                Defence::Reaction => f.reaction = true,
-            }
-            events.emit(|| Event::Defending {
-                actor: state.who(actor),
-                defence,
-            });
-            finish_action(state, dice, (actor, cost), false, false, events)?;
+        Command::DefensiveStance { actor } => {
+            defend(state, dice, *actor, Defence::Stance, events)?;
         }
+        Command::FullDefense { actor } => {
+            defend(state, dice, *actor, Defence::FullDefense, events)?;
+        }
+        Command::Reaction { actor } => defend(state, dice, *actor, Defence::Reaction, events)?,
         Command::Move {
             actor,
             to,
@@ -2395,38 +2373,7 @@ pub fn apply<D: Dice>(
             (*engage, *sector),
             events,
         )?,
-        Command::Reload { actor } => {
-            let actor = *actor;
-            check_turn(state, actor, false, true)?;
-            only_in_rounds(state)?;
-            afford(state, actor, Cost::Additional)?;
-            let Some(w) = state.f(actor).wielded else {
-                return Err(err("BW-12", "nothing in hand to reload"));
-            };
-            let weapon = &state.f(actor).character.weapons[w];
-            match weapon.ammo {
-                Some(a) if weapon.spare_magazines > 0 && a < weapon.magazine => {}
-                _ => {
-                    return Err(err(
-                        "BW-12",
-                        format!(
-                            "{} cannot be reloaded (full, no spare magazine, or no ammunition)",
-                            weapon.name
-                        ),
-                    ))
-                }
-            }
-            let weapon = &mut state.fighters[actor].character.weapons[w];
-            weapon.ammo = Some(weapon.magazine);
-            weapon.spare_magazines -= 1;
-            let (name, ammo) = (weapon.name.clone(), weapon.magazine);
-            events.emit(|| Event::Reloaded {
-                actor: state.who(actor),
-                weapon: name.to_string(),
-                ammo,
-            });
-            finish_action(state, dice, (actor, Cost::Additional), false, false, events)?;
-        }
+        Command::Reload { actor } => reload(state, dice, *actor, events)?,
         Command::Withdraw { actor } => {
             let actor = *actor;
             check_turn(state, actor, false, false)?;
@@ -2489,21 +2436,7 @@ pub fn apply<D: Dice>(
             });
             after_first_strike(state, dice, actor, false, events)?;
         }
-        Command::EndTurn { actor } => {
-            let actor = *actor;
-            check_turn(state, actor, true, true)?;
-            only_in_rounds(state)?;
-            events.emit(|| Event::TurnEnded {
-                actor: state.who(actor),
-            });
-            let slot = state.turn.map_or(0, |t| t.slot);
-            advance(state, slot + 1, events);
-            // Passing turns takes nobody off their feet (those who bleed are down already);
-            // only leaving at the end of the round can.
-            if state.phase == Phase::BetweenRounds {
-                check_end(state, events);
-            }
-        }
+        Command::EndTurn { actor } => end_turn(state, *actor, events)?,
         Command::Join { actors } => {
             if state.phase != Phase::BetweenRounds {
                 return Err(err(
@@ -2525,14 +2458,113 @@ pub fn apply<D: Dice>(
             }
             join(state, dice, actors, events)?;
         }
-        Command::NextRound => {
-            if state.phase != Phase::BetweenRounds {
-                return Err(err("BW-08", "the round is still being played"));
-            }
-            start_round(state, events);
-            check_end(state, events);
+        Command::NextRound => next_round(state, events)?,
+    }
+    Ok(())
+}
+
+/// Defensive Stance, Full Defense or Reaction (BW-30, BW-37).
+pub(crate) fn defend<D: Dice>(
+    state: &mut State,
+    dice: &mut D,
+    actor: usize,
+    defence: Defence,
+    events: &mut Events,
+) -> Result<(), RuleError> {
+    check_turn(state, actor, false, true)?;
+    only_in_rounds(state)?;
+    let cost = match defence {
+        Defence::FullDefense => Cost::Full,
+        Defence::Stance | Defence::Reaction => Cost::Additional,
+    };
+    afford(state, actor, cost)?;
+    if defence == Defence::Reaction {
+        if state.f(actor).character.cover == Cover::None {
+            return Err(err("BW-37", "Reaction needs cover"));
+        }
+        if state.partners(actor).next().is_some() {
+            return Err(err("BW-37", "engaged in melee: no Reaction"));
         }
     }
+    let f = &mut state.fighters[actor];
+    match defence {
+        Defence::Stance => f.stance = true,
+        Defence::FullDefense => f.full_defense = true,
+        Defence::Reaction => f.reaction = true,
+    }
+    events.emit(|| Event::Defending {
+        actor: state.who(actor),
+        defence,
+    });
+    finish_action(state, dice, (actor, cost), false, false, events)
+}
+
+/// Reloads the weapon in hand (ДД).
+pub(crate) fn reload<D: Dice>(
+    state: &mut State,
+    dice: &mut D,
+    actor: usize,
+    events: &mut Events,
+) -> Result<(), RuleError> {
+    check_turn(state, actor, false, true)?;
+    only_in_rounds(state)?;
+    afford(state, actor, Cost::Additional)?;
+    let Some(w) = state.f(actor).wielded else {
+        return Err(err("BW-12", "nothing in hand to reload"));
+    };
+    let weapon = &state.f(actor).character.weapons[w];
+    match weapon.ammo {
+        Some(a) if weapon.spare_magazines > 0 && a < weapon.magazine => {}
+        _ => {
+            return Err(err(
+                "BW-12",
+                format!(
+                    "{} cannot be reloaded (full, no spare magazine, or no ammunition)",
+                    weapon.name
+                ),
+            ))
+        }
+    }
+    let weapon = &mut state.fighters[actor].character.weapons[w];
+    weapon.ammo = Some(weapon.magazine);
+    weapon.spare_magazines -= 1;
+    let ammo = weapon.magazine;
+    events.emit(|| Event::Reloaded {
+        actor: state.who(actor),
+        weapon: state.weapon_data(actor, Some(w)).name.to_string(),
+        ammo,
+    });
+    finish_action(state, dice, (actor, Cost::Additional), false, false, events)
+}
+
+/// Ends `actor`'s turn and starts the next one (or ends the round).
+pub(crate) fn end_turn(
+    state: &mut State,
+    actor: usize,
+    events: &mut Events,
+) -> Result<(), RuleError> {
+    check_turn(state, actor, true, true)?;
+    only_in_rounds(state)?;
+    events.emit(|| Event::TurnEnded {
+        actor: state.who(actor),
+    });
+    let slot = state.turn.map_or(0, |t| t.slot);
+    advance(state, slot + 1, events);
+    // Passing turns takes nobody off their feet (those who bleed are down already);
+    // only leaving at the end of the round can.
+    if state.phase == Phase::BetweenRounds {
+        check_end(state, events);
+    }
+    Ok(())
+}
+
+/// Starts the next round.
+pub(crate) fn next_round(state: &mut State, events: &mut Events) -> Result<(), RuleError> {
+    if state.phase != Phase::BetweenRounds {
+        return Err(err("BW-08", "the round is still being played"));
+    }
+    start_round(state, events);
+    check_end(state, events);
     Ok(())
 }
 

@@ -6,12 +6,12 @@ use serde::{Deserialize, Serialize};
 
 use crate::check::{check_odds, damage_odds, AttackSpec, CheckSpec, Restraint, TieRule};
 use crate::engine::{
-    self, first_strikers, Action, Command, Event, Phase, SkipReason, Spray, State, Status, Strike,
-    Turn,
+    self, first_strikers, members, Action, Command, Defence, Event, Phase, Set, SkipReason, Spray,
+    State, Status, Strike, Turn,
 };
 use crate::health::{HealthTrack, Shock};
 use crate::initiative::InitiativeModifier;
-use crate::setup::{Armour, Burst, Character, Settings, Setup, Style, Weapon};
+use crate::setup::{Armour, Burst, Character, Settings, Setup, Style, Weapon, MAX_CHARACTERS};
 use crate::tables::{Aspect, Cover, CoverTable, Distance, DistanceTable, WeaponKind};
 
 /// The Better World ruleset.
@@ -52,6 +52,81 @@ fn strike(actor: usize, target: usize) -> Strike {
     }
 }
 
+/// What the default tactic does next, by index: [`AutoPlay::next_command`] turns it into a
+/// command, [`AutoPlay::play_next`] acts on it directly (no command built, no list of
+/// targets allocated).
+#[derive(Clone, Copy, Debug)]
+enum Decision {
+    /// A single-target attack: Attack, Quick Strike, Quick Shot or Short Burst.
+    Strike(Action, usize, usize),
+    /// A Long Burst at the enemies of this cone (see [`cone`]).
+    LongBurst(usize, Set),
+    Grapple(usize, usize),
+    BreakFree(usize),
+    LetGo(usize),
+    Reaction(usize),
+    Reload(usize),
+    Move {
+        actor: usize,
+        to: i32,
+        sprint: bool,
+        engage: Option<usize>,
+    },
+    Pass(usize),
+    EndTurn(usize),
+    /// Newcomers join.
+    Join(Set),
+    NextRound,
+}
+
+impl Decision {
+    /// The command that makes this move.
+    fn command(self, state: &State) -> Command {
+        match self {
+            Decision::Strike(action, a, t) => {
+                let s = strike(a, t);
+                match action {
+                    Action::QuickStrike => Command::QuickStrike(s),
+                    Action::QuickShot => Command::QuickShot(s),
+                    Action::ShortBurst => Command::ShortBurst(s),
+                    _ => Command::Attack(s),
+                }
+            }
+            Decision::LongBurst(actor, cone) => {
+                let mut buf = [0; MAX_CHARACTERS];
+                Command::LongBurst(Spray {
+                    actor,
+                    targets: aim(state, actor, cone, &mut buf).to_vec(),
+                    ..Spray::default()
+                })
+            }
+            Decision::Grapple(actor, target) => Command::Grapple { actor, target },
+            Decision::BreakFree(actor) => Command::BreakFree { actor },
+            Decision::LetGo(actor) => Command::LetGo { actor },
+            Decision::Reaction(actor) => Command::Reaction { actor },
+            Decision::Reload(actor) => Command::Reload { actor },
+            Decision::Move {
+                actor,
+                to,
+                sprint,
+                engage,
+            } => Command::Move {
+                actor,
+                to,
+                sprint,
+                engage,
+                sector: None,
+            },
+            Decision::Pass(actor) => Command::Pass { actor },
+            Decision::EndTurn(actor) => Command::EndTurn { actor },
+            Decision::Join(set) => Command::Join {
+                actors: members(set).collect(),
+            },
+            Decision::NextRound => Command::NextRound,
+        }
+    }
+}
+
 /// Standing enemies of `a`, in index order.
 fn foes(state: &State, a: usize) -> impl Iterator<Item = usize> + '_ {
     let side = state.fighters[a].character.side;
@@ -81,39 +156,58 @@ fn nearest_foe(state: &State, a: usize, keep: impl Fn(usize) -> bool) -> Option<
     best.map(|(_, i)| i)
 }
 
-/// A Long Burst's cone from `a` towards `t`: the nearest standing enemies in that
-/// direction, at range and not in melee with `a`, nearest first (ties by index), at most
-/// `long_burst_max_targets`.
-fn cone(state: &State, a: usize, t: usize) -> Vec<usize> {
+/// The enemies a Long Burst from `a` towards `t` may hit: standing, in that direction, at
+/// range and not in melee with `a`.
+fn cone(state: &State, a: usize, t: usize) -> Set {
     let pos = state.fighters[a].character.position;
     let dir = (state.fighters[t].character.position - pos).signum();
     let reach = state.settings.distances.melee_below;
-    let mut cone: Vec<usize> = foes(state, a)
+    foes(state, a)
         .filter(|&o| {
             let p = state.fighters[o].character.position;
             (p - pos).signum() == dir && p.abs_diff(pos) >= reach && !state.engaged(a, o)
         })
-        .collect();
-    cone.sort_by_key(|&i| nearness(state, a, i));
-    cone.truncate(state.settings.long_burst_max_targets as usize);
-    cone
+        .fold(0, |set, o| set | 1 << o)
+}
+
+/// How many targets a Long Burst at `cone` takes: at most `long_burst_max_targets`.
+fn cone_size(state: &State, cone: Set) -> usize {
+    (cone.count_ones() as usize).min(state.settings.long_burst_max_targets as usize)
+}
+
+/// The targets of a Long Burst from `a` at `cone`: nearest first (ties by index), at most
+/// `long_burst_max_targets`, written into `buf`.
+fn aim<'b>(
+    state: &State,
+    a: usize,
+    cone: Set,
+    buf: &'b mut [usize; MAX_CHARACTERS],
+) -> &'b [usize] {
+    let mut n = 0;
+    for o in members(cone) {
+        buf[n] = o;
+        n += 1;
+    }
+    // Keys are unique (ties go by index), so an unstable sort gives the one order.
+    buf[..n].sort_unstable_by_key(|&o| nearness(state, a, o));
+    &buf[..cone_size(state, cone)]
 }
 
 /// The default tactic's attack or approach for `a` with the budget `turn`.
-fn choose(state: &State, a: usize, turn: Turn) -> Command {
+fn choose(state: &State, a: usize, turn: Turn) -> Decision {
     let s = &state.settings;
     let f = &state.fighters[a];
-    let end = Command::EndTurn { actor: a };
+    let end = Decision::EndTurn(a);
     if f.held_by.is_some() {
         return if !turn.main && f.hits >= 1 {
-            Command::BreakFree { actor: a }
+            Decision::BreakFree(a)
         } else {
             end
         };
     }
     if f.hits < 1 {
         return if turn.minor < s.max_minor {
-            Command::LetGo { actor: a }
+            Decision::LetGo(a)
         } else {
             end
         };
@@ -138,16 +232,13 @@ fn choose(state: &State, a: usize, turn: Turn) -> Command {
             && full_free
             && state.fighters[t].held_by.is_none()
         {
-            return Command::Grapple {
-                actor: a,
-                target: t,
-            };
+            return Decision::Grapple(a, t);
         }
         if !turn.main {
-            return Command::Attack(strike(a, t));
+            return Decision::Strike(Action::Attack, a, t);
         }
         if !turn.additional {
-            return Command::QuickStrike(strike(a, t));
+            return Decision::Strike(Action::QuickStrike, a, t);
         }
         return end;
     }
@@ -171,7 +262,7 @@ fn choose(state: &State, a: usize, turn: Turn) -> Command {
         let ammo = weapon.ammo.unwrap_or(u32::MAX);
         if ammo == 0 {
             return if !turn.additional && weapon.spare_magazines > 0 {
-                Command::Reload { actor: a }
+                Decision::Reload(a)
             } else {
                 end
             };
@@ -180,28 +271,24 @@ fn choose(state: &State, a: usize, turn: Turn) -> Command {
             if let Some(b) = weapon.long_burst {
                 if ammo >= b.rounds && !turn.additional {
                     let cone = cone(state, a, t);
-                    if cone.len() >= 2 {
-                        return Command::LongBurst(Spray {
-                            actor: a,
-                            targets: cone,
-                            ..Spray::default()
-                        });
+                    if cone_size(state, cone) >= 2 {
+                        return Decision::LongBurst(a, cone);
                     }
                 }
             }
             if let Some(b) = weapon.short_burst {
                 if ammo >= b.rounds {
-                    return Command::ShortBurst(strike(a, t));
+                    return Decision::Strike(Action::ShortBurst, a, t);
                 }
             }
-            return Command::Attack(strike(a, t));
+            return Decision::Strike(Action::Attack, a, t);
         }
         if !turn.additional {
             if f.character.cover != Cover::None && !f.reaction {
-                return Command::Reaction { actor: a };
+                return Decision::Reaction(a);
             }
             if !turn.burst && state.phase == Phase::Round {
-                return Command::QuickShot(strike(a, t));
+                return Decision::Strike(Action::QuickShot, a, t);
             }
         }
         return end;
@@ -222,43 +309,119 @@ fn choose(state: &State, a: usize, turn: Turn) -> Command {
     let need = dest.abs_diff(pos);
     let engage = Some(t);
     if need <= s.move_metres && !turn.additional {
-        return Command::Move {
+        return Decision::Move {
             actor: a,
             to: dest,
             sprint: false,
             engage,
-            sector: None,
         };
     }
     let full_free = !turn.main && !turn.additional;
     if need <= s.sprint_metres && full_free {
-        return Command::Move {
+        return Decision::Move {
             actor: a,
             to: dest,
             sprint: true,
             engage,
-            sector: None,
         };
     }
     if full_free {
-        return Command::Move {
+        return Decision::Move {
             actor: a,
             to: pos + dir * s.sprint_metres as i32,
             sprint: true,
             engage: None,
-            sector: None,
         };
     }
     if !turn.additional {
-        return Command::Move {
+        return Decision::Move {
             actor: a,
             to: pos + dir * s.move_metres as i32,
             sprint: false,
             engage: None,
-            sector: None,
         };
     }
     end
+}
+
+/// The default tactic's next move, `None` once the encounter is over.
+fn decide(state: &State) -> Option<Decision> {
+    match state.phase {
+        Phase::Over => None,
+        Phase::FirstStrike => {
+            let a = first_strikers(state).next()?;
+            let fresh = Turn {
+                slot: 0,
+                actor: a,
+                main: false,
+                additional: false,
+                minor: 0,
+                burst: false,
+                direction: 0,
+            };
+            Some(match choose(state, a, fresh) {
+                d @ (Decision::Strike(Action::Attack | Action::ShortBurst, ..)
+                | Decision::LongBurst(..)) => d,
+                _ => Decision::Pass(a),
+            })
+        }
+        Phase::BetweenRounds => {
+            let next = state.round + 1;
+            let joins = |i: &usize| {
+                let f = &state.fighters[*i];
+                f.status == Status::Reserve && f.character.joins_round.is_some_and(|r| r <= next)
+            };
+            let joining: Set = (0..state.fighters.len())
+                .filter(joins)
+                .fold(0, |set, i| set | 1 << i);
+            Some(if joining == 0 {
+                Decision::NextRound
+            } else {
+                Decision::Join(joining)
+            })
+        }
+        Phase::Round => {
+            let turn = state.turn?;
+            Some(choose(state, turn.actor, turn))
+        }
+    }
+}
+
+/// Plays `decision` through the rule path of its command (the same checks in the same
+/// order), without building the command. No decision is made once the encounter is over,
+/// so `apply`'s first check (the encounter is over) holds here.
+fn act<D: Dice>(
+    state: &mut State,
+    decision: Decision,
+    dice: &mut D,
+    events: &mut EventLog<Event>,
+) -> Result<(), RuleError> {
+    match decision {
+        Decision::Strike(action, a, t) => {
+            engine::do_strike(state, dice, &strike(a, t), action, events)
+        }
+        Decision::LongBurst(actor, cone) => {
+            let mut buf = [0; MAX_CHARACTERS];
+            let targets = aim(state, actor, cone, &mut buf);
+            let spray = Spray {
+                actor,
+                ..Spray::default()
+            };
+            engine::do_long_burst(state, dice, &spray, targets, events)
+        }
+        Decision::Reaction(a) => engine::defend(state, dice, a, Defence::Reaction, events),
+        Decision::Reload(a) => engine::reload(state, dice, a, events),
+        Decision::Move {
+            actor,
+            to,
+            sprint,
+            engage,
+        } => engine::do_move(state, dice, actor, (to, sprint), (engage, None), events),
+        Decision::EndTurn(a) => engine::end_turn(state, a, events),
+        Decision::NextRound => engine::next_round(state, events),
+        // Once or twice a fight: through the command.
+        _ => engine::apply(state, &decision.command(state), dice, events),
+    }
 }
 
 impl AutoPlay for BetterWorld {
@@ -266,45 +429,19 @@ impl AutoPlay for BetterWorld {
     const METRIC: &'static str = "wounds dealt";
 
     fn next_command(state: &State) -> Option<Command> {
-        match state.phase {
-            Phase::Over => None,
-            Phase::FirstStrike => {
-                let a = first_strikers(state).next()?;
-                let fresh = Turn {
-                    slot: 0,
-                    actor: a,
-                    main: false,
-                    additional: false,
-                    minor: 0,
-                    burst: false,
-                    direction: 0,
-                };
-                Some(match choose(state, a, fresh) {
-                    c @ (Command::Attack(_) | Command::ShortBurst(_) | Command::LongBurst(_)) => c,
-                    _ => Command::Pass { actor: a },
-                })
-            }
-            Phase::BetweenRounds => {
-                let next = state.round + 1;
-                let joins = |i: &usize| {
-                    let f = &state.fighters[*i];
-                    f.status == Status::Reserve
-                        && f.character.joins_round.is_some_and(|r| r <= next)
-                };
-                let mut joining = (0..state.fighters.len()).filter(joins).peekable();
-                Some(if joining.peek().is_none() {
-                    Command::NextRound
-                } else {
-                    Command::Join {
-                        actors: joining.collect(),
-                    }
-                })
-            }
-            Phase::Round => {
-                let turn = state.turn?;
-                Some(choose(state, turn.actor, turn))
-            }
-        }
+        decide(state).map(|d| d.command(state))
+    }
+
+    fn play_next<D: Dice>(
+        state: &mut State,
+        dice: &mut D,
+        events: &mut EventLog<Event>,
+    ) -> Result<bool, RuleError> {
+        let Some(decision) = decide(state) else {
+            return Ok(false);
+        };
+        act(state, decision, dice, events).map_err(|e| refused(state, decision, e))?;
+        Ok(true)
     }
 
     fn outcome(state: &State) -> TrialOutcome {
@@ -321,6 +458,13 @@ impl AutoPlay for BetterWorld {
             metric: i64::try_from(state.wounds_dealt).unwrap_or(i64::MAX),
         }
     }
+}
+
+/// A refusal of the tactic's move, naming its command as the default `play_next` does.
+#[cold]
+fn refused(state: &State, decision: Decision, e: RuleError) -> RuleError {
+    let command = decision.command(state);
+    RuleError::new(e.rule.clone(), format!("{command:?}: {}", e.message))
 }
 
 /// The odds query of `fray odds better-world key=value …`; every key has a default.
