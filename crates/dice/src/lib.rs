@@ -39,6 +39,7 @@ mod erased;
 mod error;
 mod events;
 mod exact;
+mod few;
 mod memo;
 mod notation;
 mod pool;
@@ -56,6 +57,7 @@ pub use erased::{
 pub use error::{Error, ErrorKind, Result, RuleError};
 pub use events::EventLog;
 pub use exact::binomials;
+pub use few::Few;
 pub use memo::{LastDerived, SharedParts};
 pub use notation::{Expr, Roll, MAX_EXPRESSION_LEN, MAX_NESTING};
 pub use pool::{
