@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use fray_dice::{same_name, Dice, EventLog, RuleError};
+use fray_dice::{same_name, Dice, EventLog, Few, RuleError};
 use serde::{Deserialize, Serialize};
 
 use crate::check::{
@@ -708,28 +708,8 @@ pub(crate) enum Resolved {
     Named(Command),
 }
 
-/// Up to [`INLINE_TARGETS`] participant indices, kept on the stack.
-#[derive(Clone, Copy, Debug, Default)]
-pub(crate) struct Targets {
-    slots: [usize; INLINE_TARGETS],
-    len: usize,
-}
-
-impl Targets {
-    /// The targets in order, or `None` if there are more than [`INLINE_TARGETS`].
-    pub(crate) fn collect(targets: impl IntoIterator<Item = usize>) -> Option<Targets> {
-        let mut t = Targets::default();
-        for i in targets {
-            *t.slots.get_mut(t.len)? = i;
-            t.len += 1;
-        }
-        Some(t)
-    }
-
-    fn as_slice(&self) -> &[usize] {
-        &self.slots[..self.len]
-    }
-}
+/// The targets of one ability use, on the stack up to [`INLINE_TARGETS`].
+pub(crate) type Targets = Few<usize, INLINE_TARGETS>;
 
 impl Resolved {
     /// The command this is.
@@ -745,7 +725,7 @@ impl Resolved {
             } => Command::UseAbility {
                 actor: id(*actor),
                 ability: state.roster[*actor].abilities[*ability].id.clone(),
-                targets: targets.as_slice().iter().map(|&t| id(t)).collect(),
+                targets: targets.iter().map(|&t| id(t)).collect(),
             },
             Resolved::Move { actor, to, extra } => {
                 let (actor, to) = (id(*actor), *to);
@@ -767,11 +747,13 @@ fn err(rule: &str, message: impl Into<String>) -> RuleError {
 /// Largest absolute coordinate in metres, so squared distances never overflow.
 pub const MAX_COORD: i64 = 1_000_000_000;
 
-/// Squared distance in square metres (exact; no square roots, AND-01).
+/// Squared distance in square metres (exact; no square roots, AND-01). Each offset is below
+/// 2^64, so each square is one 64×64-bit multiply; the sum is exact for any positions
+/// within [`MAX_COORD`] and saturates far beyond it.
 pub fn dist2(a: [i64; 2], b: [i64; 2]) -> i128 {
-    let dx = i128::from(a[0]) - i128::from(b[0]);
-    let dy = i128::from(a[1]) - i128::from(b[1]);
-    dx * dx + dy * dy
+    let dx = u128::from(a[0].abs_diff(b[0]));
+    let dy = u128::from(a[1].abs_diff(b[1]));
+    i128::try_from((dx * dx).saturating_add(dy * dy)).unwrap_or(i128::MAX)
 }
 
 /// Whether `b` is within `metres` of `a`.
@@ -1206,8 +1188,11 @@ impl State {
         reason: &str,
         ev: &mut Events,
     ) {
-        let mut removed_grabbed = false;
         let f = &mut self.fighters[i];
+        if f.conditions.is_empty() {
+            return;
+        }
+        let mut removed_grabbed = false;
         f.conditions.retain(|c| {
             let remove = pred(c);
             if remove {
@@ -1968,21 +1953,11 @@ impl State {
             } => {
                 let k = ability_index(&self.roster, a, ability, &self.fighters[a].id)?;
                 self.require_resource(a, self.roster[a].abilities[k].kind)?;
-                let mut inline = [0; INLINE_TARGETS];
-                let spilled: Vec<usize>;
-                let ts: &[usize] = if targets.len() <= INLINE_TARGETS {
-                    for (slot, t) in inline.iter_mut().zip(targets) {
-                        *slot = self.find(t)?;
-                    }
-                    &inline[..targets.len()]
-                } else {
-                    spilled = targets
-                        .iter()
-                        .map(|t| self.find(t))
-                        .collect::<Result<_, _>>()?;
-                    &spilled
-                };
-                self.use_ability(dice, a, k, ts, ev)?;
+                let mut ts = Targets::new();
+                for t in targets {
+                    ts.push(self.find(t)?);
+                }
+                self.use_ability(dice, a, k, &ts, ev)?;
             }
             Command::Grab { target, .. } => {
                 let t = self.find(target)?;
@@ -2338,7 +2313,7 @@ impl State {
                 ref targets,
             } => {
                 self.require_resource(actor, self.roster[actor].abilities[ability].kind)?;
-                self.use_ability(dice, actor, ability, targets.as_slice(), ev)?;
+                self.use_ability(dice, actor, ability, targets, ev)?;
             }
             Resolved::Move { actor, to, extra } => {
                 let mode = if extra {
@@ -2600,5 +2575,30 @@ impl State {
             });
         }
         self.fire_ready(dice, a, Trigger::EnemyMovesIntoRange, Some(from), ev)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{dist2, MAX_COORD};
+
+    /// AND-01: distances are exact squared metres anywhere within the bounds, and do not
+    /// wrap beyond them.
+    #[test]
+    fn squared_distance_is_exact_within_the_bounds() {
+        let wide = |a: [i64; 2], b: [i64; 2]| {
+            let dx = i128::from(a[0]) - i128::from(b[0]);
+            let dy = i128::from(a[1]) - i128::from(b[1]);
+            dx * dx + dy * dy
+        };
+        let m = MAX_COORD;
+        let points = [[0, 0], [3, 4], [-m, -m], [m, m], [m, -m], [-7, m], [12, -5]];
+        for a in points {
+            for b in points {
+                assert_eq!(dist2(a, b), wide(a, b), "{a:?} {b:?}");
+            }
+        }
+        assert_eq!(dist2([0, 0], [3, 4]), 25);
+        assert_eq!(dist2([i64::MIN, i64::MIN], [i64::MAX, i64::MAX]), i128::MAX);
     }
 }

@@ -105,59 +105,44 @@ fn usable(state: &State, a: usize, k: usize) -> bool {
 }
 
 /// The best attack now (on `only`, if given): highest expected damage, then the first listed.
+/// An attack is scored only when there is a choice: a lone candidate wins whatever its score.
 fn best_attack(state: &State, a: usize, only: Option<usize>) -> Option<Resolved> {
-    let allowed = |t: &usize| only.map_or(true, |o| o == *t);
-    // (score, ability, its one target if it has a single one); the command is built once,
-    // for the winner.
-    let mut best: Option<(u128, usize, Option<usize>)> = None;
+    let score = |k: usize, targets: &[usize]| -> u128 {
+        let ab = &state.roster[a].abilities[k];
+        let skill = state.facts(a, k).skill;
+        targets
+            .iter()
+            .map(|&t| expected_damage(state, a, ab, skill, t))
+            .sum()
+    };
+    // (ability, its targets, its score once computed)
+    let mut best: Option<(usize, Targets, Option<u128>)> = None;
     for k in 0..state.roster[a].abilities.len() {
         let ab = &state.roster[a].abilities[k];
         if ab.aim != Aim::Enemy || ab.defense.is_none() || !usable(state, a, k) {
             continue;
         }
-        let skill = state.facts(a, k).skill;
-        let expected = |t| expected_damage(state, a, ab, skill, t);
-        let mut ts = targets_for(state, a, k).filter(allowed);
-        // Single-target abilities hit the enemy with the best expected damage.
-        let (score, single) = if ab.max_targets == 1 {
-            let Some((score, t)) = ts
-                .map(|t| (expected(t), t))
-                .max_by_key(|&(damage, t)| (damage, std::cmp::Reverse(t)))
-            else {
-                continue;
-            };
-            (score, Some(t))
-        } else {
-            let Some(first) = ts.next() else {
-                continue;
-            };
-            let score = ts.fold(expected(first), |sum, t| sum + expected(t));
-            (score, None)
-        };
-        if best.as_ref().map_or(true, |(b, _, _)| score > *b) {
-            best = Some((score, k, single));
+        let targets: Targets = targets_for(state, a, k)
+            .filter(|&t| only.map_or(true, |o| o == t))
+            .collect();
+        if targets.is_empty() {
+            continue;
+        }
+        match &mut best {
+            None => best = Some((k, targets, None)),
+            Some((best_k, best_targets, best_score)) => {
+                let to_beat = *best_score.get_or_insert_with(|| score(*best_k, best_targets));
+                let this = score(k, &targets);
+                if this > to_beat {
+                    best = Some((k, targets, Some(this)));
+                }
+            }
         }
     }
-    best.map(|(_, k, single)| {
-        let targets = match single {
-            Some(t) => Targets::collect([t]),
-            None => Targets::collect(targets_for(state, a, k).filter(allowed)),
-        };
-        match targets {
-            Some(targets) => Resolved::UseAbility {
-                actor: a,
-                ability: k,
-                targets,
-            },
-            None => Resolved::Named(Command::UseAbility {
-                actor: state.fighters[a].id.clone(),
-                ability: state.roster[a].abilities[k].id.clone(),
-                targets: targets_for(state, a, k)
-                    .filter(allowed)
-                    .map(|t| state.fighters[t].id.clone())
-                    .collect(),
-            }),
-        }
+    best.map(|(k, targets, _)| Resolved::UseAbility {
+        actor: a,
+        ability: k,
+        targets,
     })
 }
 
@@ -172,7 +157,7 @@ fn self_buff(state: &State, a: usize) -> Option<Resolved> {
         (ab.aim == Aim::SelfOnly && usable(state, a, k) && missing).then(|| Resolved::UseAbility {
             actor: a,
             ability: k,
-            targets: Targets::default(),
+            targets: Targets::new(),
         })
     })
 }
