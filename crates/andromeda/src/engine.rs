@@ -1839,6 +1839,9 @@ impl State {
         from: Option<[i64; 2]>,
         ev: &mut Events,
     ) -> Result<(), RuleError> {
+        if self.fighters.iter().all(|f| f.ready.is_none()) {
+            return Ok(());
+        }
         for r in 0..self.fighters.len() {
             if !self.active(mover) {
                 break;
@@ -1883,7 +1886,8 @@ impl State {
         from: [i64; 2],
         leaving_to: Option<[i64; 2]>,
         ev: &mut Events,
-    ) -> Result<(), RuleError> {
+    ) -> Result<bool, RuleError> {
+        let mut any = false;
         for e in 0..self.fighters.len() {
             if !self.active(a) {
                 break;
@@ -1917,8 +1921,9 @@ impl State {
                 },
             });
             self.perform(dice, e, k, &[a], (true, false), ev)?;
+            any = true;
         }
-        Ok(())
+        Ok(any)
     }
 
     /// The index of the first melee attack of `e` that it can afford and that needs no
@@ -2364,10 +2369,11 @@ impl State {
         self.spend(a, kind);
         if ranged_attack {
             let pos = self.fighters[a].position;
-            self.provoke(dice, a, pos, None, ev)?;
-            // The provoker may have been taken out of the fight, or out of reach of the
-            // attack's targets.
-            if !self.active(a) || self.validate_use(a, k, targets).is_err() {
+            // A provoked attack may have taken the attacker out of the fight, or out of
+            // reach of its targets; with none, nothing changed.
+            if self.provoke(dice, a, pos, None, ev)?
+                && (!self.active(a) || self.validate_use(a, k, targets).is_err())
+            {
                 return Ok(());
             }
         }
