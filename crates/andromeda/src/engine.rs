@@ -687,9 +687,9 @@ impl Command {
     }
 }
 
-/// A command whose participants and ability are already indices: what the default tactic
-/// decides, which simulation plays without building the command and looking its names up
-/// again. The tactic's rarer commands keep their named form.
+/// One of the commands the default tactic gives, with participants, abilities and artifacts
+/// as indices: simulation plays it without building the command and looking its names up
+/// again.
 #[derive(Clone, Debug)]
 pub(crate) enum Resolved {
     StartTurn(usize),
@@ -705,7 +705,27 @@ pub(crate) enum Resolved {
         to: [i64; 2],
         extra: bool,
     },
-    Named(Command),
+    Grab {
+        actor: usize,
+        target: usize,
+    },
+    /// Escape with the agility skill, or else with might.
+    Escape {
+        actor: usize,
+        agility: bool,
+    },
+    /// Hide from the most perceptive enemy.
+    Hide(usize),
+    Seek {
+        actor: usize,
+        target: usize,
+    },
+    Reload {
+        actor: usize,
+        artifact: usize,
+    },
+    AccomplishmentHeat(usize),
+    AccomplishmentRestore(usize),
 }
 
 /// The targets of one ability use, on the stack up to [`INLINE_TARGETS`].
@@ -735,7 +755,39 @@ impl Resolved {
                     Command::Move { actor, to }
                 }
             }
-            Resolved::Named(command) => command.clone(),
+            Resolved::Grab { actor, target } => Command::Grab {
+                actor: id(*actor),
+                target: id(*target),
+            },
+            Resolved::Escape { actor, agility } => {
+                let names = &state.settings.skill_names;
+                Command::Escape {
+                    actor: id(*actor),
+                    skill: if *agility {
+                        names.agility.clone()
+                    } else {
+                        names.might.clone()
+                    },
+                }
+            }
+            Resolved::Hide(actor) => Command::Hide {
+                actor: id(*actor),
+                against: None,
+            },
+            Resolved::Seek { actor, target } => Command::Seek {
+                actor: id(*actor),
+                target: id(*target),
+            },
+            Resolved::Reload { actor, artifact } => Command::Reload {
+                actor: id(*actor),
+                artifact: state.roster[*actor].artifacts[*artifact].id.clone(),
+            },
+            Resolved::AccomplishmentHeat(actor) => {
+                Command::AccomplishmentHeat { actor: id(*actor) }
+            }
+            Resolved::AccomplishmentRestore(actor) => {
+                Command::AccomplishmentRestore { actor: id(*actor) }
+            }
         }
     }
 }
@@ -1966,70 +2018,9 @@ impl State {
             }
             Command::Grab { target, .. } => {
                 let t = self.find(target)?;
-                self.require_resource(a, ActionKind::Action)?;
-                self.require_enemy_target(a, t, "AND-41")?;
-                if self.holding(a).is_some() {
-                    return Err(err(
-                        "AND-42",
-                        format!(
-                            "{} already holds a grab; one target at a time",
-                            self.fighters[a].id
-                        ),
-                    ));
-                }
-                if self.held_by(t).is_some() {
-                    return Err(err(
-                        "AND-41",
-                        format!("{} is already held", self.fighters[t].id),
-                    ));
-                }
-                if self.has(a, ConditionKind::Grabbed) || self.has(a, ConditionKind::Immobilized) {
-                    return Err(err(
-                        "AND-43",
-                        "a Grabbed or Immobilized character cannot hold a grab",
-                    ));
-                }
-                if !within(
-                    self.fighters[a].position,
-                    self.fighters[t].position,
-                    self.settings.grab_reach,
-                ) {
-                    return Err(err(
-                        "AND-01",
-                        format!(
-                            "{} is out of reach (a grab reaches {} m)",
-                            self.fighters[t].id, self.settings.grab_reach
-                        ),
-                    ));
-                }
-                self.spend(a, ActionKind::Action);
-                self.do_grab(dice, a, t, ev)?;
+                self.grab(dice, a, t, ev)?;
             }
-            Command::Escape { skill, .. } => {
-                self.require_resource(a, ActionKind::Action)?;
-                let names = &self.settings.skill_names;
-                if skill != &names.might && skill != &names.agility {
-                    return Err(err(
-                        "AND-44",
-                        format!(
-                            "escape uses {:?} or {:?}, not {skill:?}",
-                            names.might, names.agility
-                        ),
-                    ));
-                }
-                let Some(h) = self.held_by(a) else {
-                    return Err(err(
-                        "AND-44",
-                        format!("{} is not Grabbed", self.fighters[a].id),
-                    ));
-                };
-                self.spend(a, ActionKind::Action);
-                let skill = self.skill(a, skill);
-                let might = self.prepared.engine_skills[h.grabber].might;
-                if self.opposed(dice, "escape", (a, skill), (h.grabber, might), true, ev)? {
-                    self.end_hold(h.id, "the target broke free", ev);
-                }
-            }
+            Command::Escape { skill, .. } => self.escape(dice, a, skill, ev)?,
             Command::Release { .. } => {
                 self.require_active(a)?;
                 let Some(h) = self.holding(a) else {
@@ -2040,53 +2031,10 @@ impl State {
                 };
                 self.end_hold(h.id, "released", ev);
             }
-            Command::Hide { against, .. } => {
-                self.require_resource(a, ActionKind::Action)?;
-                if self.has(a, ConditionKind::Hidden) {
-                    return Err(err(
-                        "AND-39",
-                        format!("{} is already Hidden", self.fighters[a].id),
-                    ));
-                }
-                let o = match against {
-                    Some(id) => {
-                        let o = self.find(id)?;
-                        if self.fighters[o].side == self.fighters[a].side || !self.active(o) {
-                            return Err(err("AND-39", format!("{id} is not an active enemy")));
-                        }
-                        o
-                    }
-                    None => self
-                        .best_observer(a)
-                        .ok_or_else(|| err("AND-39", "there is no active enemy to hide from"))?,
-                };
-                self.spend(a, ActionKind::Action);
-                let stealth = self.prepared.engine_skills[a].stealth;
-                let perception = self.prepared.engine_skills[o].perception;
-                if self.opposed(dice, "hide", (a, stealth), (o, perception), true, ev)? {
-                    let c =
-                        self.new_condition(a, ConditionKind::Hidden, Duration::UntilRemoved, None);
-                    self.add_condition(a, c, ev);
-                }
-            }
+            Command::Hide { against, .. } => self.hide(dice, a, against.as_deref(), ev)?,
             Command::Seek { target, .. } => {
                 let t = self.find(target)?;
-                self.require_resource(a, ActionKind::Action)?;
-                if self.fighters[t].side == self.fighters[a].side
-                    || !self.active(t)
-                    || !self.has(t, ConditionKind::Hidden)
-                {
-                    return Err(err(
-                        "AND-39",
-                        format!("{} is not a Hidden enemy", self.fighters[t].id),
-                    ));
-                }
-                self.spend(a, ActionKind::Action);
-                let perception = self.prepared.engine_skills[a].perception;
-                let stealth = self.prepared.engine_skills[t].stealth;
-                if self.opposed(dice, "seek", (a, perception), (t, stealth), true, ev)? {
-                    self.remove_conditions(t, |c| c.kind == ConditionKind::Hidden, "found", ev);
-                }
+                self.seek(dice, a, t, ev)?;
             }
             Command::Reveal { .. } => {
                 self.require_active(a)?;
@@ -2118,17 +2066,7 @@ impl State {
                             format!("{} has no artifact {artifact:?}", self.fighters[a].id),
                         )
                     })?;
-                let full = self.roster[a].artifacts[k].reload;
-                if self.fighters[a].charges[k] >= full {
-                    return Err(err("AND-12", format!("{artifact} is already loaded")));
-                }
-                self.spend(a, ActionKind::Maneuver);
-                self.fighters[a].charges[k] = full;
-                ev.emit(|| Event::Reloaded {
-                    id: self.fighters[a].id.clone(),
-                    artifact: artifact.clone(),
-                    charges: full,
-                });
+                self.reload(a, k, ev)?;
             }
             Command::HelpAlly {
                 ally, condition, ..
@@ -2246,18 +2184,7 @@ impl State {
                     trigger: *trigger,
                 });
             }
-            Command::AccomplishmentHeat { .. } => {
-                self.require_accomplishment(a)?;
-                if self.fighters[a].accomplishment_heat_used {
-                    return Err(err(
-                        "AND-29",
-                        "Accomplishment Points become Heat only once per combat scene",
-                    ));
-                }
-                self.spend_point(a, Benefit::Heat, ev);
-                self.fighters[a].accomplishment_heat_used = true;
-                self.gain_heat(a, 2, HeatReason::Accomplishment, ev);
-            }
+            Command::AccomplishmentHeat { .. } => self.accomplishment_heat(a, ev)?,
             Command::AccomplishmentRemove { condition, .. } => {
                 self.require_accomplishment(a)?;
                 let kind = *condition;
@@ -2281,21 +2208,7 @@ impl State {
                     ev,
                 );
             }
-            Command::AccomplishmentRestore { .. } => {
-                self.require_accomplishment(a)?;
-                if self.fighters[a].main_stress == 0 {
-                    return Err(err(
-                        "AND-47",
-                        format!("{} has no main stress to restore", self.fighters[a].id),
-                    ));
-                }
-                self.spend_point(a, Benefit::RestoreStress, ev);
-                self.fighters[a].main_stress = 0;
-                ev.emit(|| Event::StressRestored {
-                    id: self.fighters[a].id.clone(),
-                    main_stress: 0,
-                });
-            }
+            Command::AccomplishmentRestore { .. } => self.accomplishment_restore(a, ev)?,
         }
         self.settle(ev);
         Ok(())
@@ -2328,7 +2241,25 @@ impl State {
                 };
                 self.do_move(dice, actor, to, mode, ev)?;
             }
-            Resolved::Named(ref command) => return self.apply(command, dice, ev),
+            Resolved::Grab { actor, target } => self.grab(dice, actor, target, ev)?,
+            Resolved::Escape { actor, agility } => {
+                let settings = Arc::clone(&self.settings);
+                let names = &settings.skill_names;
+                let skill = if agility {
+                    &names.agility
+                } else {
+                    &names.might
+                };
+                self.escape(dice, actor, skill, ev)?;
+            }
+            Resolved::Hide(actor) => self.hide(dice, actor, None, ev)?,
+            Resolved::Seek { actor, target } => self.seek(dice, actor, target, ev)?,
+            Resolved::Reload { actor, artifact } => {
+                self.require_resource(actor, ActionKind::Maneuver)?;
+                self.reload(actor, artifact, ev)?;
+            }
+            Resolved::AccomplishmentHeat(actor) => self.accomplishment_heat(actor, ev)?,
+            Resolved::AccomplishmentRestore(actor) => self.accomplishment_restore(actor, ev)?,
         }
         self.settle(ev);
         Ok(())
@@ -2378,6 +2309,205 @@ impl State {
             }
         }
         self.perform(dice, a, k, targets, (false, false), ev)
+    }
+
+    /// Grab of `t` by `a` (AND-41 … AND-43).
+    fn grab<D: Dice>(
+        &mut self,
+        dice: &mut D,
+        a: usize,
+        t: usize,
+        ev: &mut Events,
+    ) -> Result<(), RuleError> {
+        self.require_resource(a, ActionKind::Action)?;
+        self.require_enemy_target(a, t, "AND-41")?;
+        if self.holding(a).is_some() {
+            return Err(err(
+                "AND-42",
+                format!(
+                    "{} already holds a grab; one target at a time",
+                    self.fighters[a].id
+                ),
+            ));
+        }
+        if self.held_by(t).is_some() {
+            return Err(err(
+                "AND-41",
+                format!("{} is already held", self.fighters[t].id),
+            ));
+        }
+        if self.has(a, ConditionKind::Grabbed) || self.has(a, ConditionKind::Immobilized) {
+            return Err(err(
+                "AND-43",
+                "a Grabbed or Immobilized character cannot hold a grab",
+            ));
+        }
+        if !within(
+            self.fighters[a].position,
+            self.fighters[t].position,
+            self.settings.grab_reach,
+        ) {
+            return Err(err(
+                "AND-01",
+                format!(
+                    "{} is out of reach (a grab reaches {} m)",
+                    self.fighters[t].id, self.settings.grab_reach
+                ),
+            ));
+        }
+        self.spend(a, ActionKind::Action);
+        self.do_grab(dice, a, t, ev)?;
+        Ok(())
+    }
+
+    /// Escape by `a` with `skill`, the might or agility skill name (AND-44).
+    fn escape<D: Dice>(
+        &mut self,
+        dice: &mut D,
+        a: usize,
+        skill: &str,
+        ev: &mut Events,
+    ) -> Result<(), RuleError> {
+        self.require_resource(a, ActionKind::Action)?;
+        let names = &self.settings.skill_names;
+        if skill != names.might && skill != names.agility {
+            return Err(err(
+                "AND-44",
+                format!(
+                    "escape uses {:?} or {:?}, not {skill:?}",
+                    names.might, names.agility
+                ),
+            ));
+        }
+        let Some(h) = self.held_by(a) else {
+            return Err(err(
+                "AND-44",
+                format!("{} is not Grabbed", self.fighters[a].id),
+            ));
+        };
+        self.spend(a, ActionKind::Action);
+        let skill = self.skill(a, skill);
+        let might = self.prepared.engine_skills[h.grabber].might;
+        if self.opposed(dice, "escape", (a, skill), (h.grabber, might), true, ev)? {
+            self.end_hold(h.id, "the target broke free", ev);
+        }
+        Ok(())
+    }
+
+    /// Hide by `a`, opposed by `against` or else the most perceptive enemy (AND-39).
+    fn hide<D: Dice>(
+        &mut self,
+        dice: &mut D,
+        a: usize,
+        against: Option<&str>,
+        ev: &mut Events,
+    ) -> Result<(), RuleError> {
+        self.require_resource(a, ActionKind::Action)?;
+        if self.has(a, ConditionKind::Hidden) {
+            return Err(err(
+                "AND-39",
+                format!("{} is already Hidden", self.fighters[a].id),
+            ));
+        }
+        let o = match against {
+            Some(id) => {
+                let o = self.find(id)?;
+                if self.fighters[o].side == self.fighters[a].side || !self.active(o) {
+                    return Err(err("AND-39", format!("{id} is not an active enemy")));
+                }
+                o
+            }
+            None => self
+                .best_observer(a)
+                .ok_or_else(|| err("AND-39", "there is no active enemy to hide from"))?,
+        };
+        self.spend(a, ActionKind::Action);
+        let stealth = self.prepared.engine_skills[a].stealth;
+        let perception = self.prepared.engine_skills[o].perception;
+        if self.opposed(dice, "hide", (a, stealth), (o, perception), true, ev)? {
+            let c = self.new_condition(a, ConditionKind::Hidden, Duration::UntilRemoved, None);
+            self.add_condition(a, c, ev);
+        }
+        Ok(())
+    }
+
+    /// Seek of the Hidden `t` by `a` (AND-39).
+    fn seek<D: Dice>(
+        &mut self,
+        dice: &mut D,
+        a: usize,
+        t: usize,
+        ev: &mut Events,
+    ) -> Result<(), RuleError> {
+        self.require_resource(a, ActionKind::Action)?;
+        if self.fighters[t].side == self.fighters[a].side
+            || !self.active(t)
+            || !self.has(t, ConditionKind::Hidden)
+        {
+            return Err(err(
+                "AND-39",
+                format!("{} is not a Hidden enemy", self.fighters[t].id),
+            ));
+        }
+        self.spend(a, ActionKind::Action);
+        let perception = self.prepared.engine_skills[a].perception;
+        let stealth = self.prepared.engine_skills[t].stealth;
+        if self.opposed(dice, "seek", (a, perception), (t, stealth), true, ev)? {
+            self.remove_conditions(t, |c| c.kind == ConditionKind::Hidden, "found", ev);
+        }
+        Ok(())
+    }
+
+    /// Reload of artifact `k` of `a`, once `a` has its maneuver (AND-12).
+    fn reload(&mut self, a: usize, k: usize, ev: &mut Events) -> Result<(), RuleError> {
+        let full = self.roster[a].artifacts[k].reload;
+        if self.fighters[a].charges[k] >= full {
+            return Err(err(
+                "AND-12",
+                format!("{} is already loaded", self.roster[a].artifacts[k].id),
+            ));
+        }
+        self.spend(a, ActionKind::Maneuver);
+        self.fighters[a].charges[k] = full;
+        ev.emit(|| Event::Reloaded {
+            id: self.fighters[a].id.clone(),
+            artifact: self.roster[a].artifacts[k].id.clone(),
+            charges: full,
+        });
+        Ok(())
+    }
+
+    /// Two Heat for an Accomplishment Point, once per scene (AND-29).
+    fn accomplishment_heat(&mut self, a: usize, ev: &mut Events) -> Result<(), RuleError> {
+        self.require_accomplishment(a)?;
+        if self.fighters[a].accomplishment_heat_used {
+            return Err(err(
+                "AND-29",
+                "Accomplishment Points become Heat only once per combat scene",
+            ));
+        }
+        self.spend_point(a, Benefit::Heat, ev);
+        self.fighters[a].accomplishment_heat_used = true;
+        self.gain_heat(a, 2, HeatReason::Accomplishment, ev);
+        Ok(())
+    }
+
+    /// Main stress restored for an Accomplishment Point (AND-47).
+    fn accomplishment_restore(&mut self, a: usize, ev: &mut Events) -> Result<(), RuleError> {
+        self.require_accomplishment(a)?;
+        if self.fighters[a].main_stress == 0 {
+            return Err(err(
+                "AND-47",
+                format!("{} has no main stress to restore", self.fighters[a].id),
+            ));
+        }
+        self.spend_point(a, Benefit::RestoreStress, ev);
+        self.fighters[a].main_stress = 0;
+        ev.emit(|| Event::StressRestored {
+            id: self.fighters[a].id.clone(),
+            main_stress: 0,
+        });
+        Ok(())
     }
 
     fn require_accomplishment(&self, a: usize) -> Result<(), RuleError> {

@@ -212,14 +212,13 @@ fn wanted_reach(state: &State, a: usize) -> u32 {
 
 fn plan(state: &State, a: usize) -> Resolved {
     let f = &state.fighters[a];
-    let id = || f.id.clone();
     let hints = state.roster[a].tactic;
     // Free: an Accomplishment Point restores a badly hurt hero, or buys the Heat for an
     // ability just out of reach.
     if f.side == Side::Heroes && f.accomplishment_points > 0 {
         let max = state.main_max(a);
         if f.main_stress > 0 && f.main_stress * 2 >= max {
-            return Resolved::Named(Command::AccomplishmentRestore { actor: id() });
+            return Resolved::AccomplishmentRestore(a);
         }
         if !f.accomplishment_heat_used
             && f.action
@@ -228,7 +227,7 @@ fn plan(state: &State, a: usize) -> Resolved {
                 c > f.heat && c <= f.heat + 2
             })
         {
-            return Resolved::Named(Command::AccomplishmentHeat { actor: id() });
+            return Resolved::AccomplishmentHeat(a);
         }
     }
     if f.action {
@@ -237,21 +236,15 @@ fn plan(state: &State, a: usize) -> Resolved {
             if let Some(c) = best_attack(state, a, Some(hold.grabber)) {
                 return c;
             }
-            let n = &state.settings.skill_names;
             let own = state.prepared.engine_skills[a];
             let (might, agility) = (own.might, own.agility);
-            let skill = if (agility.value, agility.rank) > (might.value, might.rank) {
-                n.agility.clone()
-            } else {
-                n.might.clone()
+            return Resolved::Escape {
+                actor: a,
+                agility: (agility.value, agility.rank) > (might.value, might.rank),
             };
-            return Resolved::Named(Command::Escape { actor: id(), skill });
         }
         if hints.hide && !state.has(a, ConditionKind::Hidden) && state.best_observer(a).is_some() {
-            return Resolved::Named(Command::Hide {
-                actor: id(),
-                against: None,
-            });
+            return Resolved::Hide(a);
         }
         if hints.grab && state.holding(a).is_none() && !state.has(a, ConditionKind::Immobilized) {
             let me = f.position;
@@ -262,10 +255,10 @@ fn plan(state: &State, a: usize) -> Resolved {
                     && state.held_by(t).is_none()
                     && within(me, state.fighters[t].position, state.settings.grab_reach)
             }) {
-                return Resolved::Named(Command::Grab {
-                    actor: id(),
-                    target: state.fighters[t].id.clone(),
-                });
+                return Resolved::Grab {
+                    actor: a,
+                    target: t,
+                };
             }
         }
         if let Some(c) = best_attack(state, a, None) {
@@ -276,10 +269,10 @@ fn plan(state: &State, a: usize) -> Resolved {
         if let Some(k) = (0..state.roster[a].artifacts.len())
             .find(|&k| f.charges[k] < state.roster[a].artifacts[k].reload && f.charges[k] == 0)
         {
-            return Resolved::Named(Command::Reload {
-                actor: id(),
-                artifact: state.roster[a].artifacts[k].id.clone(),
-            });
+            return Resolved::Reload {
+                actor: a,
+                artifact: k,
+            };
         }
         let speed = state.speed(a);
         if speed > 0 {
@@ -315,10 +308,10 @@ fn plan(state: &State, a: usize) -> Resolved {
                 && !state.has(t, ConditionKind::Hidden)
         });
         if let (Some(t), false) = (hidden_enemy, visible_enemy) {
-            return Resolved::Named(Command::Seek {
-                actor: id(),
-                target: state.fighters[t].id.clone(),
-            });
+            return Resolved::Seek {
+                actor: a,
+                target: t,
+            };
         }
         let speed = state.speed(a);
         if speed > 0 && state.holding(a).is_none() {
