@@ -541,20 +541,38 @@ impl State {
     /// A fighter's stats after its wounds (HUNT-13).
     pub fn stats(&self, i: usize) -> Stats {
         let f = &self.fighters[i];
-        // The table row of a wound of `w` failed tests (the last row for more); none for 0.
-        let row = |w: u32| {
-            let level = (w as usize).min(self.wound_table.len());
-            self.wound_table.get(level.wrapping_sub(1))
-        };
         if self.accumulate_wounds {
             f.wounds
                 .iter()
-                .filter_map(|&w| row(w))
+                .filter_map(|&w| self.wound_row(w))
                 .fold(f.base, |s, p| s.minus(p))
         } else {
             let worst = f.wounds.iter().copied().max().unwrap_or(0);
-            row(worst).map_or(f.base, |p| f.base.minus(p))
+            self.wound_row(worst).map_or(f.base, |p| f.base.minus(p))
         }
+    }
+
+    /// [`State::stats`]'s Endurance alone, for resolution, which needs no other stat that
+    /// wounds lower: a quarter of the work.
+    fn endurance(&self, i: usize) -> u32 {
+        let f = &self.fighters[i];
+        let less = |e: u32, p: &Penalty| e.saturating_sub(p.endurance);
+        if self.accumulate_wounds {
+            f.wounds
+                .iter()
+                .filter_map(|&w| self.wound_row(w))
+                .fold(f.base.endurance, less)
+        } else {
+            let worst = f.wounds.iter().copied().max().unwrap_or(0);
+            self.wound_row(worst)
+                .map_or(f.base.endurance, |p| less(f.base.endurance, p))
+        }
+    }
+
+    /// The table row of a wound of `w` failed tests (the last row for more); none for 0.
+    fn wound_row(&self, w: u32) -> Option<&Penalty> {
+        let level = (w as usize).min(self.wound_table.len());
+        self.wound_table.get(level.wrapping_sub(1))
     }
 
     /// Indices of fighter `i`'s opponents still in the fight.
@@ -1366,6 +1384,14 @@ impl<T: Copy + Default, const N: usize> Few<T, N> {
                 items[*len] = value;
                 *len += 1;
             }
+            _ => self.push_beyond(value),
+        }
+    }
+
+    /// [`Few::push`] when the stack room is full: out of line, so the usual push inlines.
+    #[cold]
+    fn push_beyond(&mut self, value: T) {
+        match self {
             Few::Inline(items, _) => {
                 let mut heap = items.to_vec();
                 heap.push(value);
@@ -1410,8 +1436,9 @@ struct Built {
     weapon_of: Few<usize, INLINE>,
 }
 
+/// Inlined into its one caller, so that the lists (arrays) are filled in place, not moved.
+#[inline]
 fn build(state: &State) -> Built {
-    // Filled in place, not moved at the end: these lists are arrays.
     let mut built = Built {
         who: Few::new(),
         fighters: Few::new(),
@@ -1433,7 +1460,6 @@ fn build(state: &State) -> Built {
     for &i in who.iter() {
         let f = &state.fighters[i];
         let d = state.declarations[i].as_ref().expect("all declared");
-        let stats = state.stats(i);
         let weapon = d.weapon.as_ref().and_then(|n| f.weapon(n));
         let loaded = weapon
             .and_then(|w| f.weapons[w].weapon.ammo)
@@ -1446,8 +1472,8 @@ fn build(state: &State) -> Built {
             } else {
                 d.tactic
             },
-            experience: stats.experience,
-            endurance: stats.endurance,
+            experience: f.base.experience,
+            endurance: state.endurance(i),
             defense_bonus: if f.fallen { -1 } else { 0 },
             hidden: f.hidden.is_some(),
             hide_margin: f.hidden.map_or(0, |h| h.margin),
