@@ -44,6 +44,14 @@ impl<T: Copy + Default, const N: usize> Few<T, N> {
                 items[*len] = value;
                 *len += 1;
             }
+            _ => self.push_beyond(value),
+        }
+    }
+
+    /// [`Few::push`] once the stack room is full: out of line, so the usual push inlines.
+    #[cold]
+    fn push_beyond(&mut self, value: T) {
+        match &mut self.0 {
             Repr::Inline(items, _) => {
                 let mut heap = items.to_vec();
                 heap.push(value);
