@@ -641,6 +641,16 @@ pub enum Event {
     },
 }
 
+/// Emits an event, testing whether the log records before anything the event's closure
+/// captures is gathered: a quiet simulation then pays one test per event.
+macro_rules! emit {
+    ($events:expr, $build:expr) => {
+        if $events.is_recording() {
+            $events.emit($build)
+        }
+    };
+}
+
 /// Bare hands: the weapon of anyone holding none.
 static FISTS: LazyLock<Weapon> = LazyLock::new(Weapon::default);
 
@@ -1222,7 +1232,7 @@ fn spend_ammo(state: &mut State, actor: usize, w: Option<usize>, rounds: u32, ev
     if let Some(ammo) = weapon.ammo.as_mut() {
         *ammo = ammo.saturating_sub(rounds);
         let left = *ammo;
-        events.emit(|| Event::AmmoSpent {
+        emit!(events, || Event::AmmoSpent {
             actor: state.who(actor),
             weapon: state.weapon_data(actor, Some(w)).name.to_string(),
             rounds,
@@ -1261,7 +1271,7 @@ fn resolve_against<D: Dice>(
     if plan.melee {
         state.fighters[target].stance = false;
     }
-    events.emit(|| Event::Attacked {
+    emit!(events, || Event::Attacked {
         actor: state.who(plan.actor),
         target: state.who(target),
         action: plan.action,
@@ -1276,7 +1286,7 @@ fn resolve_against<D: Dice>(
     });
     if state.enemies(plan.actor, target) && state.f(target).withdrawing.is_some() {
         state.fighters[target].withdrawing = None;
-        events.emit(|| Event::WithdrawalBroken {
+        emit!(events, || Event::WithdrawalBroken {
             actor: state.who(target),
         });
     }
@@ -1307,14 +1317,14 @@ fn resolve_strike<D: Dice>(
 fn release_holds(state: &mut State, i: usize, events: &mut Events) {
     if let Some(t) = state.fighters[i].holding.take() {
         state.fighters[t].held_by = None;
-        events.emit(|| Event::Released {
+        emit!(events, || Event::Released {
             actor: state.who(i),
             target: state.who(t),
         });
     }
     if let Some(h) = state.fighters[i].held_by.take() {
         state.fighters[h].holding = None;
-        events.emit(|| Event::Released {
+        emit!(events, || Event::Released {
             actor: state.who(h),
             target: state.who(i),
         });
@@ -1346,7 +1356,7 @@ fn take_damage(
         state.fighters[target].status = Status::Dead;
         state.fighters[target].conscious = false;
     }
-    events.emit(|| Event::Damaged {
+    emit!(events, || Event::Damaged {
         target: state.who(target),
         trivial,
         effective,
@@ -1355,7 +1365,7 @@ fn take_damage(
         state: state.health_state(target),
     });
     if killed {
-        events.emit(|| Event::Died {
+        emit!(events, || Event::Died {
             actor: state.who(target),
         });
         release_holds(state, target, events);
@@ -1365,7 +1375,7 @@ fn take_damage(
     if hits < 1 && before >= 1 {
         let conscious = state.f(target).character.stays_conscious;
         state.fighters[target].conscious = conscious;
-        events.emit(|| Event::Dying {
+        emit!(events, || Event::Dying {
             actor: state.who(target),
             conscious,
         });
@@ -1379,7 +1389,7 @@ fn take_damage(
     if shock != Shock::None {
         let f = &mut state.fighters[target];
         f.shock = f.shock.max(shock);
-        events.emit(|| Event::Shocked {
+        emit!(events, || Event::Shocked {
             target: state.who(target),
             shock,
         });
@@ -1406,7 +1416,7 @@ fn contest<D: Dice>(
         automatic: false,
     };
     let result = check(dice, &spec)?;
-    events.emit(|| Event::Contested {
+    emit!(events, || Event::Contested {
         actor: state.who(actor),
         target: state.who(target),
         action,
@@ -1428,10 +1438,10 @@ const GRAPPLE: [Aspect; 2] = [Aspect::MuscleMemory, Aspect::Constitution];
 fn roll_levels<D: Dice>(
     state: &mut State,
     dice: &mut D,
-    who: impl IntoIterator<Item = usize>,
+    who: impl ExactSizeIterator<Item = usize>,
     events: &mut Events,
 ) -> Result<Vec<(u32, usize)>, RuleError> {
-    let mut fresh = Vec::new();
+    let mut fresh = Vec::with_capacity(who.len());
     for i in who {
         let f = state.f(i);
         let stat = f.character.aspect(state.settings.initiative_aspect);
@@ -1442,7 +1452,7 @@ fn roll_levels<D: Dice>(
         };
         let (ones, level) = initiative_level(dice, stat, k)?;
         state.fighters[i].level = Some(level);
-        events.emit(|| Event::InitiativeRolled {
+        emit!(events, || Event::InitiativeRolled {
             actor: state.who(i),
             stat,
             modifier_k: k,
@@ -1480,7 +1490,7 @@ fn place_by_dice<D: Dice>(
             continue;
         }
         let ones = insert_by_dice(dice, queue, placed)?;
-        events.emit(|| Event::Placed {
+        emit!(events, || Event::Placed {
             actor: state.who(i),
             level,
             k: placed as u32,
@@ -1498,7 +1508,7 @@ fn shuffle_level<D: Dice>(
     events: &mut Events,
 ) -> Result<(), RuleError> {
     shuffle(dice, queue)?;
-    events.emit(|| Event::Shuffled {
+    emit!(events, || Event::Shuffled {
         level,
         order: queue.iter().map(|&i| state.who(i)).collect(),
     });
@@ -1531,7 +1541,7 @@ fn roll_initiative<D: Dice>(
         state.levels.insert(level, queue);
     }
     state.rebuild_order();
-    events.emit(|| Event::OrderSet {
+    emit!(events, || Event::OrderSet {
         order: state.order_names(),
     });
     start_round(state, events);
@@ -1542,7 +1552,7 @@ fn start_round(state: &mut State, events: &mut Events) {
     state.round += 1;
     state.phase = Phase::Round;
     state.turn = None;
-    events.emit(|| Event::RoundStarted { round: state.round });
+    emit!(events, || Event::RoundStarted { round: state.round });
     advance(state, 0, events);
 }
 
@@ -1555,7 +1565,7 @@ fn advance(state: &mut State, from: usize, events: &mut Events) {
         slot += 1;
         match state.f(i).status {
             Status::Dead => {
-                events.emit(|| Event::TurnSkipped {
+                emit!(events, || Event::TurnSkipped {
                     actor: state.who(i),
                     reason: SkipReason::Dead,
                 });
@@ -1565,7 +1575,7 @@ fn advance(state: &mut State, from: usize, events: &mut Events) {
             _ => continue,
         }
         if !state.f(i).conscious {
-            events.emit(|| Event::TurnSkipped {
+            emit!(events, || Event::TurnSkipped {
                 actor: state.who(i),
                 reason: SkipReason::Unconscious,
             });
@@ -1578,13 +1588,13 @@ fn advance(state: &mut State, from: usize, events: &mut Events) {
         }
         if state.f(i).shock == Shock::Concussion {
             state.fighters[i].shock = Shock::None;
-            events.emit(|| Event::TurnSkipped {
+            emit!(events, || Event::TurnSkipped {
                 actor: state.who(i),
                 reason: SkipReason::Concussion,
             });
             continue;
         }
-        events.emit(|| Event::TurnStarted {
+        emit!(events, || Event::TurnStarted {
             actor: state.who(i),
         });
         let mut turn = Turn {
@@ -1600,14 +1610,14 @@ fn advance(state: &mut State, from: usize, events: &mut Events) {
             // Conscious and Dying: a hit lost at the start of each own turn (BW-21).
             let (hits, killed) = state.settings.health.take(state.f(i).hits, 1);
             state.fighters[i].hits = hits;
-            events.emit(|| Event::Bleeding {
+            emit!(events, || Event::Bleeding {
                 actor: state.who(i),
                 hits,
             });
             if killed {
                 state.fighters[i].status = Status::Dead;
                 state.fighters[i].conscious = false;
-                events.emit(|| Event::Died {
+                emit!(events, || Event::Died {
                     actor: state.who(i),
                 });
                 release_holds(state, i, events);
@@ -1618,13 +1628,13 @@ fn advance(state: &mut State, from: usize, events: &mut Events) {
         if state.f(i).shock == Shock::PainShock {
             state.fighters[i].shock = Shock::None;
             turn.main = true;
-            events.emit(|| Event::MainActionLost {
+            emit!(events, || Event::MainActionLost {
                 actor: state.who(i),
             });
         }
         if let Some(t) = state.f(i).holding {
             turn.additional = true;
-            events.emit(|| Event::GrappleMaintained {
+            emit!(events, || Event::GrappleMaintained {
                 actor: state.who(i),
                 target: state.who(t),
             });
@@ -1638,7 +1648,7 @@ fn advance(state: &mut State, from: usize, events: &mut Events) {
 fn end_round(state: &mut State, events: &mut Events) {
     state.turn = None;
     let round = state.round;
-    events.emit(|| Event::RoundEnded { round });
+    emit!(events, || Event::RoundEnded { round });
     let mut someone_left = false;
     for i in 0..state.fighters.len() {
         let f = state.f(i);
@@ -1649,7 +1659,7 @@ fn end_round(state: &mut State, events: &mut Events) {
             for q in state.levels.values_mut() {
                 q.retain(|&x| x != i);
             }
-            events.emit(|| Event::Left {
+            emit!(events, || Event::Left {
                 actor: state.who(i),
             });
         }
@@ -1659,13 +1669,13 @@ fn end_round(state: &mut State, events: &mut Events) {
             if state.f(i).unconscious_rounds % state.settings.rounds_per_hour == 0 {
                 let (hits, killed) = state.settings.health.take(state.f(i).hits, 1);
                 state.fighters[i].hits = hits;
-                events.emit(|| Event::Bleeding {
+                emit!(events, || Event::Bleeding {
                     actor: state.who(i),
                     hits,
                 });
                 if killed {
                     state.fighters[i].status = Status::Dead;
-                    events.emit(|| Event::Died {
+                    emit!(events, || Event::Died {
                         actor: state.who(i),
                     });
                 }
@@ -1687,7 +1697,7 @@ fn finish(state: &mut State, winner: Option<u8>, events: &mut Events) {
     state.phase = Phase::Over;
     state.turn = None;
     state.winner = winner;
-    events.emit(|| Event::Ended {
+    emit!(events, || Event::Ended {
         winner,
         rounds: state.round,
     });
@@ -1760,7 +1770,7 @@ pub fn start<D: Dice>(
         winner: None,
         wounds_dealt: 0,
     };
-    events.emit(|| Event::Started {
+    emit!(events, || Event::Started {
         characters: (0..state.fighters.len()).map(|i| state.who(i)).collect(),
         first_strikers: first_strikers(&state).map(|i| state.who(i)).collect(),
     });
@@ -1823,15 +1833,31 @@ fn finish_action<D: Dice>(
 pub(crate) type Set = u64;
 
 /// The members of `set`, ascending.
-pub(crate) fn members(mut set: Set) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        (set != 0).then(|| {
-            let i = set.trailing_zeros() as usize;
-            set &= set - 1;
+pub(crate) fn members(set: Set) -> Members {
+    Members(set)
+}
+
+/// The iterator of [`members`]; it knows its length, so collecting it allocates once.
+pub(crate) struct Members(Set);
+
+impl Iterator for Members {
+    type Item = usize;
+
+    fn next(&mut self) -> Option<usize> {
+        (self.0 != 0).then(|| {
+            let i = self.0.trailing_zeros() as usize;
+            self.0 &= self.0 - 1;
             i
         })
-    })
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.0.count_ones() as usize;
+        (n, Some(n))
+    }
 }
+
+impl ExactSizeIterator for Members {}
 
 /// Opportunity attacks on a mover (BW-26): from enemies it leaves or passes in reach.
 fn opportunity_attackers(state: &State, actor: usize, to: i32, engage: Option<usize>) -> Set {
@@ -2014,7 +2040,7 @@ pub(crate) fn do_move<D: Dice>(
             if state.f(actor).holding == Some(o) || state.f(actor).held_by == Some(o) {
                 release_holds(state, actor, events);
             }
-            events.emit(|| Event::Disengaged {
+            emit!(events, || Event::Disengaged {
                 actor: state.who(actor),
                 target: state.who(o),
             });
@@ -2023,7 +2049,7 @@ pub(crate) fn do_move<D: Dice>(
         if let Some(t) = state.turn.as_mut() {
             t.direction = (to - from).signum() as i8;
         }
-        events.emit(|| Event::Moved {
+        emit!(events, || Event::Moved {
             actor: state.who(actor),
             from,
             to,
@@ -2037,7 +2063,7 @@ pub(crate) fn do_move<D: Dice>(
                     sector,
                     back,
                 });
-                events.emit(|| Event::Engaged {
+                emit!(events, || Event::Engaged {
                     actor: state.who(actor),
                     target: state.who(t),
                     sector,
@@ -2045,7 +2071,7 @@ pub(crate) fn do_move<D: Dice>(
                 for x in [actor, t] {
                     if state.f(x).reaction {
                         state.fighters[x].reaction = false;
-                        events.emit(|| Event::ReactionLost {
+                        emit!(events, || Event::ReactionLost {
                             actor: state.who(x),
                         });
                     }
@@ -2271,7 +2297,7 @@ pub fn apply<D: Dice>(
                 f.dropped.push(w);
                 f.wielded = None;
                 let weapon = f.character.weapons[w].name.to_string();
-                events.emit(|| Event::Disarmed {
+                emit!(events, || Event::Disarmed {
                     actor: state.who(actor),
                     target: state.who(target),
                     weapon,
@@ -2309,7 +2335,7 @@ pub fn apply<D: Dice>(
             if r.success && state.can_act(actor) && state.f(target).status == Status::Active {
                 state.fighters[actor].holding = Some(target);
                 state.fighters[target].held_by = Some(actor);
-                events.emit(|| Event::Grappled {
+                emit!(events, || Event::Grappled {
                     actor: state.who(actor),
                     target: state.who(target),
                 });
@@ -2386,7 +2412,7 @@ pub fn apply<D: Dice>(
                 ));
             }
             state.fighters[actor].withdrawing = Some(state.round);
-            events.emit(|| Event::Withdrawing {
+            emit!(events, || Event::Withdrawing {
                 actor: state.who(actor),
             });
             finish_action(state, dice, (actor, Cost::Minor), false, false, events)?;
@@ -2411,7 +2437,7 @@ pub fn apply<D: Dice>(
                 Cost::None
             };
             state.fighters[actor].conscious = false;
-            events.emit(|| Event::Fainted {
+            emit!(events, || Event::Fainted {
                 actor: state.who(actor),
             });
             release_holds(state, actor, events);
@@ -2431,7 +2457,7 @@ pub fn apply<D: Dice>(
                     "only a character with a First Strike pending can pass on it",
                 ));
             }
-            events.emit(|| Event::Passed {
+            emit!(events, || Event::Passed {
                 actor: state.who(actor),
             });
             after_first_strike(state, dice, actor, false, events)?;
@@ -2492,7 +2518,7 @@ pub(crate) fn defend<D: Dice>(
         Defence::FullDefense => f.full_defense = true,
         Defence::Reaction => f.reaction = true,
     }
-    events.emit(|| Event::Defending {
+    emit!(events, || Event::Defending {
         actor: state.who(actor),
         defence,
     });
@@ -2529,7 +2555,7 @@ pub(crate) fn reload<D: Dice>(
     weapon.ammo = Some(weapon.magazine);
     weapon.spare_magazines -= 1;
     let ammo = weapon.magazine;
-    events.emit(|| Event::Reloaded {
+    emit!(events, || Event::Reloaded {
         actor: state.who(actor),
         weapon: state.weapon_data(actor, Some(w)).name.to_string(),
         ammo,
@@ -2545,7 +2571,7 @@ pub(crate) fn end_turn(
 ) -> Result<(), RuleError> {
     check_turn(state, actor, true, true)?;
     only_in_rounds(state)?;
-    events.emit(|| Event::TurnEnded {
+    emit!(events, || Event::TurnEnded {
         actor: state.who(actor),
     });
     let slot = state.turn.map_or(0, |t| t.slot);
@@ -2601,14 +2627,14 @@ fn join<D: Dice>(
         state.levels.insert(level, queue);
     }
     state.rebuild_order();
-    events.emit(|| Event::Joined {
+    emit!(events, || Event::Joined {
         actors: by_level(&fresh)
             .flat_map(|(_, group)| group)
             .map(|&(_, i)| state.who(i))
             .collect(),
         method: used,
     });
-    events.emit(|| Event::OrderSet {
+    emit!(events, || Event::OrderSet {
         order: state.order_names(),
     });
     Ok(())
