@@ -816,7 +816,7 @@ pub fn within(a: [i64; 2], b: [i64; 2], metres: u32) -> bool {
 type Events = EventLog<Event>;
 
 /// Up to this many targets of one ability use are kept on the stack; more spill to the heap.
-const INLINE_TARGETS: usize = 8;
+const INLINE_TARGETS: usize = 4;
 
 /// The index of ability `id` of roster entry `i` (named `who` in the refusal).
 fn ability_index(
