@@ -82,3 +82,39 @@ fn simulate_wrapper_matches_across_threads() {
     assert_eq!(one, two);
     assert_eq!(one.wins.len(), Andromeda::SIDES.len());
 }
+
+/// An area attack on more targets than a move keeps on the stack: simulation's path
+/// (`play_next`, by index) plays the same game as commands applied by name, move by move.
+#[test]
+fn a_wide_area_attack_plays_the_same_by_index_and_by_name() {
+    let blast = json!({"id": "blast", "skill": "will", "defense": "will", "damage": "1/1/2/2",
+        "range": 60, "max_targets": 6});
+    let mut fighters = vec![plus_ability(fighter("h1", "heroes", [0, 0]), blast)];
+    for i in 0..6 {
+        fighters.push(fighter(&format!("e{i}"), "enemies", [10 + i, 3 * i]));
+    }
+    let setup = setup_of(fighters, json!({}));
+    let mut wide_uses = 0;
+    for stream in 0..8 {
+        let mut session = fray_dice::Session::<Andromeda>::start(setup.clone(), 5, stream).unwrap();
+        let mut dice = fray_dice::Rng::new(5, stream);
+        let mut quiet = fray_dice::EventLog::quiet();
+        let mut state =
+            <Andromeda as fray_dice::Ruleset>::start(&setup, &mut dice, &mut quiet).unwrap();
+        while let Some(command) = Andromeda::next_command(session.state()) {
+            if let fray_andromeda::Command::UseAbility { targets, .. } = &command {
+                wide_uses += usize::from(targets.len() > 4);
+            }
+            assert!(Andromeda::play_next(&mut state, &mut dice, &mut quiet).unwrap());
+            session.apply(command).unwrap();
+            assert_eq!(
+                serde_json::to_string(&state).unwrap(),
+                serde_json::to_string(session.state()).unwrap(),
+                "stream {stream}"
+            );
+            assert_eq!(dice.word_pos(), session.dice_position(), "stream {stream}");
+        }
+        assert!(!Andromeda::play_next(&mut state, &mut dice, &mut quiet).unwrap());
+    }
+    assert!(wide_uses > 0, "the blast never took more than 4 targets");
+}
