@@ -5,8 +5,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::model::{wound_name, AttackKind, Distance, Penalty, Rules, Tactic};
 use crate::resolve::{
-    resolve, roll_sum, stat_test, ExchangeContext, FighterOutcome, FighterSpec, StrikeOutcome,
-    StrikeSpec, TestRoll,
+    resolve_fresh, roll_sum, stat_test, ExchangeContext, FighterOutcome, FighterSpec,
+    StrikeOutcome, StrikeSpec, TestRoll,
 };
 use crate::setup::{FighterSetup, Opening, Setup, Side, Stats, Weapon};
 
@@ -1627,18 +1627,21 @@ fn resolve_turn<D: Dice>(
     };
     let mut fout = Few::<FighterOutcome, INLINE>::filled(built.fighters.len());
     let mut sout = Few::<StrikeOutcome, INLINE>::filled(built.strikes.len());
-    let summary = resolve(
+    let summary = resolve_fresh(
         dice,
         &ctx,
         &built.fighters,
         &built.strikes,
         &mut fout,
         &mut sout,
-        None,
     )?;
     if events.is_recording() {
         emit_exchange(state, &built, &fout, &sout, events);
     }
+    // Plain slices from here on: the lists are read many times.
+    let (who, specs, strikes): (&[usize], &[FighterSpec], &[StrikeSpec]) =
+        (&built.who, &built.fighters, &built.strikes);
+    let fout: &[FighterOutcome] = &fout;
     // Apply: ammunition, actions, wounds, criticals, weapons, hiding, movement. The
     // declarations are taken out (the next turn starts with none) and the bleeding before
     // this turn is kept, the only parts of the old state read after it changes.
@@ -1647,14 +1650,13 @@ fn resolve_turn<D: Dice>(
     for (i, f) in state.fighters.iter().enumerate() {
         bled_before[i] = f.bleeding > 0;
     }
-    for (k, &i) in built.who.iter().enumerate() {
+    for (k, &i) in who.iter().enumerate() {
         let d = declarations[i].as_ref().expect("declared");
         let used_weapon = d.weapon.as_ref().and_then(|n| state.fighters[i].weapon(n));
         let f = &mut state.fighters[i];
         let o = &fout[k];
         // Ammunition (HUNT-27, HUNT-22).
-        let fired = built
-            .strikes
+        let fired = strikes
             .iter()
             .any(|s| usize::from(s.attacker) == k && s.kind == AttackKind::Ranged);
         if let (true, Some(w)) = (fired, used_weapon) {
@@ -1711,7 +1713,7 @@ fn resolve_turn<D: Dice>(
             if ws.status != WeaponStatus::Dropped {
                 continue;
             }
-            let other = used_weapon.is_some_and(|u| u != w) && fired_or_struck(&built, k);
+            let other = used_weapon.is_some_and(|u| u != w) && fired_or_struck(strikes, k);
             let new = if moving {
                 WeaponStatus::Lost
             } else if other {
@@ -1781,7 +1783,7 @@ fn resolve_turn<D: Dice>(
         });
         state.distance = summary.distance;
     }
-    for (k, &i) in built.who.iter().enumerate() {
+    for (k, &i) in who.iter().enumerate() {
         if fout[k].escaped && state.fighters[i].active() {
             state.fighters[i].status = Status::Escaped;
             events.emit(|| Event::Escaped {
@@ -1790,7 +1792,7 @@ fn resolve_turn<D: Dice>(
         }
     }
     // Hiding and searching (HUNT-20).
-    for (k, &i) in built.who.iter().enumerate() {
+    for (k, &i) in who.iter().enumerate() {
         if !state.fighters[i].active() {
             continue;
         }
@@ -1815,13 +1817,12 @@ fn resolve_turn<D: Dice>(
             continue;
         }
         if o.found {
-            let hider = &built.fighters[k];
-            let by = built
-                .who
+            let hider = &specs[k];
+            let by = who
                 .iter()
                 .enumerate()
                 .find(|&(s, _)| {
-                    built.fighters[s].side != hider.side
+                    specs[s].side != hider.side
                         && fout[s]
                             .search
                             .is_some_and(|t| t.passed && t.margin > hider.hide_margin)
@@ -1884,8 +1885,8 @@ fn resolve_turn<D: Dice>(
     Ok(())
 }
 
-fn fired_or_struck(built: &Built, k: usize) -> bool {
-    built.strikes.iter().any(|s| usize::from(s.attacker) == k)
+fn fired_or_struck(strikes: &[StrikeSpec], k: usize) -> bool {
+    strikes.iter().any(|s| usize::from(s.attacker) == k)
 }
 
 fn ending(state: &State) -> Option<Ending> {

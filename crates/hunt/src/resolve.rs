@@ -532,15 +532,46 @@ pub fn resolve<D: Dice>(
     strikes: &[StrikeSpec],
     fout: &mut [FighterOutcome],
     sout: &mut [StrikeOutcome],
-    mut transcript: Option<&mut Transcript>,
+    transcript: Option<&mut Transcript>,
 ) -> Result<ExchangeSummary, Error> {
     check_shape(fighters, strikes, fout, sout)?;
-    let rules = &ctx.rules;
-    let n = fighters.len();
-    let fout = &mut fout[..n];
+    let fout = &mut fout[..fighters.len()];
     let sout = &mut sout[..strikes.len()];
     fout.fill(FighterOutcome::default());
     sout.fill(StrikeOutcome::default());
+    run(dice, ctx, fighters, strikes, fout, sout, transcript)
+}
+
+/// [`resolve`] (quiet) into outcome buffers that are still at their defaults, as the engine
+/// makes them: they are not reset a second time.
+pub(crate) fn resolve_fresh<D: Dice>(
+    dice: &mut D,
+    ctx: &ExchangeContext,
+    fighters: &[FighterSpec],
+    strikes: &[StrikeSpec],
+    fout: &mut [FighterOutcome],
+    sout: &mut [StrikeOutcome],
+) -> Result<ExchangeSummary, Error> {
+    check_shape(fighters, strikes, fout, sout)?;
+    let fout = &mut fout[..fighters.len()];
+    let sout = &mut sout[..strikes.len()];
+    debug_assert!(fout.iter().all(|o| *o == FighterOutcome::default()));
+    debug_assert!(sout.iter().all(|o| *o == StrikeOutcome::default()));
+    run(dice, ctx, fighters, strikes, fout, sout, None)
+}
+
+/// The body of [`resolve`]: shape checked, one default outcome per fighter and per strike.
+#[inline]
+fn run<D: Dice>(
+    dice: &mut D,
+    ctx: &ExchangeContext,
+    fighters: &[FighterSpec],
+    strikes: &[StrikeSpec],
+    fout: &mut [FighterOutcome],
+    sout: &mut [StrikeOutcome],
+    mut transcript: Option<&mut Transcript>,
+) -> Result<ExchangeSummary, Error> {
+    let rules = &ctx.rules;
     let tr = &mut transcript;
 
     // Pre-roll tests (HUNT-16, HUNT-20).
