@@ -55,12 +55,20 @@ pub struct CheckResult {
 #[inline]
 fn pool_limit(what: &str, n: u32) -> Result<(), RuleError> {
     if n > MAX_POOL {
-        return Err(RuleError::new(
-            "BW-02",
-            format!("a {what} of {n}K is too large: at most {MAX_POOL}K per pool"),
-        ));
+        return Err(pool_too_large(what, n));
     }
     Ok(())
+}
+
+/// The refusal of [`pool_limit`], out of line: every roll passes the check, and the
+/// message's formatting would otherwise weigh on each one.
+#[cold]
+#[inline(never)]
+fn pool_too_large(what: &str, n: u32) -> RuleError {
+    RuleError::new(
+        "BW-02",
+        format!("a {what} of {n}K is too large: at most {MAX_POOL}K per pool"),
+    )
 }
 
 /// Rolls `n` K dice and counts the ones (BW-01).

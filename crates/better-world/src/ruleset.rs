@@ -345,6 +345,7 @@ fn choose(state: &State, a: usize, turn: Turn) -> Decision {
 }
 
 /// The default tactic's next move, `None` once the encounter is over.
+#[inline(always)]
 fn decide(state: &State) -> Option<Decision> {
     match state.phase {
         Phase::Over => None,
