@@ -208,6 +208,7 @@ impl Fighter {
         self.status == Status::Active
     }
 
+    #[inline]
     fn weapon(&self, name: &str) -> Option<usize> {
         self.weapons
             .iter()
@@ -534,6 +535,7 @@ fn err(rule: &str, msg: impl Into<String>) -> RuleError {
 
 impl State {
     /// A fighter's index by name.
+    #[inline]
     pub fn index(&self, name: &str) -> Option<usize> {
         self.fighters.iter().position(|f| same_name(&f.name, name))
     }
@@ -598,6 +600,7 @@ impl State {
     }
 
     /// The (target, attack, damage) parts of a declaration, or why they are wrong.
+    #[inline]
     fn allocations<'d>(&self, i: usize, d: &'d Declaration) -> Result<Parts<'d>, RuleError> {
         if !d.split.is_empty() {
             if d.attack != 0 || d.damage != 0 || d.target.is_some() {
@@ -639,6 +642,7 @@ impl State {
         Ok(Parts::One(Some((t, d.attack, d.damage))))
     }
 
+    #[inline]
     fn target(&self, i: usize, name: &str) -> Result<usize, RuleError> {
         let t = self
             .index(name)
@@ -928,6 +932,7 @@ impl State {
 
     /// Fighter `c` declared a counterattack and sees some opponent's Attack dice, so the
     /// window opens for it.
+    #[inline]
     fn counterattacks(&self, c: usize) -> bool {
         self.declarations[c]
             .as_ref()
@@ -1292,6 +1297,7 @@ impl Ruleset for Hunt {
 impl State {
     /// Records fighter `i`'s declaration, already validated (the one rule path of
     /// [`Command::Declare`], shared by `apply` and the default tactic's `play_next`).
+    #[inline]
     pub(crate) fn declare(&mut self, i: usize, d: Declaration, events: &mut EventLog<Event>) {
         let replaced = self.declarations[i].is_some();
         events.emit(|| Event::Declared {

@@ -120,6 +120,7 @@ fn too_many(what: &str, n: u32) -> Error {
 }
 
 /// Sum of `n` d6 (HUNT-01).
+#[inline]
 pub fn roll_sum<D: Dice>(
     dice: &mut D,
     n: u32,
@@ -391,6 +392,7 @@ fn invalid(msg: String) -> Error {
     Error::new(ErrorKind::InvalidDice, msg)
 }
 
+#[inline]
 fn check_shape(
     fighters: &[FighterSpec],
     strikes: &[StrikeSpec],
@@ -448,6 +450,7 @@ fn check_shape(
 /// counts handed to the opponent (HUNT-08). Reads `hidden` and `cover_dice` of `fout`
 /// (set by the pre-roll tests) and adds to `defense_dice`; fills `attack_dice` and
 /// `damage_dice` of `sout`.
+#[inline]
 pub(crate) fn plan(
     rules: &Rules,
     fighters: &[FighterSpec],
@@ -509,6 +512,7 @@ pub(crate) fn plan(
 }
 
 /// Whether some fighter takes Aimed Fire while an opponent of it flees or pursues (HUNT-17).
+#[inline]
 pub(crate) fn aimed_exception(fighters: &[FighterSpec]) -> bool {
     fighters.iter().any(|a| {
         a.tactic == Tactic::AimedFire
