@@ -3,7 +3,7 @@
 use std::collections::BTreeMap;
 use std::sync::LazyLock;
 
-use fray_dice::{Dice, EventLog, RuleError};
+use fray_dice::{Dice, EventLog, Few, RuleError};
 
 /// Where the engine's events go (recorded by sessions, dropped unbuilt by simulation).
 type Events = EventLog<Event>;
@@ -1434,14 +1434,14 @@ const GRAPPLE: [Aspect; 2] = [Aspect::MuscleMemory, Aspect::Constitution];
 
 /// Rolls the initiative level of each of `who`, in that order (BW-04 … BW-06). Returns
 /// `(level, character)` by level, ascending, and within a level in rolling order: one small
-/// list per call rather than a map of lists.
+/// list per call (on the stack for up to 8) rather than a map of lists.
 fn roll_levels<D: Dice>(
     state: &mut State,
     dice: &mut D,
-    who: impl ExactSizeIterator<Item = usize>,
+    who: impl IntoIterator<Item = usize>,
     events: &mut Events,
-) -> Result<Vec<(u32, usize)>, RuleError> {
-    let mut fresh = Vec::with_capacity(who.len());
+) -> Result<Few<(u32, usize), 8>, RuleError> {
+    let mut fresh = Few::new();
     for i in who {
         let f = state.f(i);
         let stat = f.character.aspect(state.settings.initiative_aspect);
@@ -1833,31 +1833,15 @@ fn finish_action<D: Dice>(
 pub(crate) type Set = u64;
 
 /// The members of `set`, ascending.
-pub(crate) fn members(set: Set) -> Members {
-    Members(set)
-}
-
-/// The iterator of [`members`]; it knows its length, so collecting it allocates once.
-pub(crate) struct Members(Set);
-
-impl Iterator for Members {
-    type Item = usize;
-
-    fn next(&mut self) -> Option<usize> {
-        (self.0 != 0).then(|| {
-            let i = self.0.trailing_zeros() as usize;
-            self.0 &= self.0 - 1;
+pub(crate) fn members(mut set: Set) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (set != 0).then(|| {
+            let i = set.trailing_zeros() as usize;
+            set &= set - 1;
             i
         })
-    }
-
-    fn size_hint(&self) -> (usize, Option<usize>) {
-        let n = self.0.count_ones() as usize;
-        (n, Some(n))
-    }
+    })
 }
-
-impl ExactSizeIterator for Members {}
 
 /// Opportunity attacks on a mover (BW-26): from enemies it leaves or passes in reach.
 fn opportunity_attackers(state: &State, actor: usize, to: i32, engage: Option<usize>) -> Set {
