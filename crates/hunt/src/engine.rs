@@ -1373,16 +1373,6 @@ impl<T: Copy + Default, const N: usize> Few<T, N> {
         Few::Inline([T::default(); N], 0)
     }
 
-    /// `len` default values.
-    #[inline]
-    fn filled(len: usize) -> Self {
-        if len <= N {
-            Few::Inline([T::default(); N], len)
-        } else {
-            Few::Heap(vec![T::default(); len])
-        }
-    }
-
     #[inline]
     fn push(&mut self, value: T) {
         match self {
@@ -1631,23 +1621,19 @@ fn resolve_turn<D: Dice>(
         trap: state.trap,
         rules: state.rules,
     };
-    let mut fout = Few::<FighterOutcome, INLINE>::filled(built.fighters.len());
-    let mut sout = Few::<StrikeOutcome, INLINE>::filled(built.strikes.len());
-    let summary = resolve_fresh(
-        dice,
-        &ctx,
-        &built.fighters,
-        &built.strikes,
-        &mut fout,
-        &mut sout,
-    )?;
-    if events.is_recording() {
-        emit_exchange(state, &built, &fout, &sout, events);
-    }
     // Plain slices from here on: the lists are read many times.
     let (who, specs, strikes): (&[usize], &[FighterSpec], &[StrikeSpec]) =
         (&built.who, &built.fighters, &built.strikes);
-    let fout: &[FighterOutcome] = &fout;
+    // The outcomes of a duel stay on the stack, made at their defaults where they lie.
+    let (mut fout_duel, mut fout_more) = ([FighterOutcome::default(); INLINE], Vec::new());
+    let fout = fitted(&mut fout_duel, &mut fout_more, specs.len());
+    let (mut sout_duel, mut sout_more) = ([StrikeOutcome::default(); INLINE], Vec::new());
+    let sout = fitted(&mut sout_duel, &mut sout_more, strikes.len());
+    let summary = resolve_fresh(dice, &ctx, specs, strikes, fout, sout)?;
+    if events.is_recording() {
+        emit_exchange(state, &built, fout, sout, events);
+    }
+    let fout: &[FighterOutcome] = fout;
     // Apply: ammunition, actions, wounds, criticals, weapons, hiding, movement. The
     // declarations are taken out (the next turn starts with none) and the bleeding before
     // this turn is kept, the only parts of the old state read after it changes.
@@ -1889,6 +1875,21 @@ fn resolve_turn<D: Dice>(
         });
     }
     Ok(())
+}
+
+/// `len` default values: the first `len` of `inline` if they fit, else `more`, grown to `len`.
+#[inline]
+fn fitted<'a, T: Copy + Default>(
+    inline: &'a mut [T],
+    more: &'a mut Vec<T>,
+    len: usize,
+) -> &'a mut [T] {
+    if len <= inline.len() {
+        &mut inline[..len]
+    } else {
+        more.resize(len, T::default());
+        more
+    }
 }
 
 fn fired_or_struck(strikes: &[StrikeSpec], k: usize) -> bool {
