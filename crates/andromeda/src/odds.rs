@@ -114,28 +114,34 @@ pub(crate) fn tier_counts(spec: &CheckSpec) -> Result<([u128; 4], u128), Error> 
     Ok((tiers, denominator))
 }
 
-/// [`tier_counts`], remembered per thread. The default tactic asks the same few questions
-/// (a handful of skills against a handful of defenses) at nearly every decision of every
-/// trial. The answer is a pure function of the spec, so remembering it cannot change a
-/// result; the memory is bounded (each slot is overwritten by the next spec hashing to it).
-pub(crate) fn tier_counts_cached(spec: &CheckSpec) -> Result<([u128; 4], u128), Error> {
+/// Every exact check distribution's denominator divides 8^6 (at most six d8), so counts
+/// scaled to it are whole numbers and compare exactly.
+pub(crate) const SCALE: u128 = 262_144;
+
+/// [`tier_counts`] out of [`SCALE`], remembered per thread. The default tactic asks the
+/// same few questions (a handful of skills against a handful of defenses) at nearly every
+/// decision of every trial. The answer is a pure function of the spec, so remembering it
+/// cannot change a result; the memory is bounded (each slot is overwritten by the next spec
+/// hashing to it).
+pub(crate) fn tier_counts_cached(spec: &CheckSpec) -> Result<[u128; 4], Error> {
     const SLOTS: usize = 64;
-    type Slot = Option<(CheckSpec, [u128; 4], u128)>;
+    type Slot = Option<(CheckSpec, [u128; 4])>;
     thread_local! {
         static REMEMBERED: RefCell<[Slot; SLOTS]> = const { RefCell::new([None; SLOTS]) };
     }
     let mut hasher = SlotHasher(0);
     spec.hash(&mut hasher);
     let slot = (hasher.0 >> 58) as usize % SLOTS;
-    if let Some((_, counts, denominator)) = REMEMBERED
+    if let Some((_, scaled)) = REMEMBERED
         .with_borrow(|slots| slots[slot])
-        .filter(|(known, _, _)| known == spec)
+        .filter(|(known, _)| known == spec)
     {
-        return Ok((counts, denominator));
+        return Ok(scaled);
     }
     let (counts, denominator) = tier_counts(spec)?;
-    REMEMBERED.with_borrow_mut(|slots| slots[slot] = Some((*spec, counts, denominator)));
-    Ok((counts, denominator))
+    let scaled = counts.map(|c| c * (SCALE / denominator));
+    REMEMBERED.with_borrow_mut(|slots| slots[slot] = Some((*spec, scaled)));
+    Ok(scaled)
 }
 
 /// A multiply-rotate hash of a few small integers (FxHash's step): cheap, and good enough to
@@ -234,9 +240,11 @@ mod tests {
         });
         for round in 0..2 {
             for spec in specs.clone() {
+                let (counts, denominator) = tier_counts(&spec).unwrap();
+                assert_eq!(SCALE % denominator, 0, "{spec:?}");
                 assert_eq!(
                     tier_counts_cached(&spec).unwrap(),
-                    tier_counts(&spec).unwrap(),
+                    counts.map(|c| c * (SCALE / denominator)),
                     "round {round}: {spec:?}"
                 );
             }

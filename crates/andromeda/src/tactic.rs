@@ -5,10 +5,6 @@ use crate::engine::{dist2, within, Command, Phase, Resolved, State, Targets};
 use crate::odds::tier_counts_cached;
 use crate::setup::{Ability, ActionKind, Aim, ConditionKind, Side, Skill};
 
-/// Every exact check distribution's denominator divides 8^6 (at most six d8), so expected
-/// values scaled by it are whole numbers and compare exactly.
-const SCALE: u128 = 262_144;
-
 /// Smallest `d` with `d * d >= n` (integer binary search; coordinates are bounded by
 /// [`crate::MAX_COORD`], so `n` < 2^63 and `d` < 2^33).
 fn isqrt_ceil(n: i128) -> i128 {
@@ -52,7 +48,7 @@ fn pick_actor(state: &State, side: Side) -> Option<Resolved> {
 }
 
 /// The expected damage of ability `ab` from `a` (its `skill`, looked up once per ability)
-/// against `t`, scaled by [`SCALE`].
+/// against `t`, scaled by [`crate::odds::SCALE`].
 fn expected_damage(state: &State, a: usize, ab: &Ability, skill: Option<Skill>, t: usize) -> u128 {
     let (Some(defense), Some(line), Some(s)) = (ab.defense, ab.damage, skill) else {
         return 0;
@@ -65,13 +61,12 @@ fn expected_damage(state: &State, a: usize, ab: &Ability, skill: Option<Skill>, 
         table: state.settings.table,
         advantage: state.settings.advantage,
     };
-    let Ok((counts, denominator)) = tier_counts_cached(&spec) else {
+    let Ok(scaled) = tier_counts_cached(&spec) else {
         return 0;
     };
-    let scale = SCALE / denominator.max(1);
     Tier::ALL
         .iter()
-        .map(|&t| u128::from(line.get(t)) * counts[t.index()] * scale)
+        .map(|&t| u128::from(line.get(t)) * scaled[t.index()])
         .sum()
 }
 
