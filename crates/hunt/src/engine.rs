@@ -533,6 +533,14 @@ fn err(rule: &str, msg: impl Into<String>) -> RuleError {
     RuleError::new(rule, msg)
 }
 
+/// A refusal whose message is formatted: out of line, so that the checks that pass (the
+/// usual case, run for every candidate of the default tactic) carry no formatting code.
+#[cold]
+#[inline(never)]
+fn refuse(rule: &str, msg: std::fmt::Arguments) -> RuleError {
+    RuleError::new(rule, msg.to_string())
+}
+
 impl State {
     /// A fighter's index by name.
     #[inline]
@@ -555,15 +563,20 @@ impl State {
     }
 
     /// [`State::stats`]'s Endurance alone, for resolution, which needs no other stat that
-    /// wounds lower: a quarter of the work.
+    /// wounds lower: a quarter of the work. The walk stops once Endurance is 0 (no later
+    /// wound can lower it), which a long-wounded fighter reaches early.
     fn endurance(&self, i: usize) -> u32 {
         let f = &self.fighters[i];
         let less = |e: u32, p: &Penalty| e.saturating_sub(p.endurance);
         if self.accumulate_wounds {
-            f.wounds
-                .iter()
-                .filter_map(|&w| self.wound_row(w))
-                .fold(f.base.endurance, less)
+            let mut e = f.base.endurance;
+            for p in f.wounds.iter().filter_map(|&w| self.wound_row(w)) {
+                e = less(e, p);
+                if e == 0 {
+                    break;
+                }
+            }
+            e
         } else {
             let worst = f.wounds.iter().copied().max().unwrap_or(0);
             self.wound_row(worst)
@@ -646,11 +659,11 @@ impl State {
     fn target(&self, i: usize, name: &str) -> Result<usize, RuleError> {
         let t = self
             .index(name)
-            .ok_or_else(|| err("HUNT-24", format!("there is no fighter named {name}")))?;
+            .ok_or_else(|| refuse("HUNT-24", format_args!("there is no fighter named {name}")))?;
         if self.fighters[t].side == self.fighters[i].side || !self.fighters[t].active() {
-            return Err(err(
+            return Err(refuse(
                 "HUNT-24",
-                format!("{name} is not an opponent still in the fight"),
+                format_args!("{name} is not an opponent still in the fight"),
             ));
         }
         Ok(t)
@@ -664,9 +677,9 @@ impl State {
     /// The index of the fighter a declaration names.
     fn declarant(&self, d: &Declaration) -> Result<usize, RuleError> {
         self.index(&d.fighter).ok_or_else(|| {
-            err(
+            refuse(
                 "HUNT-06",
-                format!("there is no fighter named {}", d.fighter),
+                format_args!("there is no fighter named {}", d.fighter),
             )
         })
     }
@@ -689,12 +702,14 @@ impl State {
         let f = &self.fighters[i];
         match f.status {
             Status::Active => {}
-            Status::Dead => return Err(err("HUNT-13", format!("{} is dead", f.name))),
-            Status::Escaped => return Err(err("HUNT-14", format!("{} has escaped", f.name))),
+            Status::Dead => return Err(refuse("HUNT-13", format_args!("{} is dead", f.name))),
+            Status::Escaped => {
+                return Err(refuse("HUNT-14", format_args!("{} has escaped", f.name)))
+            }
             Status::TrailLost => {
-                return Err(err(
+                return Err(refuse(
                     "HUNT-20",
-                    format!("{} is gone: the trail was lost", f.name),
+                    format_args!("{} is gone: the trail was lost", f.name),
                 ))
             }
         }
@@ -704,9 +719,9 @@ impl State {
         let weapon = match &d.weapon {
             Some(name) => {
                 let w = f.weapon(name).ok_or_else(|| {
-                    err(
+                    refuse(
                         "HUNT-06",
-                        format!("{} carries no weapon named {name}", f.name),
+                        format_args!("{} carries no weapon named {name}", f.name),
                     )
                 })?;
                 Some(&f.weapons[w])
@@ -723,9 +738,9 @@ impl State {
                 return Err(err("HUNT-23", "an Extraneous action allows no tactic"));
             }
             if d.defense > pool / 2 {
-                return Err(err(
+                return Err(refuse(
                     "HUNT-23",
-                    format!(
+                    format_args!(
                         "an Extraneous action allows at most half the combat potential on Defense: {} of {pool}, asked {}",
                         pool / 2,
                         d.defense
@@ -765,18 +780,18 @@ impl State {
                 ));
             }
             if w.weapon.kind == AttackKind::Melee && !near {
-                return Err(err(
+                return Err(refuse(
                     "HUNT-06",
-                    format!(
+                    format_args!(
                         "a melee attack is possible only at Near, the distance is {}",
                         self.distance.name()
                     ),
                 ));
             }
             if w.weapon.reach()[self.distance.index()] == 0 {
-                return Err(err(
+                return Err(refuse(
                     "HUNT-05",
-                    format!(
+                    format_args!(
                         "the {} does not reach at {} distance",
                         w.weapon.name,
                         self.distance.name()
@@ -784,9 +799,9 @@ impl State {
                 ));
             }
             if w.weapon.kind == AttackKind::Ranged && w.weapon.ammo == Some(0) {
-                return Err(err(
+                return Err(refuse(
                     "HUNT-27",
-                    format!(
+                    format_args!(
                         "the {} is empty: reload it (an Extraneous action)",
                         w.weapon.name
                     ),
@@ -794,9 +809,9 @@ impl State {
             }
             for (t, _, _) in parts.iter(self) {
                 if self.fighters[t].hidden.is_some() && w.weapon.kind != AttackKind::Ranged {
-                    return Err(err(
+                    return Err(refuse(
                         "HUNT-20",
-                        format!(
+                        format_args!(
                             "{} is hidden: only a blind ranged attack can reach it",
                             self.fighters[t].name
                         ),
@@ -804,9 +819,9 @@ impl State {
                 }
             }
             if matches!(tactic, Tactic::Hide | Tactic::Search) {
-                return Err(err(
+                return Err(refuse(
                     "HUNT-20",
-                    format!("{} allows no attack this turn", tactic.name()),
+                    format_args!("{} allows no attack this turn", tactic.name()),
                 ));
             }
         }
@@ -818,18 +833,18 @@ impl State {
         }
         // Caps and pool (HUNT-06).
         if d.defense > stats.agility {
-            return Err(err(
+            return Err(refuse(
                 "HUNT-06",
-                format!(
+                format_args!(
                     "Defense {} is over the Agility cap of {}",
                     d.defense, stats.agility
                 ),
             ));
         }
         if attack > u64::from(stats.agility) {
-            return Err(err(
+            return Err(refuse(
                 "HUNT-06",
-                format!(
+                format_args!(
                     "Attack {attack} is over the Agility cap of {}",
                     stats.agility
                 ),
@@ -843,9 +858,9 @@ impl State {
                 (stats.strength, "Strength (melee)")
             };
             if damage > u64::from(cap) {
-                return Err(err(
+                return Err(refuse(
                     "HUNT-06",
-                    format!("Damage {damage} is over the {what} cap of {cap}"),
+                    format_args!("Damage {damage} is over the {what} cap of {cap}"),
                 ));
             }
         }
@@ -864,21 +879,21 @@ impl State {
         if tactic != Tactic::None {
             let staying_hidden = tactic == Tactic::Hide && f.hidden.is_some();
             if f.fallen && !staying_hidden {
-                return Err(err(
+                return Err(refuse(
                     "HUNT-12",
-                    format!("{} fell last turn: no tactic this turn", f.name),
+                    format_args!("{} fell last turn: no tactic this turn", f.name),
                 ));
             }
             if f.stunned > 0 && !staying_hidden {
-                return Err(err(
+                return Err(refuse(
                     "HUNT-12",
-                    format!("{} is stunned: no tactic this turn", f.name),
+                    format_args!("{} is stunned: no tactic this turn", f.name),
                 ));
             }
             if self.round == 1 && self.surprised == Some(f.side) {
-                return Err(err(
+                return Err(refuse(
                     "HUNT-03",
-                    format!(
+                    format_args!(
                         "{} was caught unaware: no tactic in the first round",
                         f.name
                     ),
