@@ -1870,8 +1870,23 @@ fn opportunity_attackers(state: &State, actor: usize, to: i32, engage: Option<us
         .fold(0, |set, e| set | 1 << e)
 }
 
-fn free_sector(used: &[(usize, u8)]) -> Option<u8> {
-    (0..4u8).find(|s| used.iter().all(|&(_, u)| u != *s))
+/// Who stands engaged around `i`: how many, how many of them are its enemies, and the
+/// sectors 0–3 they take (bit `s` for sector `s`). One pass, no list.
+fn crowd(state: &State, i: usize) -> (usize, usize, u8) {
+    state
+        .sectors_around(i)
+        .fold((0, 0, 0), |(around, enemies, taken), (o, sector)| {
+            (
+                around + 1,
+                enemies + usize::from(state.enemies(o, i)),
+                taken | 1u8.checked_shl(u32::from(sector)).unwrap_or(0),
+            )
+        })
+}
+
+/// The first sector 0–3 not in `taken` (see [`crowd`]).
+fn free_sector(taken: u8) -> Option<u8> {
+    (0..4u8).find(|s| taken & 1 << s == 0)
 }
 
 fn validate_engage(
@@ -1896,19 +1911,15 @@ fn validate_engage(
             ),
         ));
     }
-    let around_target: Vec<(usize, u8)> = state.sectors_around(target).collect();
+    let (around, attackers, taken) = crowd(state, target);
     let cap = state.settings.melee_cap as usize;
-    let attackers = around_target
-        .iter()
-        .filter(|&&(a, _)| state.enemies(a, target))
-        .count();
-    if around_target.len() >= cap || attackers >= cap {
+    if around >= cap || attackers >= cap {
         return Err(err(
             "BW-24",
             format!(
                 "{} already has {} in melee around it; at most {cap} (one per 90° sector{})",
                 state.f(target).character.name,
-                around_target.len(),
+                around,
                 if cap < 4 {
                     ", fewer in cramped space"
                 } else {
@@ -1919,20 +1930,20 @@ fn validate_engage(
     }
     let s = match sector {
         Some(s) if s > 3 => return Err(err("BW-24", "sectors are 0 (front), 1, 2 (back), 3")),
-        Some(s) if around_target.iter().any(|&(_, u)| u == s) => {
+        Some(s) if taken & 1 << s != 0 => {
             return Err(err(
                 "BW-24",
                 format!("sector {s} around the target is taken"),
             ))
         }
         Some(s) => s,
-        None => free_sector(&around_target).ok_or_else(|| err("BW-24", "no free sector"))?,
+        None => free_sector(taken).ok_or_else(|| err("BW-24", "no free sector"))?,
     };
-    let around_actor: Vec<(usize, u8)> = state.sectors_around(actor).collect();
-    if around_actor.len() >= cap {
+    let (around_actor, _, taken_by_others) = crowd(state, actor);
+    if around_actor >= cap {
         return Err(err("BW-24", "no free sector around the mover"));
     }
-    let back = free_sector(&around_actor).ok_or_else(|| err("BW-24", "no free sector"))?;
+    let back = free_sector(taken_by_others).ok_or_else(|| err("BW-24", "no free sector"))?;
     Ok((s, back))
 }
 

@@ -194,7 +194,7 @@ fn aim<'b>(
 }
 
 /// The default tactic's attack or approach for `a` with the budget `turn`.
-fn choose(state: &State, a: usize, turn: Turn) -> Decision {
+fn choose(state: &State, a: usize, turn: &Turn) -> Decision {
     let s = &state.settings;
     let f = &state.fighters[a];
     let end = Decision::EndTurn(a);
@@ -360,7 +360,7 @@ fn decide(state: &State) -> Option<Decision> {
                 burst: false,
                 direction: 0,
             };
-            Some(match choose(state, a, fresh) {
+            Some(match choose(state, a, &fresh) {
                 d @ (Decision::Strike(Action::Attack | Action::ShortBurst, ..)
                 | Decision::LongBurst(..)) => d,
                 _ => Decision::Pass(a),
@@ -382,7 +382,7 @@ fn decide(state: &State) -> Option<Decision> {
             })
         }
         Phase::Round => {
-            let turn = state.turn?;
+            let turn = state.turn.as_ref()?;
             Some(choose(state, turn.actor, turn))
         }
     }
