@@ -630,7 +630,7 @@ impl State {
     }
 
     /// The (target, attack, damage) parts of a declaration, or why they are wrong.
-    #[inline]
+    #[inline(always)]
     fn allocations<'d>(&self, i: usize, d: &'d Declaration) -> Result<Parts<'d>, RuleError> {
         if !d.split.is_empty() {
             if d.attack != 0 || d.damage != 0 || d.target.is_some() {
@@ -672,7 +672,7 @@ impl State {
         Ok(Parts::One(Some((t, d.attack, d.damage))))
     }
 
-    #[inline]
+    #[inline(always)]
     fn target(&self, i: usize, name: &str) -> Result<usize, RuleError> {
         let t = self
             .index(name)
@@ -1329,7 +1329,7 @@ impl Ruleset for Hunt {
 impl State {
     /// Records fighter `i`'s declaration, already validated (the one rule path of
     /// [`Command::Declare`], shared by `apply` and the default tactic's `play_next`).
-    #[inline]
+    #[inline(always)]
     pub(crate) fn declare(&mut self, i: usize, d: Declaration, events: &mut EventLog<Event>) {
         let replaced = self.declarations[i].is_some();
         events.emit(|| Event::Declared {
@@ -1928,6 +1928,7 @@ fn fired_or_struck(strikes: &[StrikeSpec], k: usize) -> bool {
     strikes.iter().any(|s| usize::from(s.attacker) == k)
 }
 
+#[inline]
 fn ending(state: &State) -> Option<Ending> {
     let active = |side: Side| state.fighters.iter().any(|f| f.side == side && f.active());
     let gone_alive = |side: Side| {
