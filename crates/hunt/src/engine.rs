@@ -1,6 +1,6 @@
 use std::sync::Arc;
 
-use fray_dice::{same_name, Dice, EventLog, RuleError, Ruleset};
+use fray_dice::{same_name, Dice, EventLog, Few, RuleError, Ruleset};
 use serde::{Deserialize, Serialize};
 
 use crate::model::{wound_name, AttackKind, Distance, Penalty, Rules, Tactic};
@@ -1389,67 +1389,6 @@ fn crit_names(c: &crate::resolve::Criticals) -> Vec<String> {
         v.push("bleeding".to_owned());
     }
     v
-}
-
-/// A short list of `Copy` values, on the stack while it holds at most `N` (a duel has two
-/// fighters and at most two strikes), on the heap beyond, so that resolving a usual turn
-/// allocates nothing.
-enum Few<T, const N: usize> {
-    Inline([T; N], usize),
-    Heap(Vec<T>),
-}
-
-impl<T: Copy + Default, const N: usize> Few<T, N> {
-    #[inline]
-    fn new() -> Self {
-        Few::Inline([T::default(); N], 0)
-    }
-
-    #[inline]
-    fn push(&mut self, value: T) {
-        match self {
-            Few::Inline(items, len) if *len < N => {
-                items[*len] = value;
-                *len += 1;
-            }
-            _ => self.push_beyond(value),
-        }
-    }
-
-    /// [`Few::push`] when the stack room is full: out of line, so the usual push inlines.
-    #[cold]
-    fn push_beyond(&mut self, value: T) {
-        match self {
-            Few::Inline(items, _) => {
-                let mut heap = items.to_vec();
-                heap.push(value);
-                *self = Few::Heap(heap);
-            }
-            Few::Heap(items) => items.push(value),
-        }
-    }
-}
-
-impl<T, const N: usize> std::ops::Deref for Few<T, N> {
-    type Target = [T];
-
-    #[inline]
-    fn deref(&self) -> &[T] {
-        match self {
-            Few::Inline(items, len) => &items[..*len],
-            Few::Heap(items) => items,
-        }
-    }
-}
-
-impl<T, const N: usize> std::ops::DerefMut for Few<T, N> {
-    #[inline]
-    fn deref_mut(&mut self) -> &mut [T] {
-        match self {
-            Few::Inline(items, len) => &mut items[..*len],
-            Few::Heap(items) => items,
-        }
-    }
 }
 
 /// Room kept on the stack for the fighters and strikes of one exchange: a duel's.
