@@ -445,7 +445,7 @@ impl Setup {
                         ),
                     ));
                 }
-                for b in [w.short_burst, w.long_burst].into_iter().flatten() {
+                for b in w.short_burst.iter().chain(&w.long_burst) {
                     if b.bonus > 10 || b.rounds == 0 {
                         return Err(RuleError::new(
                             "BW-39",
