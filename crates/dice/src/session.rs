@@ -91,6 +91,7 @@ pub trait AutoPlay: Ruleset {
     /// on its tactic's decision directly, without building a command only to look its names
     /// up again, as long as the game stays the same (the facade's `tests/quiet.rs` plays
     /// every ruleset both ways and compares). A refusal names the command refused.
+    #[inline]
     fn play_next<D: Dice>(
         state: &mut Self::State,
         dice: &mut D,
@@ -99,13 +100,21 @@ pub trait AutoPlay: Ruleset {
         let Some(command) = Self::next_command(state) else {
             return Ok(false);
         };
-        Self::apply(state, &command, dice, events)
-            .map_err(|e| RuleError::new(e.rule.clone(), format!("{command:?}: {}", e.message)))?;
-        Ok(true)
+        match Self::apply(state, &command, dice, events) {
+            Ok(()) => Ok(true),
+            Err(e) => Err(refused(&command, e)),
+        }
     }
 
     /// How the finished (or abandoned) encounter came out.
     fn outcome(state: &Self::State) -> TrialOutcome;
+}
+
+/// A refusal of the default tactic's `command`, naming it (out of line: it never happens
+/// in a correct engine, so the move loop need not make room for it).
+#[cold]
+fn refused(command: &impl Debug, e: RuleError) -> RuleError {
+    RuleError::new(e.rule.clone(), format!("{command:?}: {}", e.message))
 }
 
 /// The outcome of one encounter, as simulation counts it.

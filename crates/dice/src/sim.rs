@@ -95,20 +95,25 @@ pub fn run_trial<R: AutoPlay>(
     let mut quiet = EventLog::quiet();
     let mut state = R::start(setup, &mut dice, &mut quiet)?;
     for _ in 0..MAX_TRIAL_COMMANDS {
-        let played = R::play_next(&mut state, &mut dice, &mut quiet).map_err(|e| {
-            RuleError::new(
-                e.rule.clone(),
-                format!(
-                    "the default tactic chose an illegal command on stream {stream}: {}",
-                    e.message
-                ),
-            )
-        })?;
-        if !played {
-            break;
+        match R::play_next(&mut state, &mut dice, &mut quiet) {
+            Ok(true) => {}
+            Ok(false) => break,
+            Err(e) => return Err(illegal(stream, e)),
         }
     }
     Ok(R::outcome(&state))
+}
+
+/// What a trial reports when its default tactic was refused (a bug in the ruleset).
+#[cold]
+fn illegal(stream: u64, e: RuleError) -> RuleError {
+    RuleError::new(
+        e.rule.clone(),
+        format!(
+            "the default tactic chose an illegal command on stream {stream}: {}",
+            e.message
+        ),
+    )
 }
 
 /// The setup one simulation thread plays from. Setups share their data through `Arc`s,
