@@ -641,16 +641,6 @@ pub enum Event {
     },
 }
 
-/// Emits an event, testing whether the log records before anything the event's closure
-/// captures is gathered: a quiet simulation then pays one test per event.
-macro_rules! emit {
-    ($events:expr, $build:expr) => {
-        if $events.is_recording() {
-            $events.emit($build)
-        }
-    };
-}
-
 /// Bare hands: the weapon of anyone holding none.
 static FISTS: LazyLock<Weapon> = LazyLock::new(Weapon::default);
 
@@ -1232,7 +1222,7 @@ fn spend_ammo(state: &mut State, actor: usize, w: Option<usize>, rounds: u32, ev
     if let Some(ammo) = weapon.ammo.as_mut() {
         *ammo = ammo.saturating_sub(rounds);
         let left = *ammo;
-        emit!(events, || Event::AmmoSpent {
+        events.emit(|| Event::AmmoSpent {
             actor: state.who(actor),
             weapon: state.weapon_data(actor, Some(w)).name.to_string(),
             rounds,
@@ -1271,7 +1261,7 @@ fn resolve_against<D: Dice>(
     if plan.melee {
         state.fighters[target].stance = false;
     }
-    emit!(events, || Event::Attacked {
+    events.emit(|| Event::Attacked {
         actor: state.who(plan.actor),
         target: state.who(target),
         action: plan.action,
@@ -1286,7 +1276,7 @@ fn resolve_against<D: Dice>(
     });
     if state.enemies(plan.actor, target) && state.f(target).withdrawing.is_some() {
         state.fighters[target].withdrawing = None;
-        emit!(events, || Event::WithdrawalBroken {
+        events.emit(|| Event::WithdrawalBroken {
             actor: state.who(target),
         });
     }
@@ -1317,14 +1307,14 @@ fn resolve_strike<D: Dice>(
 fn release_holds(state: &mut State, i: usize, events: &mut Events) {
     if let Some(t) = state.fighters[i].holding.take() {
         state.fighters[t].held_by = None;
-        emit!(events, || Event::Released {
+        events.emit(|| Event::Released {
             actor: state.who(i),
             target: state.who(t),
         });
     }
     if let Some(h) = state.fighters[i].held_by.take() {
         state.fighters[h].holding = None;
-        emit!(events, || Event::Released {
+        events.emit(|| Event::Released {
             actor: state.who(h),
             target: state.who(i),
         });
@@ -1356,7 +1346,7 @@ fn take_damage(
         state.fighters[target].status = Status::Dead;
         state.fighters[target].conscious = false;
     }
-    emit!(events, || Event::Damaged {
+    events.emit(|| Event::Damaged {
         target: state.who(target),
         trivial,
         effective,
@@ -1365,7 +1355,7 @@ fn take_damage(
         state: state.health_state(target),
     });
     if killed {
-        emit!(events, || Event::Died {
+        events.emit(|| Event::Died {
             actor: state.who(target),
         });
         release_holds(state, target, events);
@@ -1375,7 +1365,7 @@ fn take_damage(
     if hits < 1 && before >= 1 {
         let conscious = state.f(target).character.stays_conscious;
         state.fighters[target].conscious = conscious;
-        emit!(events, || Event::Dying {
+        events.emit(|| Event::Dying {
             actor: state.who(target),
             conscious,
         });
@@ -1389,7 +1379,7 @@ fn take_damage(
     if shock != Shock::None {
         let f = &mut state.fighters[target];
         f.shock = f.shock.max(shock);
-        emit!(events, || Event::Shocked {
+        events.emit(|| Event::Shocked {
             target: state.who(target),
             shock,
         });
@@ -1416,7 +1406,7 @@ fn contest<D: Dice>(
         automatic: false,
     };
     let result = check(dice, &spec)?;
-    emit!(events, || Event::Contested {
+    events.emit(|| Event::Contested {
         actor: state.who(actor),
         target: state.who(target),
         action,
@@ -1452,7 +1442,7 @@ fn roll_levels<D: Dice>(
         };
         let (ones, level) = initiative_level(dice, stat, k)?;
         state.fighters[i].level = Some(level);
-        emit!(events, || Event::InitiativeRolled {
+        events.emit(|| Event::InitiativeRolled {
             actor: state.who(i),
             stat,
             modifier_k: k,
@@ -1490,7 +1480,7 @@ fn place_by_dice<D: Dice>(
             continue;
         }
         let ones = insert_by_dice(dice, queue, placed)?;
-        emit!(events, || Event::Placed {
+        events.emit(|| Event::Placed {
             actor: state.who(i),
             level,
             k: placed as u32,
@@ -1508,7 +1498,7 @@ fn shuffle_level<D: Dice>(
     events: &mut Events,
 ) -> Result<(), RuleError> {
     shuffle(dice, queue)?;
-    emit!(events, || Event::Shuffled {
+    events.emit(|| Event::Shuffled {
         level,
         order: queue.iter().map(|&i| state.who(i)).collect(),
     });
@@ -1541,7 +1531,7 @@ fn roll_initiative<D: Dice>(
         state.levels.insert(level, queue);
     }
     state.rebuild_order();
-    emit!(events, || Event::OrderSet {
+    events.emit(|| Event::OrderSet {
         order: state.order_names(),
     });
     start_round(state, events);
@@ -1552,7 +1542,7 @@ fn start_round(state: &mut State, events: &mut Events) {
     state.round += 1;
     state.phase = Phase::Round;
     state.turn = None;
-    emit!(events, || Event::RoundStarted { round: state.round });
+    events.emit(|| Event::RoundStarted { round: state.round });
     advance(state, 0, events);
 }
 
@@ -1565,7 +1555,7 @@ fn advance(state: &mut State, from: usize, events: &mut Events) {
         slot += 1;
         match state.f(i).status {
             Status::Dead => {
-                emit!(events, || Event::TurnSkipped {
+                events.emit(|| Event::TurnSkipped {
                     actor: state.who(i),
                     reason: SkipReason::Dead,
                 });
@@ -1575,7 +1565,7 @@ fn advance(state: &mut State, from: usize, events: &mut Events) {
             _ => continue,
         }
         if !state.f(i).conscious {
-            emit!(events, || Event::TurnSkipped {
+            events.emit(|| Event::TurnSkipped {
                 actor: state.who(i),
                 reason: SkipReason::Unconscious,
             });
@@ -1588,13 +1578,13 @@ fn advance(state: &mut State, from: usize, events: &mut Events) {
         }
         if state.f(i).shock == Shock::Concussion {
             state.fighters[i].shock = Shock::None;
-            emit!(events, || Event::TurnSkipped {
+            events.emit(|| Event::TurnSkipped {
                 actor: state.who(i),
                 reason: SkipReason::Concussion,
             });
             continue;
         }
-        emit!(events, || Event::TurnStarted {
+        events.emit(|| Event::TurnStarted {
             actor: state.who(i),
         });
         let mut turn = Turn {
@@ -1610,14 +1600,14 @@ fn advance(state: &mut State, from: usize, events: &mut Events) {
             // Conscious and Dying: a hit lost at the start of each own turn (BW-21).
             let (hits, killed) = state.settings.health.take(state.f(i).hits, 1);
             state.fighters[i].hits = hits;
-            emit!(events, || Event::Bleeding {
+            events.emit(|| Event::Bleeding {
                 actor: state.who(i),
                 hits,
             });
             if killed {
                 state.fighters[i].status = Status::Dead;
                 state.fighters[i].conscious = false;
-                emit!(events, || Event::Died {
+                events.emit(|| Event::Died {
                     actor: state.who(i),
                 });
                 release_holds(state, i, events);
@@ -1628,13 +1618,13 @@ fn advance(state: &mut State, from: usize, events: &mut Events) {
         if state.f(i).shock == Shock::PainShock {
             state.fighters[i].shock = Shock::None;
             turn.main = true;
-            emit!(events, || Event::MainActionLost {
+            events.emit(|| Event::MainActionLost {
                 actor: state.who(i),
             });
         }
         if let Some(t) = state.f(i).holding {
             turn.additional = true;
-            emit!(events, || Event::GrappleMaintained {
+            events.emit(|| Event::GrappleMaintained {
                 actor: state.who(i),
                 target: state.who(t),
             });
@@ -1648,7 +1638,7 @@ fn advance(state: &mut State, from: usize, events: &mut Events) {
 fn end_round(state: &mut State, events: &mut Events) {
     state.turn = None;
     let round = state.round;
-    emit!(events, || Event::RoundEnded { round });
+    events.emit(|| Event::RoundEnded { round });
     let mut someone_left = false;
     for i in 0..state.fighters.len() {
         let f = state.f(i);
@@ -1659,7 +1649,7 @@ fn end_round(state: &mut State, events: &mut Events) {
             for q in state.levels.values_mut() {
                 q.retain(|&x| x != i);
             }
-            emit!(events, || Event::Left {
+            events.emit(|| Event::Left {
                 actor: state.who(i),
             });
         }
@@ -1669,13 +1659,13 @@ fn end_round(state: &mut State, events: &mut Events) {
             if state.f(i).unconscious_rounds % state.settings.rounds_per_hour == 0 {
                 let (hits, killed) = state.settings.health.take(state.f(i).hits, 1);
                 state.fighters[i].hits = hits;
-                emit!(events, || Event::Bleeding {
+                events.emit(|| Event::Bleeding {
                     actor: state.who(i),
                     hits,
                 });
                 if killed {
                     state.fighters[i].status = Status::Dead;
-                    emit!(events, || Event::Died {
+                    events.emit(|| Event::Died {
                         actor: state.who(i),
                     });
                 }
@@ -1697,7 +1687,7 @@ fn finish(state: &mut State, winner: Option<u8>, events: &mut Events) {
     state.phase = Phase::Over;
     state.turn = None;
     state.winner = winner;
-    emit!(events, || Event::Ended {
+    events.emit(|| Event::Ended {
         winner,
         rounds: state.round,
     });
@@ -1770,7 +1760,7 @@ pub fn start<D: Dice>(
         winner: None,
         wounds_dealt: 0,
     };
-    emit!(events, || Event::Started {
+    events.emit(|| Event::Started {
         characters: (0..state.fighters.len()).map(|i| state.who(i)).collect(),
         first_strikers: first_strikers(&state).map(|i| state.who(i)).collect(),
     });
@@ -2035,7 +2025,7 @@ pub(crate) fn do_move<D: Dice>(
             if state.f(actor).holding == Some(o) || state.f(actor).held_by == Some(o) {
                 release_holds(state, actor, events);
             }
-            emit!(events, || Event::Disengaged {
+            events.emit(|| Event::Disengaged {
                 actor: state.who(actor),
                 target: state.who(o),
             });
@@ -2044,7 +2034,7 @@ pub(crate) fn do_move<D: Dice>(
         if let Some(t) = state.turn.as_mut() {
             t.direction = (to - from).signum() as i8;
         }
-        emit!(events, || Event::Moved {
+        events.emit(|| Event::Moved {
             actor: state.who(actor),
             from,
             to,
@@ -2058,7 +2048,7 @@ pub(crate) fn do_move<D: Dice>(
                     sector,
                     back,
                 });
-                emit!(events, || Event::Engaged {
+                events.emit(|| Event::Engaged {
                     actor: state.who(actor),
                     target: state.who(t),
                     sector,
@@ -2066,7 +2056,7 @@ pub(crate) fn do_move<D: Dice>(
                 for x in [actor, t] {
                     if state.f(x).reaction {
                         state.fighters[x].reaction = false;
-                        emit!(events, || Event::ReactionLost {
+                        events.emit(|| Event::ReactionLost {
                             actor: state.who(x),
                         });
                     }
@@ -2292,7 +2282,7 @@ pub fn apply<D: Dice>(
                 f.dropped.push(w);
                 f.wielded = None;
                 let weapon = f.character.weapons[w].name.to_string();
-                emit!(events, || Event::Disarmed {
+                events.emit(|| Event::Disarmed {
                     actor: state.who(actor),
                     target: state.who(target),
                     weapon,
@@ -2330,7 +2320,7 @@ pub fn apply<D: Dice>(
             if r.success && state.can_act(actor) && state.f(target).status == Status::Active {
                 state.fighters[actor].holding = Some(target);
                 state.fighters[target].held_by = Some(actor);
-                emit!(events, || Event::Grappled {
+                events.emit(|| Event::Grappled {
                     actor: state.who(actor),
                     target: state.who(target),
                 });
@@ -2407,7 +2397,7 @@ pub fn apply<D: Dice>(
                 ));
             }
             state.fighters[actor].withdrawing = Some(state.round);
-            emit!(events, || Event::Withdrawing {
+            events.emit(|| Event::Withdrawing {
                 actor: state.who(actor),
             });
             finish_action(state, dice, (actor, Cost::Minor), false, false, events)?;
@@ -2432,7 +2422,7 @@ pub fn apply<D: Dice>(
                 Cost::None
             };
             state.fighters[actor].conscious = false;
-            emit!(events, || Event::Fainted {
+            events.emit(|| Event::Fainted {
                 actor: state.who(actor),
             });
             release_holds(state, actor, events);
@@ -2452,7 +2442,7 @@ pub fn apply<D: Dice>(
                     "only a character with a First Strike pending can pass on it",
                 ));
             }
-            emit!(events, || Event::Passed {
+            events.emit(|| Event::Passed {
                 actor: state.who(actor),
             });
             after_first_strike(state, dice, actor, false, events)?;
@@ -2513,7 +2503,7 @@ pub(crate) fn defend<D: Dice>(
         Defence::FullDefense => f.full_defense = true,
         Defence::Reaction => f.reaction = true,
     }
-    emit!(events, || Event::Defending {
+    events.emit(|| Event::Defending {
         actor: state.who(actor),
         defence,
     });
@@ -2550,7 +2540,7 @@ pub(crate) fn reload<D: Dice>(
     weapon.ammo = Some(weapon.magazine);
     weapon.spare_magazines -= 1;
     let ammo = weapon.magazine;
-    emit!(events, || Event::Reloaded {
+    events.emit(|| Event::Reloaded {
         actor: state.who(actor),
         weapon: state.weapon_data(actor, Some(w)).name.to_string(),
         ammo,
@@ -2566,7 +2556,7 @@ pub(crate) fn end_turn(
 ) -> Result<(), RuleError> {
     check_turn(state, actor, true, true)?;
     only_in_rounds(state)?;
-    emit!(events, || Event::TurnEnded {
+    events.emit(|| Event::TurnEnded {
         actor: state.who(actor),
     });
     let slot = state.turn.map_or(0, |t| t.slot);
@@ -2622,14 +2612,14 @@ fn join<D: Dice>(
         state.levels.insert(level, queue);
     }
     state.rebuild_order();
-    emit!(events, || Event::Joined {
+    events.emit(|| Event::Joined {
         actors: by_level(&fresh)
             .flat_map(|(_, group)| group)
             .map(|&(_, i)| state.who(i))
             .collect(),
         method: used,
     });
-    emit!(events, || Event::OrderSet {
+    events.emit(|| Event::OrderSet {
         order: state.order_names(),
     });
     Ok(())
