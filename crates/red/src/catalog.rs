@@ -368,11 +368,11 @@ pub fn demo_setup() -> Setup {
         ambush,
     };
     Setup {
-        characters: vec![
+        characters: Arc::new(vec![
             solo,
             ganger("Razor", "heavy_pistol", Some("kevlar"), 20, false),
             ganger("Dice", "medium_pistol", None, 22, true),
-        ],
+        ]),
         vehicles: Vec::new(),
         tables: Default::default(),
         settings: Settings::default(),

@@ -874,11 +874,12 @@ pub(crate) struct Sheet {
     pub(crate) autofire: i32,
     pub(crate) ranged: i32,
     pub(crate) melee: i32,
+    pub(crate) initiative: i32,
 }
 
 impl Sheet {
-    /// [`Fighter::skill`] of the four skills and [`Fighter::bonus`] of `ranged` and `melee`,
-    /// in one pass over each map instead of a lookup per name.
+    /// [`Fighter::skill`] of the four skills and [`Fighter::bonus`] of `ranged`, `melee` and
+    /// `initiative`, in one pass over each map instead of a lookup per name.
     fn of(f: &Fighter) -> Sheet {
         let mut sheet = Sheet::default();
         for (maps_skills, map) in [(true, &f.skills), (false, &f.bonuses)] {
@@ -890,6 +891,7 @@ impl Sheet {
                     "autofire" => sheet.autofire += v,
                     "ranged" if !maps_skills => sheet.ranged += v,
                     "melee" if !maps_skills => sheet.melee += v,
+                    "initiative" if !maps_skills => sheet.initiative += v,
                     _ => {}
                 }
             }
@@ -1276,7 +1278,8 @@ pub struct State {
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Gear {
     equipped: bool,
-    rows: Vec<Option<i32>>,
+    /// Shared with the setup's other fights until a newcomer joins.
+    rows: Arc<Vec<Option<i32>>>,
 }
 
 impl State {
@@ -1318,7 +1321,7 @@ impl State {
         }
         self.gear = Derived(Gear {
             equipped: true,
-            rows,
+            rows: Arc::new(rows),
         });
     }
 
@@ -1342,30 +1345,11 @@ pub fn start<D: Dice>(setup: &Setup, dice: &mut D, ev: &mut Events) -> Result<St
     if setup.characters.len() < 2 {
         return Err(err("setup", "a fight needs at least two characters"));
     }
-    for (i, c) in setup.characters.iter().enumerate() {
-        c.validate(&setup.tables)?;
-        if setup.characters[..i].iter().any(|o| o.name == c.name) {
-            return Err(err(
-                "setup",
-                format!(
-                    "two characters are named '{}'; names must be unique",
-                    c.name
-                ),
-            ));
-        }
-    }
-    // At most two DV rows per weapon: room for them all at once.
-    let weapons: usize = setup.characters.iter().map(|c| c.weapons.len()).sum();
-    let mut rows = Vec::with_capacity(2 * weapons * setup.tables.dv.bands.len());
-    let fighters = setup
-        .characters
-        .iter()
-        .map(|c| Fighter::new(c, &setup.tables, &mut rows))
-        .collect();
+    let cast = cast_of(setup)?;
     let mut state = State {
         tables: Arc::clone(&setup.tables),
         settings: setup.settings.clone(),
-        fighters,
+        fighters: cast.fighters.clone(),
         vehicles: setup
             .vehicles
             .iter()
@@ -1386,7 +1370,7 @@ pub fn start<D: Dice>(setup: &Setup, dice: &mut D, ev: &mut Events) -> Result<St
         critical_injuries: 0,
         gear: Derived(Gear {
             equipped: true,
-            rows,
+            rows: Arc::clone(&cast.rows),
         }),
     };
     for i in 0..state.fighters.len() {
@@ -1418,6 +1402,52 @@ pub fn start<D: Dice>(setup: &Setup, dice: &mut D, ev: &mut Events) -> Result<St
     Ok(state)
 }
 
+/// What every fight of a setup starts from: its characters, validated against its tables,
+/// as fighters with their derived data, and the DV rows their kits point into.
+struct Cast {
+    fighters: Vec<Fighter>,
+    rows: Arc<Vec<Option<i32>>>,
+}
+
+impl Cast {
+    fn of(characters: &[CharacterSetup], tables: &Tables) -> Result<Cast, RuleError> {
+        for (i, c) in characters.iter().enumerate() {
+            c.validate(tables)?;
+            if characters[..i].iter().any(|o| o.name == c.name) {
+                return Err(err(
+                    "setup",
+                    format!(
+                        "two characters are named '{}'; names must be unique",
+                        c.name
+                    ),
+                ));
+            }
+        }
+        // At most two DV rows per weapon: room for them all at once.
+        let weapons: usize = characters.iter().map(|c| c.weapons.len()).sum();
+        let mut rows = Vec::with_capacity(2 * weapons * tables.dv.bands.len());
+        let fighters = characters
+            .iter()
+            .map(|c| Fighter::new(c, tables, &mut rows))
+            .collect();
+        Ok(Cast {
+            fighters,
+            rows: Arc::new(rows),
+        })
+    }
+}
+
+/// [`Cast::of`] the setup's characters and tables, remembering the last ones this thread
+/// started from: a simulation starts thousands of fights from the same `Arc`s.
+fn cast_of(setup: &Setup) -> Result<Arc<Cast>, RuleError> {
+    type Parts = (Arc<Vec<CharacterSetup>>, Arc<Tables>);
+    thread_local! {
+        static CAST: LastDerived<Parts, Cast> = const { LastDerived::new() };
+    }
+    let parts = (Arc::clone(&setup.characters), Arc::clone(&setup.tables));
+    CAST.with(|cast| cast.get_or_try(&parts, || Cast::of(&parts.0, &parts.1)))
+}
+
 /// [`Tables::validate`], remembering the last tables this thread found valid: a simulation
 /// starts thousands of fights from one `Arc<Tables>`.
 fn validate_shared(tables: &Arc<Tables>) -> Result<(), RuleError> {
@@ -1434,7 +1464,7 @@ fn roll_initiative<D: Dice>(
     ev: &mut Events,
 ) -> Result<(), RuleError> {
     let reflexes = state.fighters[i].reflexes();
-    let bonus = state.fighters[i].bonus("initiative");
+    let bonus = state.fighters[i].sheet.0.initiative;
     let roll = roll_d10(dice, state.settings.critical_initiative, "initiative", None)?;
     let total = reflexes + bonus + roll.value;
     state.fighters[i].initiative = total;
@@ -1548,13 +1578,16 @@ fn advance<D: Dice>(state: &mut State, dice: &mut D, ev: &mut Events) -> Result<
 
 fn end_round(state: &mut State, ev: &mut Events) {
     let round = state.round;
-    let (lapsed, kept): (Vec<Delay>, Vec<Delay>) =
-        state.delays.drain(..).partition(|d| d.round <= round);
-    state.delays = kept;
-    for d in lapsed {
-        ev.emit(|| Event::DelayLapsed {
-            who: state.name(d.actor),
-        });
+    // Most rounds end with no delay waiting: nothing to sort out then.
+    if state.delays.iter().any(|d| d.round <= round) {
+        let (lapsed, kept): (Vec<Delay>, Vec<Delay>) =
+            state.delays.drain(..).partition(|d| d.round <= round);
+        state.delays = kept;
+        for d in lapsed {
+            ev.emit(|| Event::DelayLapsed {
+                who: state.name(d.actor),
+            });
+        }
     }
     ev.emit(|| Event::RoundEnded { round });
     if round >= state.settings.max_rounds {
@@ -3275,7 +3308,7 @@ fn join<D: Dice>(
         ));
     }
     let i = state.fighters.len();
-    let f = Fighter::new(c, &state.tables, &mut state.gear.0.rows);
+    let f = Fighter::new(c, &state.tables, Arc::make_mut(&mut state.gear.0.rows));
     state.fighters.push(f);
     roll_initiative(state, i, dice, ev)?;
     let score = state.fighters[i].initiative;

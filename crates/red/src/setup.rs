@@ -260,8 +260,10 @@ pub struct VehicleSetup {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Setup {
-    /// The participants.
-    pub characters: Vec<CharacterSetup>,
+    /// The participants, shared (`Arc`, the same JSON) by every encounter started from this
+    /// setup: a simulation validates and equips them once per thread, not once per fight
+    /// (`Arc::make_mut` to edit).
+    pub characters: Arc<Vec<CharacterSetup>>,
     /// Vehicles on the scene.
     #[serde(default)]
     pub vehicles: Vec<VehicleSetup>,

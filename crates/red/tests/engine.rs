@@ -1241,7 +1241,7 @@ fn red_44_wound_penalties_apply_to_actions() {
 fn start_refuses_bad_setups() {
     // Numbers out of bounds are refused, never overflowed.
     let mut s = setup(vec![fighter("A", 0, 0), fighter("B", 1, 10)]);
-    s.characters[0].modifier = i32::MAX;
+    std::sync::Arc::make_mut(&mut s.characters)[0].modifier = i32::MAX;
     assert_eq!(
         start(&s, &mut Scripted::new([]), &mut EventLog::quiet())
             .unwrap_err()
@@ -1275,8 +1275,9 @@ fn start_refuses_bad_setups() {
             .rule,
         "setup"
     );
-    s.characters[1].name = "B".into();
-    s.characters[1].weapons[0].profile = "laser".into();
+    let characters = std::sync::Arc::make_mut(&mut s.characters);
+    characters[1].name = "B".into();
+    characters[1].weapons[0].profile = "laser".into();
     assert_eq!(
         start(&s, &mut Scripted::new([]), &mut EventLog::quiet())
             .unwrap_err()
