@@ -4,7 +4,7 @@ use fray::andromeda::{self, AdvantageMethod, CheckSpec, DamageLine, Edge, Outcom
 use numpy::{PyArray1, PyReadonlyArray1};
 use pyo3::prelude::*;
 
-use crate::batch::{in_blocks, par_items, threads};
+use crate::batch::{in_blocks, par_items, threads, Param};
 use crate::dice::MAX_BATCH;
 use crate::error::{check_len, guard, Fail, Res};
 
@@ -110,14 +110,16 @@ type BatchTuple<'py> = (
     Option<Bound<'py, PyArray1<u32>>>,
 );
 
-/// Checks with per-trial parameters (equal-length arrays), trial i on stream `first + i`.
+/// Checks with per-trial parameters, trial i on stream `first + i`: `n` trials, each
+/// parameter array holding one value per trial or a single value for all of them.
 #[pyfunction]
-#[pyo3(signature = (seed, first, skill_value, skill_rank, difficulty, edge, table, advantage_dice, flat_bonus, damage, threads_wanted))]
+#[pyo3(signature = (seed, first, n, skill_value, skill_rank, difficulty, edge, table, advantage_dice, flat_bonus, damage, threads_wanted))]
 #[allow(clippy::too_many_arguments)]
 fn andromeda_check_batch<'py>(
     py: Python<'py>,
     seed: u64,
     first: u64,
+    n: u64,
     skill_value: PyReadonlyArray1<'py, i32>,
     skill_rank: PyReadonlyArray1<'py, i32>,
     difficulty: PyReadonlyArray1<'py, i32>,
@@ -129,51 +131,28 @@ fn andromeda_check_batch<'py>(
     threads_wanted: usize,
 ) -> PyResult<BatchTuple<'py>> {
     let shared = Shared::new(table, advantage_dice, flat_bonus, damage)?;
-    let slices = |a: &PyReadonlyArray1<'py, i32>, name: &str| -> Res<Vec<i32>> {
-        a.as_slice()
-            .map(<[i32]>::to_vec)
-            .map_err(|e| Fail::Invalid(format!("{name}: {e}")))
-    };
-    let value = slices(&skill_value, "skill_value")?;
-    let rank = slices(&skill_rank, "skill_rank")?;
-    let diff = slices(&difficulty, "difficulty")?;
-    let edges = edge
-        .as_slice()
-        .map(<[u8]>::to_vec)
-        .map_err(|e| Fail::Invalid(format!("edge: {e}")))?;
-    let n = value.len();
-    if [rank.len(), diff.len(), edges.len()] != [n, n, n] {
-        return Err(Fail::Invalid(format!(
-            "skill_value, skill_rank, difficulty and edge must have the same length (got {n}, \
-             {}, {}, {})",
-            rank.len(),
-            diff.len(),
-            edges.len()
-        ))
-        .into());
-    }
-    check_len(n as u64, MAX_BATCH, "n")?;
-    // (total, base, tier, damage) per trial
-    let mut out = vec![(0i32, 0u8, 0u8, 0u32); n];
+    let n = check_len(n, MAX_BATCH, "n")?;
+    let value = Param::new(&skill_value, n, "skill_value")?;
+    let rank = Param::new(&skill_rank, n, "skill_rank")?;
+    let diff = Param::new(&difficulty, n, "difficulty")?;
+    let edges = Param::new(&edge, n, "edge")?;
+    let (mut total, mut base, mut tier) = (vec![0i32; n], vec![0u8; n], vec![0u8; n]);
     let workers = threads(threads_wanted);
-    let item = |stream: u64, slot: &mut (i32, u8, u8, u32)| -> Res<()> {
+    let item = |stream: u64| -> Res<(i32, u8, u8)> {
         let i = (stream - first) as usize;
-        let spec = shared.spec(value[i], rank[i], diff[i], edges[i])?;
-        let mut rng = fray_dice::Rng::new(seed, stream);
-        let r = andromeda::check(&mut rng, &spec)?;
-        let damage = shared.damage.map_or(0, |line| line.get(r.tier));
-        *slot = (r.roll.total, r.base as u8, r.tier as u8, damage);
-        Ok(())
+        let spec = shared.spec(value.get(i), rank.get(i), diff.get(i), edges.get(i))?;
+        let r = andromeda::check(&mut fray_dice::Rng::new(seed, stream), &spec)?;
+        Ok((r.roll.total, r.base as u8, r.tier as u8))
     };
-    in_blocks(py, &mut out, first, |start, block| {
+    let out = (&mut total[..], &mut base[..], &mut tier[..]);
+    in_blocks(py, out, first, |start, block| {
         par_items(block, start, workers, &item)
     })?;
-    let total = out.iter().map(|o| o.0).collect();
-    let base = out.iter().map(|o| o.1).collect();
-    let tier = out.iter().map(|o| o.2).collect();
-    let damage = shared
-        .damage
-        .map(|_| PyArray1::from_vec(py, out.iter().map(|o| o.3).collect()));
+    // Damage by final tier, from the tiers (a tier is 0 ..= 3).
+    let damage = shared.damage.map(|line| {
+        let by_tier: Vec<u32> = tier.iter().map(|&t| line.0[usize::from(t)]).collect();
+        PyArray1::from_vec(py, by_tier)
+    });
     Ok((
         PyArray1::from_vec(py, total),
         PyArray1::from_vec(py, base),

@@ -451,7 +451,7 @@ impl Rng {
         let mut rng = self.draw()?;
         let rng = &mut *rng;
         let mut out = vec![0u32; len];
-        in_blocks(py, &mut out, 0, |_, block| Ok(rng.fill(sides, block)?))?;
+        in_blocks(py, &mut out[..], 0, |_, block| Ok(rng.fill(sides, block)?))?;
         Ok(PyArray1::from_vec(py, out))
     }
 
@@ -512,12 +512,9 @@ fn roll_batch<'py>(
     let expr = parse(expression)?;
     let mut out = vec![0i64; check_len(n, MAX_BATCH, "n")?];
     let workers = threads(threads_wanted);
-    let item = |stream: u64, slot: &mut i64| -> Res<()> {
-        let mut rng = fray_dice::Rng::new(seed, stream);
-        *slot = expr.roll(&mut rng, None)?;
-        Ok(())
-    };
-    in_blocks(py, &mut out, first, |start, block| {
+    let item =
+        |stream: u64| -> Res<i64> { Ok(expr.roll(&mut fray_dice::Rng::new(seed, stream), None)?) };
+    in_blocks(py, &mut out[..], first, |start, block| {
         par_items(block, start, workers, &item)
     })?;
     Ok(PyArray1::from_vec(py, out))

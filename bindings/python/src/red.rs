@@ -4,9 +4,9 @@ use fray::red::{self, CheckSpec};
 use numpy::{PyArray1, PyReadonlyArray1};
 use pyo3::prelude::*;
 
-use crate::batch::{in_blocks, par_items, threads};
+use crate::batch::{in_blocks, par_items, threads, Param};
 use crate::dice::MAX_BATCH;
-use crate::error::{check_len, guard, Fail, Res};
+use crate::error::{check_len, guard, Res};
 
 /// One check: (natural d10, critical die (+n, -n or 0), total, margin, success).
 type CheckTuple = (u32, i32, i32, i32, bool);
@@ -25,55 +25,45 @@ fn red_check(seed: u64, stream: u64, base: i32, dv: i32, critical: bool) -> PyRe
 /// Per-trial arrays of a batch: (total, success).
 type BatchTuple<'py> = (Bound<'py, PyArray1<i32>>, Bound<'py, PyArray1<bool>>);
 
-/// Checks with per-trial base and DV (equal-length arrays), trial i on stream `first + i`.
+/// Checks with per-trial base and DV, trial i on stream `first + i`: `n` trials, each array
+/// holding one value per trial or a single value for all of them.
 #[pyfunction]
-#[pyo3(signature = (seed, first, base, dv, critical, threads_wanted))]
+#[pyo3(signature = (seed, first, n, base, dv, critical, threads_wanted))]
+#[allow(clippy::too_many_arguments)]
 fn red_check_batch<'py>(
     py: Python<'py>,
     seed: u64,
     first: u64,
+    n: u64,
     base: PyReadonlyArray1<'py, i32>,
     dv: PyReadonlyArray1<'py, i32>,
     critical: bool,
     threads_wanted: usize,
 ) -> PyResult<BatchTuple<'py>> {
-    let base = base
-        .as_slice()
-        .map_err(|e| Fail::Invalid(format!("base: {e}")))?
-        .to_vec();
-    let dv = dv
-        .as_slice()
-        .map_err(|e| Fail::Invalid(format!("dv: {e}")))?
-        .to_vec();
-    if base.len() != dv.len() {
-        return Err(Fail::Invalid(format!(
-            "base and dv must have the same length (got {} and {})",
-            base.len(),
-            dv.len()
-        ))
-        .into());
-    }
-    check_len(base.len() as u64, MAX_BATCH, "n")?;
-    let mut out = vec![(0i32, false); base.len()];
+    let n = check_len(n, MAX_BATCH, "n")?;
+    let base = Param::new(&base, n, "base")?;
+    let dv = Param::new(&dv, n, "dv")?;
+    let (mut total, mut success) = (vec![0i32; n], vec![false; n]);
     let workers = threads(threads_wanted);
-    let item = |stream: u64, slot: &mut (i32, bool)| -> Res<()> {
+    let item = |stream: u64| -> Res<(i32, bool)> {
         let i = (stream - first) as usize;
         let spec = CheckSpec {
-            base: base[i],
-            dv: dv[i],
+            base: base.get(i),
+            dv: dv.get(i),
             critical,
         };
-        let mut rng = fray_dice::Rng::new(seed, stream);
-        let r = red::check(&mut rng, &spec, None)?;
-        *slot = (r.total, r.success);
-        Ok(())
+        let r = red::check(&mut fray_dice::Rng::new(seed, stream), &spec, None)?;
+        Ok((r.total, r.success))
     };
-    in_blocks(py, &mut out, first, |start, block| {
-        par_items(block, start, workers, &item)
-    })?;
+    in_blocks(
+        py,
+        (&mut total[..], &mut success[..]),
+        first,
+        |start, block| par_items(block, start, workers, &item),
+    )?;
     Ok((
-        PyArray1::from_vec(py, out.iter().map(|o| o.0).collect()),
-        PyArray1::from_vec(py, out.iter().map(|o| o.1).collect()),
+        PyArray1::from_vec(py, total),
+        PyArray1::from_vec(py, success),
     ))
 }
 

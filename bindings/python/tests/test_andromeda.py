@@ -7,6 +7,7 @@ from fractions import Fraction
 from typing import Any, Callable
 
 import numpy as np
+import numpy.typing as npt
 import pytest
 
 import fray
@@ -72,6 +73,28 @@ def test_batch_broadcasts_and_ignores_threads() -> None:
     assert np.array_equal(one.tier, two.tier) and np.array_equal(one.total, two.total)
     scalar = andromeda.check_batch(3, n=100, seed=5)
     assert len(scalar) == 100
+
+
+def test_one_value_parameters_equal_full_arrays() -> None:
+    # Scalars and 1-element arrays go to the native side as one value; the dice must be the
+    # same as with the value repeated per trial, mixed with real per-trial arrays too.
+    n = 3000
+    ranks = np.arange(n) % 5
+    full = andromeda.check_batch(
+        np.full(n, 4), ranks, np.full(n, 2), edge=np.full(n, 1), n=n, seed=9, first=7, damage="0/1/2/3",
+    )
+    forms: list[tuple[npt.ArrayLike, npt.ArrayLike, npt.ArrayLike | str]] = [
+        (4, 2, "advantage"), ([4], np.array([2]), [1]), (np.int32(4), [2], 1),
+    ]
+    for value, diff, edge in forms:
+        one = andromeda.check_batch(value, ranks, diff, edge=edge, n=n, seed=9, first=7, damage="0/1/2/3")
+        assert np.array_equal(one.total, full.total) and np.array_equal(one.base, full.base)
+        assert np.array_equal(one.tier, full.tier)
+        assert one.damage is not None and full.damage is not None
+        assert np.array_equal(one.damage, full.damage)
+    empty = andromeda.check_batch(3, 2, 1, n=0, seed=1, damage="0/1/2/3")
+    assert len(empty) == 0 and empty.damage is not None and len(empty.damage) == 0
+    assert len(andromeda.check_batch([], seed=1)) == 0
 
 
 @pytest.mark.parametrize(

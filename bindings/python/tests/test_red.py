@@ -50,6 +50,12 @@ def test_batch_equals_per_call() -> None:
     one_thread = red.check_batch(base, dv, seed=8, first=50, threads=1)
     assert np.array_equal(one_thread.total, batch.total)
     assert "CheckBatch" in repr(batch)
+    # one value for every trial (scalar or 1-element array) equals the value repeated
+    same_dv = red.check_batch(base, np.full(300, 15), seed=8, first=50)
+    for dv_one in (15, [15], np.int64(15)):
+        one_dv = red.check_batch(base, dv_one, seed=8, first=50)
+        assert np.array_equal(one_dv.total, same_dv.total) and np.array_equal(one_dv.success, same_dv.success)
+    assert len(red.check_batch(12, 15, n=0, seed=1)) == 0
 
 
 @pytest.mark.parametrize("base,dv,critical", [(14, 15, True), (10, 17, True), (8, 13, False), (20, 30, True)])

@@ -165,6 +165,7 @@ def andromeda_check(
 def andromeda_check_batch(
     seed: int,
     first: int,
+    n: int,
     skill_value: npt.NDArray[np.int32],
     skill_rank: npt.NDArray[np.int32],
     difficulty: npt.NDArray[np.int32],
@@ -186,6 +187,7 @@ def red_check(
 def red_check_batch(
     seed: int,
     first: int,
+    n: int,
     base: npt.NDArray[np.int32],
     dv: npt.NDArray[np.int32],
     critical: bool,

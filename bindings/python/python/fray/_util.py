@@ -5,12 +5,15 @@ from __future__ import annotations
 
 import json
 import os
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
+import numpy.typing as npt
 
 from fray import _fray
 from fray.errors import InvalidInput
+
+IntT = TypeVar("IntT", bound=np.integer[Any])
 
 U64_MAX = 2**64 - 1
 U32_MAX = 2**32 - 1
@@ -64,6 +67,13 @@ def sides(value: object) -> int:
 def count(value: object, name: str) -> int:
     """A count of items (``0 ..``)."""
     return u64(value, name)
+
+
+def param(column: npt.NDArray[np.int64], dtype: type[IntT]) -> npt.NDArray[IntT]:
+    """A checked per-trial parameter (a scalar or a 1-D array of in-range integers) for the
+    native batch functions: one value as a 1-element array, which the native side uses for
+    every trial (no n copies to build), or a contiguous array of one value per trial."""
+    return np.ascontiguousarray(column.reshape(1) if column.size == 1 else column, dtype=dtype)
 
 
 def threads(value: object) -> int:

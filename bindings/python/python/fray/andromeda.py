@@ -260,10 +260,11 @@ def check_batch(
             raise InvalidInput(f"{name} values must be in -2**31 .. 2**31 - 1")
     if columns[3].size and (columns[3].min() < 0 or columns[3].max() > 2):
         raise InvalidInput("edge indexes must be 0 (normal), 1 (advantage) or 2 (disadvantage)")
-    full = [np.ascontiguousarray(np.broadcast_to(c, shape)) for c in columns]
+    # A parameter with one value goes across once, not as n copies: Rust broadcasts it.
+    i32s = [_util.param(c, np.int32) for c in columns[:3]]
     total, base, tier, dmg = _fray.andromeda_check_batch(
-        _util.u64(seed, "seed"), _util.u64(first, "first"),
-        full[0].astype(np.int32), full[1].astype(np.int32), full[2].astype(np.int32),
-        full[3].astype(np.uint8), table, dice, bonus, line, _util.threads(threads),
+        _util.u64(seed, "seed"), _util.u64(first, "first"), shape[0],
+        i32s[0], i32s[1], i32s[2], _util.param(columns[3], np.uint8),
+        table, dice, bonus, line, _util.threads(threads),
     )
     return CheckBatch(int(seed), int(first), total, base, tier, dmg)

@@ -151,9 +151,10 @@ def check_batch(
         raise InvalidInput(f"base and dv must have one length (or be scalars): {e}") from None
     if shape == ():
         raise InvalidInput("give n, or base or dv as an array, to say how many checks")
-    full = [np.ascontiguousarray(np.broadcast_to(c, shape), dtype=np.int32) for c in columns]
+    # A parameter with one value goes across once, not as n copies: Rust broadcasts it.
     total, success = _fray.red_check_batch(
-        _util.u64(seed, "seed"), _util.u64(first, "first"), full[0], full[1], bool(critical),
+        _util.u64(seed, "seed"), _util.u64(first, "first"), shape[0],
+        _util.param(columns[0], np.int32), _util.param(columns[1], np.int32), bool(critical),
         _util.threads(threads),
     )
     return CheckBatch(int(seed), int(first), total, success)
