@@ -332,9 +332,6 @@ fn expression_arg(expression: &Bound<'_, PyAny>) -> Res<Arc<Expr>> {
                 .map_or_else(|_| "?".to_owned(), |n| n.to_string())
         ))
     })?;
-    let text = text
-        .to_str()
-        .map_err(|e| Fail::Invalid(format!("expression is not valid text: {e}")))?;
     parse_cached(text)
 }
 
@@ -342,25 +339,55 @@ fn expression_arg(expression: &Bound<'_, PyAny>) -> Res<Arc<Expr>> {
 /// over and over, small enough that a linear search beats hashing.
 const PARSED: usize = 16;
 
+/// A cached parse: the str it came from (held, so it stays alive and its address is not reused
+/// while cached) and the expression.
+type Parsed = (Py<PyString>, Arc<Expr>);
+
 thread_local! {
-    /// Recently parsed expressions by their text, newest first (parsing is a pure function of
-    /// the text, so a cached `Expr` rolls exactly as a fresh parse would).
-    static PARSED_CACHE: RefCell<VecDeque<(Box<str>, Arc<Expr>)>> =
-        const { RefCell::new(VecDeque::new()) };
+    /// Recently parsed expressions, newest first (parsing is a pure function of the text, so a
+    /// cached `Expr` rolls exactly as a fresh parse would).
+    static PARSED_CACHE: RefCell<VecDeque<Parsed>> = const { RefCell::new(VecDeque::new()) };
 }
 
-fn parse_cached(text: &str) -> Res<Arc<Expr>> {
-    PARSED_CACHE.with_borrow_mut(|cache| {
-        if let Some((_, expr)) = cache.iter().find(|(t, _)| **t == *text) {
-            return Ok(Arc::clone(expr));
-        }
-        let expr = Arc::new(parse(text)?);
-        if cache.len() == PARSED {
-            cache.pop_back();
-        }
-        cache.push_front((text.into(), Arc::clone(&expr)));
-        Ok(expr)
-    })
+/// The parsed expression of `text`. The same str object again (a literal in a loop) is found
+/// by identity without reading the text; another str with the same text by comparing texts.
+fn parse_cached(text: &Bound<'_, PyString>) -> Res<Arc<Expr>> {
+    let by_object = PARSED_CACHE.with_borrow(|cache| {
+        cache
+            .iter()
+            .find(|(s, _)| s.as_ptr() == text.as_ptr())
+            .map(|(_, expr)| Arc::clone(expr))
+    });
+    if let Some(expr) = by_object {
+        return Ok(expr);
+    }
+    let py = text.py();
+    let notation = text
+        .to_str()
+        .map_err(|e| Fail::Invalid(format!("expression is not valid text: {e}")))?;
+    let key = text.clone().unbind();
+    let by_text = PARSED_CACHE.with_borrow_mut(|cache| {
+        let entry = cache
+            .iter_mut()
+            .find(|(s, _)| s.bind(py).to_str().is_ok_and(|s| s == notation))?;
+        // The newest str object of this text is the one found by identity next time.
+        Some((
+            Arc::clone(&entry.1),
+            std::mem::replace(&mut entry.0, key.clone_ref(py)),
+        ))
+    });
+    // Old keys are dropped outside the borrow: freeing a str subclass may run Python code
+    // that rolls.
+    if let Some((expr, _old_key)) = by_text {
+        return Ok(expr);
+    }
+    let expr = Arc::new(parse(notation)?);
+    let _evicted = PARSED_CACHE.with_borrow_mut(|cache| {
+        let evicted = (cache.len() == PARSED).then(|| cache.pop_back());
+        cache.push_front((key, Arc::clone(&expr)));
+        evicted
+    });
+    Ok(expr)
 }
 
 /// The seeded dice generator: ChaCha8 keyed by (seed, stream).

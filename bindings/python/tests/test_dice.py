@@ -132,6 +132,28 @@ def test_many_expressions_in_turn_roll_as_freshly_parsed() -> None:
             assert r.expression == f"1d6+{i}" and r.total == base[i] + i
 
 
+def test_cached_expressions_by_object_and_by_text() -> None:
+    """The cache finds a str object again by identity and an equal text in another object by
+    comparing texts; a str subclass, a freed and reused object, and a text that is not valid
+    notation all behave as a fresh parse does."""
+
+    class Notation(str):
+        pass
+
+    want = fray.roll("3d6+2", seed=4).total
+    for _ in range(3):
+        text = "".join(["3d6", "+2"])  # a new object each time, equal text
+        assert fray.roll(text, seed=4).total == want
+        assert fray.roll(Notation("3d6+2"), seed=4).total == want
+        del text
+        other = "".join(["3d6", "+1"])  # may reuse the freed object's address
+        assert fray.roll(other, seed=4).total == want - 1
+    with pytest.raises(fray.InvalidInput, match="not valid text"):
+        fray.roll("1d6\ud800")
+    with pytest.raises(fray.InvalidInput):
+        fray.roll("3d6+")
+
+
 def brute_force(pools: list[int], combine: Callable[[tuple[int, ...]], int]) -> dict[int, Fraction]:
     counts: Counter[int] = Counter()
     for faces in itertools.product(*[range(1, s + 1) for s in pools]):
