@@ -69,14 +69,19 @@ impl Default for HealthTrack {
 }
 
 impl HealthTrack {
-    /// Full health: the sum of the blocks.
+    /// Full health: the sum of the blocks (`i32::MAX` for a track too large to validate).
     pub fn max(&self) -> i32 {
-        (self.blocks[0] + self.blocks[1] + self.blocks[2]) as i32
+        i32::try_from(self.total()).unwrap_or(i32::MAX)
+    }
+
+    /// The sum of the blocks, exact for any blocks.
+    fn total(&self) -> u64 {
+        self.blocks.iter().map(|&b| u64::from(b)).sum()
     }
 
     /// Refuses a track that cannot work.
     pub fn validate(&self) -> Result<(), RuleError> {
-        if self.blocks.contains(&0) || self.max() > 1000 {
+        if self.blocks.contains(&0) || self.total() > 1000 {
             return Err(RuleError::new(
                 "BW-17",
                 "each health block needs at least 1 hit, and at most 1000 hits in all",
@@ -100,16 +105,19 @@ impl HealthTrack {
     /// The state for `hits` (BW-17: the highest block that still has hits).
     #[inline]
     pub fn state(&self, hits: i32) -> HealthState {
-        let lower = (self.blocks[1] + self.blocks[2]) as i32;
+        // In 64 bits: exact for any blocks, validated or not.
+        let last = i64::from(self.blocks[2]);
+        let lower = last + i64::from(self.blocks[1]);
+        let hits64 = i64::from(hits);
         if hits < self.death_threshold {
             HealthState::Dead
         } else if hits < 1 {
             HealthState::Dying
-        } else if hits <= self.blocks[2] as i32 {
+        } else if hits64 <= last {
             HealthState::BadlyWounded
-        } else if hits <= lower {
+        } else if hits64 <= lower {
             HealthState::Wounded
-        } else if hits < self.max() {
+        } else if hits64 < lower + i64::from(self.blocks[0]) {
             HealthState::LightlyWounded
         } else {
             HealthState::Healthy

@@ -140,6 +140,38 @@ fn bw_17_health_blocks_and_states() {
 }
 
 #[test]
+fn bw_17_blocks_too_large_to_add_are_refused_not_wrapped() {
+    // BW-17: at most 1000 hits in all. Blocks whose 32-bit sum would wrap to a small
+    // number (found by the boundary proptest) are refused, and reading such a track does
+    // not overflow.
+    for blocks in [
+        [u32::MAX, 2, 1],
+        [1, u32::MAX, 1],
+        [u32::MAX; 3],
+        [999, 1, 1],
+    ] {
+        let t = HealthTrack {
+            blocks,
+            ..HealthTrack::default()
+        };
+        assert_eq!(t.validate().unwrap_err().rule, "BW-17", "{blocks:?}");
+    }
+    let huge = HealthTrack {
+        blocks: [u32::MAX, 2, 1],
+        ..HealthTrack::default()
+    };
+    assert_eq!(huge.max(), i32::MAX);
+    assert_eq!(huge.state(i32::MAX), HealthState::LightlyWounded);
+    assert_eq!(huge.state(3), HealthState::Wounded);
+    let edge = HealthTrack {
+        blocks: [998, 1, 1],
+        ..HealthTrack::default()
+    };
+    assert!(edge.validate().is_ok());
+    assert_eq!(edge.max(), 1000);
+}
+
+#[test]
 fn bw_18_wound_difficulty_not_cumulative() {
     // BW-18: Wounded +1K, Badly Wounded +2K, the larger only.
     let t = HealthTrack::default();
