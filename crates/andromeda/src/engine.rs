@@ -808,9 +808,22 @@ pub fn dist2(a: [i64; 2], b: [i64; 2]) -> i128 {
     i128::try_from((dx * dx).saturating_add(dy * dy)).unwrap_or(i128::MAX)
 }
 
+/// [`dist2`] in 64 bits, saturating: exact for positions within [`MAX_COORD`], and a
+/// saturated distance is still beyond every reach (a `u32` squared is below `u64::MAX`), so
+/// comparing it with a reach answers as [`dist2`] does, at one machine word.
+pub(crate) fn dist2_saturating(a: [i64; 2], b: [i64; 2]) -> u64 {
+    let (dx, dy) = (a[0].abs_diff(b[0]), a[1].abs_diff(b[1]));
+    dx.saturating_mul(dx).saturating_add(dy.saturating_mul(dy))
+}
+
+/// Whether the squared distance `d2` (from [`dist2_saturating`]) is within `metres`.
+pub(crate) fn reaches(d2: u64, metres: u32) -> bool {
+    d2 <= u64::from(metres) * u64::from(metres)
+}
+
 /// Whether `b` is within `metres` of `a`.
 pub fn within(a: [i64; 2], b: [i64; 2], metres: u32) -> bool {
-    dist2(a, b) <= i128::from(metres) * i128::from(metres)
+    reaches(dist2_saturating(a, b), metres)
 }
 
 type Events = EventLog<Event>;
@@ -954,15 +967,7 @@ impl State {
 
     /// The defense value of participant `i` (AND-19).
     pub fn defense(&self, i: usize, d: Defense) -> i32 {
-        let p = &self.roster[i];
-        let rank = p.rank as i32;
-        if p.archetype.strong == d {
-            rank + 1
-        } else if p.archetype.weak == d {
-            rank - 1
-        } else {
-            rank
-        }
+        self.roster[i].defense(d)
     }
 
     /// Whether participant `i` bears `kind`.
@@ -2716,7 +2721,7 @@ impl State {
 
 #[cfg(test)]
 mod tests {
-    use super::{dist2, MAX_COORD};
+    use super::{dist2, dist2_saturating, within, MAX_COORD};
 
     /// AND-01: distances are exact squared metres anywhere within the bounds, and do not
     /// wrap beyond them.
@@ -2736,5 +2741,37 @@ mod tests {
         }
         assert_eq!(dist2([0, 0], [3, 4]), 25);
         assert_eq!(dist2([i64::MIN, i64::MIN], [i64::MAX, i64::MAX]), i128::MAX);
+    }
+
+    /// AND-01: the 64-bit reach test answers as the exact squared distance does, within the
+    /// bounds and far beyond them (where it saturates), for every reach up to `u32::MAX`.
+    #[test]
+    fn reach_is_decided_as_by_the_exact_distance() {
+        let m = MAX_COORD;
+        let points = [
+            [0, 0],
+            [3, 4],
+            [-m, -m],
+            [m, m],
+            [-7, m],
+            [i64::MIN, 0],
+            [i64::MAX, i64::MAX],
+            [i64::MIN, i64::MIN],
+            [1 << 32, 0],
+            [0, -(1 << 32)],
+        ];
+        let reaches = [0, 1, 4, 5, 100, 1 << 31, u32::MAX - 1, u32::MAX];
+        for a in points {
+            for b in points {
+                for r in reaches {
+                    let exact = dist2(a, b) <= i128::from(r) * i128::from(r);
+                    assert_eq!(within(a, b, r), exact, "{a:?} {b:?} {r}");
+                }
+            }
+        }
+        assert_eq!(dist2_saturating([0, 0], [3, 4]), 25);
+        assert!(within([0, 0], [3, 4], 5) && !within([0, 0], [3, 4], 4));
+        assert!(!within([0, 0], [1 << 32, 0], u32::MAX));
+        assert!(within([0, 0], [i64::from(u32::MAX), 0], u32::MAX));
     }
 }

@@ -1,6 +1,6 @@
 //! What an encounter derives from its setup before the first roll: the setup's validation,
-//! each participant's temporary stress, each ability's skill and artifact, and the skills
-//! the engine rolls by itself. None of it changes during a fight, and a simulation starts
+//! each participant's temporary stress, each ability's skill, artifact and expected damage,
+//! and the skills the engine rolls by itself. None of it changes during a fight, and a simulation starts
 //! thousands of fights from one setup, so each thread keeps the last one it prepared
 //! ([`fray_dice::LastDerived`]) and the fights look things up by index instead of by name.
 
@@ -8,7 +8,9 @@ use std::sync::Arc;
 
 use fray_dice::{LastDerived, RuleError};
 
-use crate::setup::{ParticipantSetup, Settings, Setup, Skill};
+use crate::check::{CheckSpec, Edge, Tier};
+use crate::odds::tier_counts_cached;
+use crate::setup::{Ability, ParticipantSetup, Settings, Setup, Skill};
 
 /// What an ability needs from its user's sheet, resolved once.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -17,6 +19,69 @@ pub(crate) struct AbilityFacts {
     pub skill: Option<Skill>,
     /// The index of the artifact whose charge it uses.
     pub artifact: Option<usize>,
+}
+
+/// An attack's expected damage, out of [`crate::odds::SCALE`], against each difficulty its
+/// defense takes in this roster, by edge: what the default tactic compares to pick an
+/// attack. It depends only on the setup, so it is worked out once instead of at every
+/// decision. Empty (all zero) for an ability that rolls no attack or deals no damage.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub(crate) struct ExpectedDamage {
+    /// The difficulty of `by_difficulty[0]`.
+    lowest: i32,
+    /// Indexed by `Edge as usize`.
+    by_difficulty: Vec<[u128; 3]>,
+}
+
+impl ExpectedDamage {
+    fn of(
+        settings: &Settings,
+        roster: &[ParticipantSetup],
+        ab: &Ability,
+        skill: Option<Skill>,
+    ) -> Self {
+        let (Some(defense), Some(line), Some(skill)) = (ab.defense, ab.damage, skill) else {
+            return Self::default();
+        };
+        // Every difficulty a participant can present (the table stays a few entries long).
+        let difficulties = roster.iter().map(|p| p.defense(defense));
+        let (Some(lowest), Some(highest)) = (difficulties.clone().min(), difficulties.max()) else {
+            return Self::default();
+        };
+        let expected = |difficulty: i32, edge: Edge| {
+            let spec = CheckSpec {
+                skill_value: skill.value,
+                skill_rank: skill.rank,
+                difficulty,
+                edge,
+                table: settings.table,
+                advantage: settings.advantage,
+            };
+            // A check the settings cannot roll is worth nothing to the tactic.
+            tier_counts_cached(&spec).map_or(0, |scaled| {
+                Tier::ALL
+                    .iter()
+                    .map(|&t| u128::from(line.get(t)) * scaled[t.index()])
+                    .sum()
+            })
+        };
+        ExpectedDamage {
+            lowest,
+            by_difficulty: (lowest..=highest)
+                .map(|d| {
+                    [Edge::Normal, Edge::Advantage, Edge::Disadvantage].map(|e| expected(d, e))
+                })
+                .collect(),
+        }
+    }
+
+    /// The expected damage against `difficulty` (one this roster presents) with `edge`.
+    pub fn get(&self, difficulty: i32, edge: Edge) -> u128 {
+        usize::try_from(difficulty - self.lowest)
+            .ok()
+            .and_then(|i| self.by_difficulty.get(i))
+            .map_or(0, |by_edge| by_edge[edge as usize])
+    }
 }
 
 /// The skills the Grab, Escape, Hide and Seek rules roll (AND-39, AND-41, AND-44).
@@ -35,6 +100,8 @@ pub(crate) struct Prepared {
     pub temp_max: Vec<u32>,
     /// Per ability, in the participant's order.
     pub abilities: Vec<Vec<AbilityFacts>>,
+    /// Per ability, in the participant's order.
+    pub expected: Vec<Vec<ExpectedDamage>>,
     pub engine_skills: Vec<EngineSkills>,
 }
 
@@ -65,6 +132,32 @@ fn derive(settings: &Settings, participants: &[ParticipantSetup]) -> Prepared {
         .iter()
         .map(|h| h.to_lowercase())
         .collect();
+    let abilities: Vec<Vec<AbilityFacts>> = participants
+        .iter()
+        .map(|p| {
+            p.abilities
+                .iter()
+                .map(|ab| AbilityFacts {
+                    skill: ab.skill.as_deref().map(|name| skill(p, name)),
+                    artifact: ab
+                        .artifact
+                        .as_ref()
+                        .and_then(|art| p.artifacts.iter().position(|x| &x.id == art)),
+                })
+                .collect()
+        })
+        .collect();
+    let expected = participants
+        .iter()
+        .zip(&abilities)
+        .map(|(p, facts)| {
+            p.abilities
+                .iter()
+                .zip(facts)
+                .map(|(ab, f)| ExpectedDamage::of(settings, participants, ab, f.skill))
+                .collect()
+        })
+        .collect();
     Prepared {
         temp_max: participants
             .iter()
@@ -79,21 +172,8 @@ fn derive(settings: &Settings, participants: &[ParticipantSetup]) -> Prepared {
                 per_rank.saturating_mul(p.rank)
             })
             .collect(),
-        abilities: participants
-            .iter()
-            .map(|p| {
-                p.abilities
-                    .iter()
-                    .map(|ab| AbilityFacts {
-                        skill: ab.skill.as_deref().map(|name| skill(p, name)),
-                        artifact: ab
-                            .artifact
-                            .as_ref()
-                            .and_then(|art| p.artifacts.iter().position(|x| &x.id == art)),
-                    })
-                    .collect()
-            })
-            .collect(),
+        abilities,
+        expected,
         engine_skills: participants
             .iter()
             .map(|p| {
@@ -114,6 +194,8 @@ mod tests {
     use std::sync::Arc;
 
     use super::prepare;
+    use crate::check::{CheckSpec, Edge, Tier};
+    use crate::odds::{tier_counts, SCALE};
     use crate::setup::Setup;
     use crate::DEMO_SETUP;
 
@@ -134,6 +216,53 @@ mod tests {
         let prepared = prepare(&setup).expect("the setup is valid");
         assert_eq!(prepared.temp_max[0], 3 * r0);
         assert_eq!(prepared.temp_max[1], 2 * r1);
+    }
+
+    /// The tactic's expected damage (AND-20) read from the prepared table is the damage line
+    /// weighted by the exact odds of each tier, for every attacker, ability, target and edge.
+    #[test]
+    fn expected_damage_is_the_line_weighted_by_the_odds() {
+        let setup = demo();
+        let prepared = prepare(&setup).unwrap();
+        let roster = &setup.participants;
+        let mut attacks = 0;
+        for (a, p) in roster.iter().enumerate() {
+            for (k, ab) in p.abilities.iter().enumerate() {
+                let skill = prepared.abilities[a][k].skill;
+                for t in roster.iter() {
+                    for edge in [Edge::Normal, Edge::Advantage, Edge::Disadvantage] {
+                        let got = prepared.expected[a][k]
+                            .get(ab.defense.map_or(0, |d| t.defense(d)), edge);
+                        let (Some(d), Some(line), Some(s)) = (ab.defense, ab.damage, skill) else {
+                            assert_eq!(got, 0, "{} {}", p.id, ab.id);
+                            continue;
+                        };
+                        let spec = CheckSpec {
+                            skill_value: s.value,
+                            skill_rank: s.rank,
+                            difficulty: t.defense(d),
+                            edge,
+                            table: setup.settings.table,
+                            advantage: setup.settings.advantage,
+                        };
+                        let (counts, denominator) = tier_counts(&spec).unwrap();
+                        let want: u128 = Tier::ALL
+                            .iter()
+                            .map(|&tier| {
+                                u128::from(line.get(tier))
+                                    * counts[tier.index()]
+                                    * (SCALE / denominator)
+                            })
+                            .sum();
+                        assert_eq!(got, want, "{} {} on {} {edge:?}", p.id, ab.id, t.id);
+                        assert!(want > 0);
+                        attacks += 1;
+                    }
+                }
+            }
+        }
+        // Every demo participant's damaging abilities, on each of the 4, at 3 edges.
+        assert!(attacks >= 6 * 4 * 3, "{attacks}");
     }
 
     /// Remembered per setup parts: a changed setup is prepared (and validated) again, and

@@ -369,6 +369,19 @@ impl ParticipantSetup {
     pub fn display(&self) -> &str {
         self.name.as_deref().unwrap_or(&self.id)
     }
+
+    /// The value of defense `d`: the rank, one more for the archetype's strong defense, one
+    /// less for its weak one (AND-19).
+    pub fn defense(&self, d: Defense) -> i32 {
+        let rank = self.rank as i32;
+        if self.archetype.strong == d {
+            rank + 1
+        } else if self.archetype.weak == d {
+            rank - 1
+        } else {
+            rank
+        }
+    }
 }
 
 /// Who opens the combat (AND-05).

@@ -1,9 +1,11 @@
 //! The default tactic: a simple, deterministic policy that only issues legal commands.
 
-use crate::check::{CheckSpec, Tier};
-use crate::engine::{dist2, within, Command, Phase, Resolved, State, Targets};
-use crate::odds::tier_counts_cached;
-use crate::setup::{Ability, ActionKind, Aim, ConditionKind, Side, Skill};
+use fray_dice::Few;
+
+use crate::engine::{
+    dist2, dist2_saturating, reaches, within, Command, Phase, Resolved, State, Targets,
+};
+use crate::setup::{ActionKind, Aim, ConditionKind, Side};
 
 /// Smallest `d` with `d * d >= n` (integer binary search; coordinates are bounded by
 /// [`crate::MAX_COORD`], so `n` < 2^63 and `d` < 2^33).
@@ -47,43 +49,14 @@ fn pick_actor(state: &State, side: Side) -> Option<Resolved> {
         .map(Resolved::StartTurn)
 }
 
-/// The expected damage of ability `ab` from `a` (its `skill`, looked up once per ability)
-/// against `t`, scaled by [`crate::odds::SCALE`].
-fn expected_damage(state: &State, a: usize, ab: &Ability, skill: Option<Skill>, t: usize) -> u128 {
-    let (Some(defense), Some(line), Some(s)) = (ab.defense, ab.damage, skill) else {
-        return 0;
-    };
-    let spec = CheckSpec {
-        skill_value: s.value,
-        skill_rank: s.rank,
-        difficulty: state.defense(t, defense),
-        edge: state.attack_edge(a, t),
-        table: state.settings.table,
-        advantage: state.settings.advantage,
-    };
-    let Ok(scaled) = tier_counts_cached(&spec) else {
-        return 0;
-    };
-    Tier::ALL
-        .iter()
-        .map(|&t| u128::from(line.get(t)) * scaled[t.index()])
-        .sum()
-}
-
-/// Enemies `a` may attack with ability `k` from where it stands (at most its number of
-/// targets, in setup order).
-fn targets_for(state: &State, a: usize, k: usize) -> impl Iterator<Item = usize> + '_ {
-    let ab = &state.roster[a].abilities[k];
+/// Enemies `a` may attack, with their squared distance from `a`, in setup order: worked out
+/// once per decision for all of `a`'s abilities.
+fn attackable_enemies(state: &State, a: usize) -> Few<(usize, u64), 8> {
+    let me = state.fighters[a].position;
     (0..state.fighters.len())
-        .filter(move |&t| {
-            state.attackable(a, t)
-                && within(
-                    state.fighters[a].position,
-                    state.fighters[t].position,
-                    ab.range,
-                )
-        })
-        .take(ab.max_targets as usize)
+        .filter(|&t| state.attackable(a, t))
+        .map(|t| (t, dist2_saturating(me, state.fighters[t].position)))
+        .collect()
 }
 
 fn usable(state: &State, a: usize, k: usize) -> bool {
@@ -102,12 +75,20 @@ fn usable(state: &State, a: usize, k: usize) -> bool {
 /// The best attack now (on `only`, if given): highest expected damage, then the first listed.
 /// An attack is scored only when there is a choice: a lone candidate wins whatever its score.
 fn best_attack(state: &State, a: usize, only: Option<usize>) -> Option<Resolved> {
+    let enemies = attackable_enemies(state, a);
+    if enemies.is_empty() {
+        return None;
+    }
     let score = |k: usize, targets: &[usize]| -> u128 {
-        let ab = &state.roster[a].abilities[k];
-        let skill = state.facts(a, k).skill;
+        let (Some(defense), table) = (
+            state.roster[a].abilities[k].defense,
+            &state.prepared.expected[a][k],
+        ) else {
+            return 0;
+        };
         targets
             .iter()
-            .map(|&t| expected_damage(state, a, ab, skill, t))
+            .map(|&t| table.get(state.defense(t, defense), state.attack_edge(a, t)))
             .sum()
     };
     // (ability, its targets, its score once computed)
@@ -117,7 +98,12 @@ fn best_attack(state: &State, a: usize, only: Option<usize>) -> Option<Resolved>
         if ab.aim != Aim::Enemy || ab.defense.is_none() || !usable(state, a, k) {
             continue;
         }
-        let targets: Targets = targets_for(state, a, k)
+        // The first within its range, as many as it has targets; of those, `only`.
+        let targets: Targets = enemies
+            .iter()
+            .filter(|&&(_, d2)| reaches(d2, ab.range))
+            .map(|&(t, _)| t)
+            .take(ab.max_targets as usize)
             .filter(|&t| only.map_or(true, |o| o == t))
             .collect();
         if targets.is_empty() {
