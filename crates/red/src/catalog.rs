@@ -55,6 +55,23 @@ impl AutoPlay for Red {
         crate::tactic::next_command(state)
     }
 
+    /// The tactic's decision played directly (`engine::play`): the same game as
+    /// `next_command` then `apply`, without building the command.
+    fn play_next<D: Dice>(
+        state: &mut State,
+        dice: &mut D,
+        events: &mut EventLog<Event>,
+    ) -> Result<bool, RuleError> {
+        let Some(decision) = crate::tactic::decide(state) else {
+            return Ok(false);
+        };
+        let actor = state.actor();
+        match engine::play(state, decision, dice, events) {
+            Ok(()) => Ok(true),
+            Err(e) => Err(refused(&decision.command(actor), e)),
+        }
+    }
+
     fn outcome(state: &State) -> TrialOutcome {
         let mut health = [0i64; 2];
         for f in &state.fighters {
@@ -69,6 +86,13 @@ impl AutoPlay for Red {
             metric: i64::from(state.critical_injuries),
         }
     }
+}
+
+/// A refusal of the default tactic's `command`, naming it as `AutoPlay`'s default
+/// `play_next` does (out of line: it never happens in a correct engine).
+#[cold]
+fn refused(command: &Command, e: RuleError) -> RuleError {
+    RuleError::new(e.rule.clone(), format!("{command:?}: {}", e.message))
 }
 
 /// Monte Carlo over `trials` fights of `setup` played by the default tactic: trial *i* uses

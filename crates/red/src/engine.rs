@@ -16,6 +16,7 @@ use crate::resolve::{
 };
 use crate::setup::{CharacterSetup, Holding, Reserve, Settings, Setup, Stats};
 use crate::tables::{unarmed_dice, DvTable, InjuryEffect, Tables, WeaponKind, WeaponProfile};
+use crate::tactic::Decision;
 
 /// Where a hit lands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -75,6 +76,21 @@ struct AttackOrder {
     mode: FireMode,
     aim: Aim,
     evade: Option<bool>,
+}
+
+impl AttackOrder {
+    /// The default tactic's attack: with the weapon, or Brawling without one; not aimed,
+    /// evasion left to the defender.
+    fn plain(target: usize, weapon: Option<usize>, mode: FireMode) -> AttackOrder {
+        AttackOrder {
+            target,
+            weapon,
+            unarmed: weapon.is_none().then_some(Unarmed::Brawling),
+            mode,
+            aim: Aim::None,
+            evade: None,
+        }
+    }
 }
 
 /// When a delayed action fires (RED-10).
@@ -1745,6 +1761,92 @@ pub fn apply<D: Dice>(
     dice: &mut D,
     ev: &mut Events,
 ) -> Result<(), RuleError> {
+    admit(state, actor_of(cmd))?;
+    match cmd {
+        Command::EndTurn { actor } => return end_turn(state, *actor, dice, ev),
+        Command::Leave { actor, how } => {
+            state.fighters[*actor].left = Some(*how);
+            release_holds(state, *actor);
+            ev.emit(|| Event::Left {
+                who: state.name(*actor),
+                how: *how,
+            });
+            check_finish(state, ev);
+            return end_turn(state, *actor, dice, ev);
+        }
+        Command::Join { character } => join(state, character, dice, ev)?,
+        _ => perform(state, cmd, dice, ev, false)?,
+    }
+    let ends_task = !matches!(
+        cmd,
+        Command::UseSkill { .. }
+            | Command::Draw { .. }
+            | Command::Drop { .. }
+            | Command::Move { .. }
+            | Command::Join { .. }
+    );
+    settle(state, actor_of(cmd).filter(|_| ends_task), dice, ev)
+}
+
+/// Plays the default tactic's decision for the participant whose turn it is: what
+/// [`apply`] does with its command (the same checks in the same order, the same rule
+/// functions), without building the command.
+pub(crate) fn play<D: Dice>(
+    state: &mut State,
+    decision: Decision,
+    dice: &mut D,
+    ev: &mut Events,
+) -> Result<(), RuleError> {
+    let actor = state.actor();
+    admit(state, Some(actor))?;
+    // Whether the command would end a long task under way ([`apply`]'s `ends_task`).
+    let ends_task = match decision {
+        Decision::EndTurn => return end_turn(state, actor, dice, ev),
+        Decision::Attack {
+            target,
+            weapon,
+            mode,
+        } => {
+            let order = AttackOrder::plain(target, weapon, mode);
+            attack_action(state, actor, &order, dice, ev, false)?;
+            true
+        }
+        Decision::Move { to } => {
+            do_move(state, actor, to, MoveMode::Walk, dice, ev)?;
+            false
+        }
+        Decision::Run => {
+            run(state, actor, ev)?;
+            true
+        }
+        Decision::Reload { weapon } => {
+            reload(state, actor, weapon, None, ev)?;
+            true
+        }
+        Decision::Stabilize { target } => {
+            stabilize(state, actor, target, dice, ev)?;
+            true
+        }
+        Decision::GetUp => {
+            get_up(state, actor, ev)?;
+            true
+        }
+        Decision::Draw { weapon } => {
+            draw(state, actor, weapon, ev)?;
+            false
+        }
+        Decision::Drop { weapon } => {
+            drop_weapon(state, actor, weapon, ev)?;
+            false
+        }
+        // Once a fight at most: through the command.
+        Decision::Delay { .. } => return apply(state, &decision.command(actor), dice, ev),
+    };
+    settle(state, ends_task.then_some(actor), dice, ev)
+}
+
+/// What every command is checked for first: the fight goes on, and it is `actor`'s turn.
+fn admit(state: &mut State, actor: Option<usize>) -> Result<(), RuleError> {
     if !state.equipped() {
         state.equip();
     }
@@ -1754,7 +1856,7 @@ pub fn apply<D: Dice>(
             format!("the fight is over ({}); no more commands", f.reason),
         ));
     }
-    if let Some(actor) = actor_of(cmd) {
+    if let Some(actor) = actor {
         if actor >= state.fighters.len() {
             return Err(err("RED-03", format!("there is no participant #{actor}")));
         }
@@ -1769,38 +1871,19 @@ pub fn apply<D: Dice>(
             ));
         }
     }
-    let ends_task = !matches!(
-        cmd,
-        Command::UseSkill { .. }
-            | Command::EndTurn { .. }
-            | Command::Draw { .. }
-            | Command::Drop { .. }
-            | Command::Move { .. }
-            | Command::Join { .. }
-    );
-    match cmd {
-        Command::EndTurn { actor } => {
-            end_turn(state, *actor, dice, ev)?;
-            return Ok(());
-        }
-        Command::Leave { actor, how } => {
-            state.fighters[*actor].left = Some(*how);
-            release_holds(state, *actor);
-            ev.emit(|| Event::Left {
-                who: state.name(*actor),
-                how: *how,
-            });
-            check_finish(state, ev);
-            end_turn(state, *actor, dice, ev)?;
-            return Ok(());
-        }
-        Command::Join { character } => join(state, character, dice, ev)?,
-        _ => perform(state, cmd, dice, ev, false)?,
-    }
-    if ends_task {
-        if let Some(a) = actor_of(cmd) {
-            state.fighters[a].task = None;
-        }
+    Ok(())
+}
+
+/// After a command that does not end the turn: a long task of `task_ended_by` is abandoned,
+/// the fight may be over, and the queue moves on if the actor is gone.
+fn settle<D: Dice>(
+    state: &mut State,
+    task_ended_by: Option<usize>,
+    dice: &mut D,
+    ev: &mut Events,
+) -> Result<(), RuleError> {
+    if let Some(a) = task_ended_by {
+        state.fighters[a].task = None;
     }
     check_finish(state, ev);
     if state.finished.is_none() && !state.fighters[state.actor()].present() {
@@ -1820,22 +1903,7 @@ fn perform<D: Dice>(
 ) -> Result<(), RuleError> {
     match cmd {
         Command::Move { actor, to, mode } => do_move(state, *actor, *to, *mode, dice, ev)?,
-        Command::Run { actor } => {
-            require_action(state)?;
-            if !state.turn.moved {
-                return Err(err(
-                    "RED-08",
-                    "Run is a second move: it is only allowed after moving this turn",
-                ));
-            }
-            let metres = state.fighters[*actor].move_allowance(&state.settings);
-            state.turn.action_used = true;
-            state.turn.budget += metres;
-            ev.emit(|| Event::Ran {
-                who: state.name(*actor),
-                metres,
-            });
-        }
+        Command::Run { actor } => run(state, *actor, ev)?,
         Command::Attack {
             actor,
             target,
@@ -1845,15 +1913,6 @@ fn perform<D: Dice>(
             aim,
             evade,
         } => {
-            if state.turn.attacks >= 2 {
-                return Err(err(
-                    "RED-07",
-                    format!(
-                        "{} has made two attacks this turn; never more than two",
-                        state.name(*actor)
-                    ),
-                ));
-            }
             let order = AttackOrder {
                 target: *target,
                 weapon: *weapon,
@@ -1862,9 +1921,7 @@ fn perform<D: Dice>(
                 aim: *aim,
                 evade: *evade,
             };
-            let prepared = prepare_attack(state, *actor, &order)?;
-            account_attack(state, &prepared)?;
-            resolve_attack(state, &prepared, dice, ev, delayed)?;
+            attack_action(state, *actor, &order, dice, ev, delayed)?;
         }
         Command::Suppress { actor, weapon } => suppress(state, *actor, *weapon, dice, ev)?,
         Command::Reload {
@@ -1918,18 +1975,7 @@ fn perform<D: Dice>(
                 in_hand: *take,
             });
         }
-        Command::GetUp { actor } => {
-            require_action(state)?;
-            let f = &mut state.fighters[*actor];
-            if !f.prone {
-                return Err(err("RED-13", format!("{} is not prone", f.name)));
-            }
-            f.prone = false;
-            state.turn.action_used = true;
-            ev.emit(|| Event::GotUp {
-                who: f.name.to_string(),
-            });
-        }
+        Command::GetUp { actor } => get_up(state, *actor, ev)?,
         Command::UseObject {
             actor,
             holster,
@@ -2092,46 +2138,8 @@ fn perform<D: Dice>(
                 left: f.net_actions - state.turn.net_used,
             });
         }
-        Command::Draw { actor, weapon } => {
-            let w = weapon_at(state, *actor, *weapon)?;
-            let name = state.name(*actor);
-            if w.holding != Holding::Holstered {
-                return Err(err(
-                    "RED-09",
-                    format!("{name}'s {} is not at hand to draw", w.name),
-                ));
-            }
-            let need = state.tables.weapons[&*w.profile].hands;
-            let used = state.fighters[*actor].hands_used();
-            if used + need > 2 {
-                return Err(err(
-                    "RED-09",
-                    format!("{name} has no free hand for the {} (needs {need})", w.name),
-                ));
-            }
-            let wname = w.name.clone();
-            state.fighters[*actor].weapons[*weapon].holding = Holding::InHand;
-            ev.emit(|| Event::Drew {
-                who: name,
-                weapon: wname.to_string(),
-            });
-        }
-        Command::Drop { actor, weapon } => {
-            let w = weapon_at(state, *actor, *weapon)?;
-            if w.holding != Holding::InHand {
-                return Err(err(
-                    "RED-09",
-                    format!("{}'s {} is not in hand", state.name(*actor), w.name),
-                ));
-            }
-            let wname = w.name.clone();
-            state.fighters[*actor].weapons[*weapon].holding = Holding::Dropped;
-            ev.emit(|| Event::Dropped {
-                who: state.name(*actor),
-                weapon: wname.to_string(),
-                forced: false,
-            });
-        }
+        Command::Draw { actor, weapon } => draw(state, *actor, *weapon, ev)?,
+        Command::Drop { actor, weapon } => drop_weapon(state, *actor, *weapon, ev)?,
         Command::EndTurn { .. } | Command::Leave { .. } | Command::Join { .. } => {
             return Err(err(
                 "RED-10",
@@ -2139,6 +2147,114 @@ fn perform<D: Dice>(
             ))
         }
     }
+    Ok(())
+}
+
+/// Run: the Action becomes a second move (RED-08).
+fn run(state: &mut State, actor: usize, ev: &mut Events) -> Result<(), RuleError> {
+    require_action(state)?;
+    if !state.turn.moved {
+        return Err(err(
+            "RED-08",
+            "Run is a second move: it is only allowed after moving this turn",
+        ));
+    }
+    let metres = state.fighters[actor].move_allowance(&state.settings);
+    state.turn.action_used = true;
+    state.turn.budget += metres;
+    ev.emit(|| Event::Ran {
+        who: state.name(actor),
+        metres,
+    });
+    Ok(())
+}
+
+/// An attack (RED-06, RED-07): at most two a turn.
+fn attack_action<D: Dice>(
+    state: &mut State,
+    actor: usize,
+    order: &AttackOrder,
+    dice: &mut D,
+    ev: &mut Events,
+    delayed: bool,
+) -> Result<(), RuleError> {
+    if state.turn.attacks >= 2 {
+        return Err(err(
+            "RED-07",
+            format!(
+                "{} has made two attacks this turn; never more than two",
+                state.name(actor)
+            ),
+        ));
+    }
+    let prepared = prepare_attack(state, actor, order)?;
+    account_attack(state, &prepared)?;
+    resolve_attack(state, &prepared, dice, ev, delayed)
+}
+
+/// Get up from prone (RED-13).
+fn get_up(state: &mut State, actor: usize, ev: &mut Events) -> Result<(), RuleError> {
+    require_action(state)?;
+    let f = &mut state.fighters[actor];
+    if !f.prone {
+        return Err(err("RED-13", format!("{} is not prone", f.name)));
+    }
+    f.prone = false;
+    state.turn.action_used = true;
+    ev.emit(|| Event::GotUp {
+        who: f.name.to_string(),
+    });
+    Ok(())
+}
+
+/// Draw a weapon at hand into free hands (RED-09).
+fn draw(state: &mut State, actor: usize, weapon: usize, ev: &mut Events) -> Result<(), RuleError> {
+    let w = weapon_at(state, actor, weapon)?;
+    let name = state.name(actor);
+    if w.holding != Holding::Holstered {
+        return Err(err(
+            "RED-09",
+            format!("{name}'s {} is not at hand to draw", w.name),
+        ));
+    }
+    let need = state.tables.weapons[&*w.profile].hands;
+    let used = state.fighters[actor].hands_used();
+    if used + need > 2 {
+        return Err(err(
+            "RED-09",
+            format!("{name} has no free hand for the {} (needs {need})", w.name),
+        ));
+    }
+    let wname = w.name.clone();
+    state.fighters[actor].weapons[weapon].holding = Holding::InHand;
+    ev.emit(|| Event::Drew {
+        who: name,
+        weapon: wname.to_string(),
+    });
+    Ok(())
+}
+
+/// Drop a weapon in hand (RED-09).
+fn drop_weapon(
+    state: &mut State,
+    actor: usize,
+    weapon: usize,
+    ev: &mut Events,
+) -> Result<(), RuleError> {
+    let w = weapon_at(state, actor, weapon)?;
+    if w.holding != Holding::InHand {
+        return Err(err(
+            "RED-09",
+            format!("{}'s {} is not in hand", state.name(actor), w.name),
+        ));
+    }
+    let wname = w.name.clone();
+    state.fighters[actor].weapons[weapon].holding = Holding::Dropped;
+    ev.emit(|| Event::Dropped {
+        who: state.name(actor),
+        weapon: wname.to_string(),
+        forced: false,
+    });
     Ok(())
 }
 

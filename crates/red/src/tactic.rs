@@ -8,31 +8,117 @@
 //! can reach, prefer autofire when the weapon has the rounds, and take a second ROF 2 shot;
 //! melee fighters close in (running if needed) and strike; then end the turn.
 
-use crate::engine::{Command, Fighter, FireMode, State, Trigger, Unarmed};
+use crate::engine::{Aim, Command, Fighter, FireMode, State, Trigger, Unarmed};
 use crate::resolve::Wound;
 use crate::setup::Holding;
 
+/// What the default tactic does next, for the participant whose turn it is: a command
+/// without its actor, small and `Copy`, so simulation plays it without building one
+/// ([`crate::engine::play`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Decision {
+    EndTurn,
+    GetUp,
+    Stabilize {
+        target: usize,
+    },
+    /// A plain attack: with the weapon, or Brawling without one.
+    Attack {
+        target: usize,
+        weapon: Option<usize>,
+        mode: FireMode,
+    },
+    /// A single plain attack held until the trigger.
+    Delay {
+        target: usize,
+        weapon: Option<usize>,
+        trigger: Trigger,
+    },
+    Move {
+        to: i32,
+    },
+    Run,
+    Reload {
+        weapon: usize,
+    },
+    Draw {
+        weapon: usize,
+    },
+    Drop {
+        weapon: usize,
+    },
+}
+
+impl Decision {
+    /// The command of `actor` this decision stands for.
+    pub(crate) fn command(self, actor: usize) -> Command {
+        let attack = |target, weapon: Option<usize>, mode| Command::Attack {
+            actor,
+            target,
+            weapon,
+            unarmed: weapon.is_none().then_some(Unarmed::Brawling),
+            mode,
+            aim: Aim::None,
+            evade: None,
+        };
+        match self {
+            Decision::EndTurn => Command::EndTurn { actor },
+            Decision::GetUp => Command::GetUp { actor },
+            Decision::Stabilize { target } => Command::Stabilize { actor, target },
+            Decision::Attack {
+                target,
+                weapon,
+                mode,
+            } => attack(target, weapon, mode),
+            Decision::Delay {
+                target,
+                weapon,
+                trigger,
+            } => Command::Delay {
+                actor,
+                action: Box::new(attack(target, weapon, FireMode::Single)),
+                trigger,
+            },
+            Decision::Move { to } => Command::Move {
+                actor,
+                to,
+                mode: Default::default(),
+            },
+            Decision::Run => Command::Run { actor },
+            Decision::Reload { weapon } => Command::Reload {
+                actor,
+                weapon,
+                ammo: None,
+            },
+            Decision::Draw { weapon } => Command::Draw { actor, weapon },
+            Decision::Drop { weapon } => Command::Drop { actor, weapon },
+        }
+    }
+}
+
 /// The default tactic's next command, or `None` when the fight is over.
 pub fn next_command(state: &State) -> Option<Command> {
+    decide(state).map(|d| d.command(state.actor()))
+}
+
+/// The default tactic's next decision, or `None` when the fight is over.
+pub(crate) fn decide(state: &State) -> Option<Decision> {
     if state.finished.is_some() {
         return None;
     }
     if !state.equipped() {
-        // A state read back from JSON: derive the kits the tactic reads first.
-        let mut equipped = state.clone();
-        equipped.equip();
-        return next_command(&equipped);
+        return decide_unequipped(state);
     }
     let a = state.actor();
     let f = &state.fighters[a];
     let t = &state.turn;
     let s = &state.settings;
-    let end = Some(Command::EndTurn { actor: a });
+    let end = Some(Decision::EndTurn);
     if f.prone {
         return if t.action_used {
             end
         } else {
-            Some(Command::GetUp { actor: a })
+            Some(Decision::GetUp)
         };
     }
     if !t.action_used && f.standing() {
@@ -45,10 +131,7 @@ pub fn next_command(state: &State) -> Option<Command> {
                 && state.metres(g.position, f.position) <= s.reach
         });
         if let Some((i, _)) = dying {
-            return Some(Command::Stabilize {
-                actor: a,
-                target: i,
-            });
+            return Some(Decision::Stabilize { target: i });
         }
     }
     let target = state
@@ -65,17 +148,9 @@ pub fn next_command(state: &State) -> Option<Command> {
     };
     if f.ambush && state.round == 1 && !t.action_used && !state.delays.iter().any(|d| d.actor == a)
     {
-        return Some(Command::Delay {
-            actor: a,
-            action: Box::new(Command::Attack {
-                actor: a,
-                target,
-                weapon,
-                unarmed: weapon.is_none().then_some(Unarmed::Brawling),
-                mode: FireMode::Single,
-                aim: crate::engine::Aim::None,
-                evade: None,
-            }),
+        return Some(Decision::Delay {
+            target,
+            weapon,
             trigger: ambush_trigger(state, target),
         });
     }
@@ -86,14 +161,10 @@ pub fn next_command(state: &State) -> Option<Command> {
     let dir = (tpos - f.position).signum();
     let left = t.budget.saturating_sub(t.spent);
     let can_move = f.grabbed_by.is_none() && f.vehicle.is_none() && left > 0 && dir != 0;
-    let attack = |mode: FireMode| Command::Attack {
-        actor: a,
+    let attack = |mode: FireMode| Decision::Attack {
         target,
         weapon,
-        unarmed: weapon.is_none().then_some(Unarmed::Brawling),
         mode,
-        aim: crate::engine::Aim::None,
-        evade: None,
     };
     let may_attack = !t.action_used && t.attacks == 0;
     let second = t.attacks == 1 && t.attack_rof == 2 && rof == 2;
@@ -153,17 +224,11 @@ pub fn next_command(state: &State) -> Option<Command> {
             };
             if better {
                 let (_, pos) = pick.expect("better implies a pick");
-                return Some(Command::Move {
-                    actor: a,
-                    to: pos,
-                    mode: Default::default(),
-                });
+                return Some(Decision::Move { to: pos });
             }
             if here.is_none() && reach_max > 0 {
-                return Some(Command::Move {
-                    actor: a,
+                return Some(Decision::Move {
                     to: f.position + dir * reach_max,
-                    mode: Default::default(),
                 });
             }
         }
@@ -178,14 +243,12 @@ pub fn next_command(state: &State) -> Option<Command> {
     if state.metres(f.position, tpos) > s.reach {
         if can_move {
             let step = (f.position.abs_diff(tpos) as i32 - 1).min(left as i32);
-            return Some(Command::Move {
-                actor: a,
+            return Some(Decision::Move {
                 to: f.position + dir * step,
-                mode: Default::default(),
             });
         }
         if !t.action_used && t.moved && f.move_allowance(s) > 0 {
-            return Some(Command::Run { actor: a });
+            return Some(Decision::Run);
         }
         return end;
     }
@@ -193,6 +256,15 @@ pub fn next_command(state: &State) -> Option<Command> {
         return Some(attack(FireMode::Single));
     }
     end
+}
+
+/// [`decide`] for a state read back from JSON: derives the kits the tactic reads first
+/// (out of line: simulation never needs it).
+#[cold]
+fn decide_unequipped(state: &State) -> Option<Decision> {
+    let mut equipped = state.clone();
+    equipped.equip();
+    decide(&equipped)
 }
 
 /// "As soon as the target moves" when the target still acts this round; otherwise "after
@@ -210,7 +282,7 @@ fn ambush_trigger(state: &State, target: usize) -> Trigger {
 
 enum Choice {
     Use(Option<usize>),
-    Do(Command),
+    Do(Decision),
     Wait,
 }
 
@@ -242,11 +314,7 @@ fn choose_weapon(state: &State, a: usize) -> Choice {
         return if t.action_used {
             Choice::Wait
         } else {
-            Choice::Do(Command::Reload {
-                actor: a,
-                weapon: w,
-                ammo: None,
-            })
+            Choice::Do(Decision::Reload { weapon: w })
         };
     }
     let holstered =
@@ -254,16 +322,10 @@ fn choose_weapon(state: &State, a: usize) -> Choice {
     if let Some(w) = holstered {
         let need = f.weapons[w].kit.0.hands;
         if f.hands_used() + need <= 2 {
-            return Choice::Do(Command::Draw {
-                actor: a,
-                weapon: w,
-            });
+            return Choice::Do(Decision::Draw { weapon: w });
         }
         if let Some(empty) = in_hand().next() {
-            return Choice::Do(Command::Drop {
-                actor: a,
-                weapon: empty,
-            });
+            return Choice::Do(Decision::Drop { weapon: empty });
         }
     }
     Choice::Use(None)
