@@ -1531,20 +1531,27 @@ fn break_ties<D: Dice>(
     Ok(())
 }
 
+/// Ends the fight when a side has no one left standing (checked after every step: one
+/// pass over the fighters, the ending itself out of line).
+#[inline]
 fn check_finish(state: &mut State, ev: &mut Events) {
     if state.finished.is_some() {
         return;
     }
-    let standing = |side: u8| {
-        state
-            .fighters
-            .iter()
-            .any(|f| f.side == side && f.standing())
-    };
-    let (a, b) = (standing(0), standing(1));
-    if a && b {
+    let mut standing = [false; 2];
+    for f in &state.fighters {
+        if f.side < 2 && f.standing() {
+            standing[usize::from(f.side)] = true;
+        }
+    }
+    if standing == [true; 2] {
         return;
     }
+    finish(state, standing, ev);
+}
+
+#[cold]
+fn finish(state: &mut State, [a, b]: [bool; 2], ev: &mut Events) {
     let winner = match (a, b) {
         (true, false) => Some(0),
         (false, true) => Some(1),
@@ -1712,30 +1719,42 @@ fn actor_of(cmd: &Command) -> Option<usize> {
     })
 }
 
+// The checks every action makes are inlined; their refusals are built out of line.
+
 fn require_action(state: &State) -> Result<(), RuleError> {
     if state.turn.action_used {
-        return Err(err(
-            "RED-05",
-            format!(
-                "{} has already spent this turn's Action (a turn is one Move Action and one Action)",
-                state.name(state.actor())
-            ),
-        ));
+        return Err(action_spent(state));
     }
     Ok(())
 }
 
+#[cold]
+fn action_spent(state: &State) -> RuleError {
+    err(
+        "RED-05",
+        format!(
+            "{} has already spent this turn's Action (a turn is one Move Action and one Action)",
+            state.name(state.actor())
+        ),
+    )
+}
+
 fn target_index(state: &State, target: usize) -> Result<usize, RuleError> {
     if target >= state.fighters.len() {
-        return Err(err(
-            "RED-08",
-            format!(
-                "there is no participant #{target} (there are {})",
-                state.fighters.len()
-            ),
-        ));
+        return Err(no_participant(state, target));
     }
     Ok(target)
+}
+
+#[cold]
+fn no_participant(state: &State, target: usize) -> RuleError {
+    err(
+        "RED-08",
+        format!(
+            "there is no participant #{target} (there are {})",
+            state.fighters.len()
+        ),
+    )
 }
 
 fn within_reach(state: &State, a: usize, b: usize, what: &str) -> Result<(), RuleError> {
@@ -1846,32 +1865,43 @@ pub(crate) fn play<D: Dice>(
 }
 
 /// What every command is checked for first: the fight goes on, and it is `actor`'s turn.
+#[inline]
 fn admit(state: &mut State, actor: Option<usize>) -> Result<(), RuleError> {
     if !state.equipped() {
         state.equip();
     }
     if let Some(f) = &state.finished {
-        return Err(err(
-            "RED-01",
-            format!("the fight is over ({}); no more commands", f.reason),
-        ));
+        return Err(fight_over(f));
     }
     if let Some(actor) = actor {
-        if actor >= state.fighters.len() {
-            return Err(err("RED-03", format!("there is no participant #{actor}")));
-        }
-        if actor != state.actor() {
-            return Err(err(
-                "RED-03",
-                format!(
-                    "it is {}'s turn, not {}'s: the initiative queue never changes",
-                    state.name(state.actor()),
-                    state.name(actor)
-                ),
-            ));
+        if actor >= state.fighters.len() || actor != state.actor() {
+            return Err(not_their_turn(state, actor));
         }
     }
     Ok(())
+}
+
+#[cold]
+fn fight_over(f: &Finish) -> RuleError {
+    err(
+        "RED-01",
+        format!("the fight is over ({}); no more commands", f.reason),
+    )
+}
+
+#[cold]
+fn not_their_turn(state: &State, actor: usize) -> RuleError {
+    if actor >= state.fighters.len() {
+        return err("RED-03", format!("there is no participant #{actor}"));
+    }
+    err(
+        "RED-03",
+        format!(
+            "it is {}'s turn, not {}'s: the initiative queue never changes",
+            state.name(state.actor()),
+            state.name(actor)
+        ),
+    )
 }
 
 /// After a command that does not end the turn: a long task of `task_ended_by` is abandoned,
@@ -2291,16 +2321,19 @@ fn end_turn<D: Dice>(
 
 fn weapon_at(state: &State, actor: usize, w: usize) -> Result<&Weapon, RuleError> {
     let f = &state.fighters[actor];
-    f.weapons.get(w).ok_or_else(|| {
-        err(
-            "RED-08",
-            format!(
-                "{} has no weapon #{w} (carries {})",
-                f.name,
-                f.weapons.len()
-            ),
-        )
-    })
+    f.weapons.get(w).ok_or_else(|| no_weapon(f, w))
+}
+
+#[cold]
+fn no_weapon(f: &Fighter, w: usize) -> RuleError {
+    err(
+        "RED-08",
+        format!(
+            "{} has no weapon #{w} (carries {})",
+            f.name,
+            f.weapons.len()
+        ),
+    )
 }
 
 fn driven(state: &State, actor: usize) -> Result<usize, RuleError> {

@@ -134,13 +134,15 @@ pub(crate) fn decide(state: &State) -> Option<Decision> {
             return Some(Decision::Stabilize { target: i });
         }
     }
-    let target = state
-        .fighters
-        .iter()
-        .enumerate()
-        .filter(|(_, g)| g.side != f.side && g.standing())
-        .min_by_key(|(i, g)| (g.position.abs_diff(f.position), *i))
-        .map(|(i, _)| i)?;
+    // The nearest enemy still standing (the first of the nearest).
+    let mut nearest: Option<(u32, usize)> = None;
+    for (i, g) in state.fighters.iter().enumerate() {
+        let d = g.position.abs_diff(f.position);
+        if g.side != f.side && g.standing() && nearest.map_or(true, |(n, _)| d < n) {
+            nearest = Some((d, i));
+        }
+    }
+    let (_, target) = nearest?;
     let weapon = match choose_weapon(state, a) {
         Choice::Use(w) => w,
         Choice::Do(cmd) => return Some(cmd),
