@@ -59,16 +59,14 @@ fn attackable_enemies(state: &State, a: usize) -> Few<(usize, u64), 8> {
         .collect()
 }
 
+/// Whether `a` can use its ability `k` as its action now: the Heat, a charge, free hands.
 fn usable(state: &State, a: usize, k: usize) -> bool {
     let ab = &state.roster[a].abilities[k];
     let f = &state.fighters[a];
-    let charged = match (&ab.artifact, state.facts(a, k).artifact) {
-        (None, _) => true,
-        (Some(_), slot) => slot.is_some_and(|slot| f.charges[slot] > 0),
-    };
     ab.kind == ActionKind::Action
         && state.cost(a, ab) <= f.heat
-        && charged
+        && (ab.artifact.is_none()
+            || (state.facts(a, k).artifact).is_some_and(|slot| f.charges[slot] > 0))
         && !(ab.two_handed && state.holding(a).is_some())
 }
 
@@ -143,12 +141,14 @@ fn self_buff(state: &State, a: usize) -> Option<Resolved> {
     })
 }
 
-/// Where to go to bring the nearest attackable enemy within `reach`, at most `limit` metres.
-fn approach(state: &State, a: usize, limit: u32, reach: u32) -> Option<[i64; 2]> {
+/// Where to go to bring the nearest attackable enemy within the reach `a` wants, at most
+/// `limit` metres.
+fn approach(state: &State, a: usize, limit: u32) -> Option<[i64; 2]> {
     let me = state.fighters[a].position;
     let t = (0..state.fighters.len())
         .filter(|&t| state.attackable(a, t))
         .min_by_key(|&t| (dist2(me, state.fighters[t].position), t))?;
+    let reach = wanted_reach(state, a);
     let there = state.fighters[t].position;
     if within(me, there, reach) {
         return None;
@@ -264,7 +264,7 @@ fn plan(state: &State, a: usize) -> Resolved {
                 speed
             };
             if !holding {
-                if let Some(to) = approach(state, a, limit, wanted_reach(state, a)) {
+                if let Some(to) = approach(state, a, limit) {
                     return Resolved::Move {
                         actor: a,
                         to,
@@ -296,7 +296,7 @@ fn plan(state: &State, a: usize) -> Resolved {
         }
         let speed = state.speed(a);
         if speed > 0 && state.holding(a).is_none() {
-            if let Some(to) = approach(state, a, speed, wanted_reach(state, a)) {
+            if let Some(to) = approach(state, a, speed) {
                 return Resolved::Move {
                     actor: a,
                     to,
