@@ -309,8 +309,8 @@ fn weapon(name: &str, profile: &str, holding: Holding) -> WeaponSetup {
 }
 
 fn reserve(calibre: &str, rounds: u32) -> Arc<Reserve> {
-    let basic = [("basic".to_owned(), rounds)].into_iter().collect();
-    Arc::new([(calibre.to_owned(), basic)].into_iter().collect())
+    let basic = [(Arc::from("basic"), rounds)].into_iter().collect();
+    Arc::new([(Arc::from(calibre), basic)].into_iter().collect())
 }
 
 fn skills(list: &[(&str, i32)]) -> Arc<BTreeMap<String, i32>> {

@@ -3047,7 +3047,7 @@ fn reload(
     match stock.get_mut(&*w.ammo) {
         Some(n) => *n += w.loaded,
         None => {
-            stock.insert(w.ammo.to_string(), w.loaded);
+            stock.insert(Arc::clone(&w.ammo), w.loaded);
         }
     }
     let have = stock.get_mut(kind).expect("checked: it holds rounds");

@@ -138,8 +138,9 @@ impl Stats {
     }
 }
 
-/// Spare ammunition: calibre → ammo type → rounds.
-pub type Reserve = BTreeMap<String, BTreeMap<String, u32>>;
+/// Spare ammunition: calibre → ammo type → rounds. The names are shared (`Arc`, the same
+/// JSON), so the copy a fighter makes at its first reload allocates no string.
+pub type Reserve = BTreeMap<Arc<str>, BTreeMap<Arc<str>, u32>>;
 
 /// Where a weapon is.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]

@@ -122,16 +122,17 @@ pub(crate) fn decide(state: &State) -> Option<Decision> {
         };
     }
     if !t.action_used && f.standing() {
-        let dying = state.fighters.iter().enumerate().find(|(i, g)| {
-            *i != a
+        // The first dying ally within reach.
+        for (i, g) in state.fighters.iter().enumerate() {
+            if i != a
                 && g.side == f.side
                 && g.present()
                 && g.wound() == Wound::Mortally
                 && !g.stabilized
                 && state.metres(g.position, f.position) <= s.reach
-        });
-        if let Some((i, _)) = dying {
-            return Some(Decision::Stabilize { target: i });
+            {
+                return Some(Decision::Stabilize { target: i });
+            }
         }
     }
     // The nearest enemy still standing (the first of the nearest).
@@ -181,21 +182,25 @@ pub(crate) fn decide(state: &State) -> Option<Decision> {
         let dv = &state.tables.dv;
         let single_row = k.single_row.map(|at| state.row(at));
         let auto_row = k.auto_row.map(|at| state.row(at));
-        let dv_at = |pos: i32, auto: bool| {
-            let cells = if auto { auto_row } else { single_row }?;
-            dv.dv_in(cells, state.metres(pos, tpos))
-        };
-        let best = |pos: i32| {
-            let single = dv_at(pos, false);
-            let auto = if autofire { dv_at(pos, true) } else { None };
+        // The range band of a position (none: out of range), looked up once for both rows.
+        let band_at = |pos: i32| dv.band(state.metres(pos, tpos));
+        let dv_in = |row: Option<&[Option<i32>]>, band: Option<usize>| row?.get(band?).copied()?;
+        let best = |band: Option<usize>| {
+            let single = dv_in(single_row, band);
+            let auto = if autofire {
+                dv_in(auto_row, band)
+            } else {
+                None
+            };
             match (auto, single) {
                 (Some(a), _) => Some((a, FireMode::Autofire)),
                 (None, Some(s)) => Some((s, FireMode::Single)),
                 _ => None,
             }
         };
+        let band_here = band_at(f.position);
         if can_move && !t.moved && may_attack {
-            let here = best(f.position);
+            let here = best(band_here);
             let reach_max = (left as i32).min(f.position.abs_diff(tpos) as i32 - 1);
             let mut pick: Option<(i32, i32)> = None;
             let gap = f.position.abs_diff(tpos) as i32;
@@ -203,7 +208,8 @@ pub(crate) fn decide(state: &State) -> Option<Decision> {
             let mut k = 1;
             while k <= reach_max {
                 let pos = f.position + dir * k;
-                if let Some((dv, _)) = best(pos) {
+                let band = band_at(pos);
+                if let Some((dv, _)) = best(band) {
                     match pick {
                         Some((d, _)) if d <= dv => {}
                         _ => pick = Some((dv, pos)),
@@ -212,7 +218,7 @@ pub(crate) fn decide(state: &State) -> Option<Decision> {
                 // The DVs depend on the range band alone, so the next position that can do
                 // better is the first one in a nearer band: metres = unit × (gap − k) within
                 // that band's upper bound.
-                let nearer = match dv.band(state.metres(pos, tpos)) {
+                let nearer = match band {
                     Some(0) => break,
                     Some(b) => dv.bands[b - 1],
                     None => dv.bands[dv.bands.len() - 1],
@@ -234,9 +240,9 @@ pub(crate) fn decide(state: &State) -> Option<Decision> {
                 });
             }
         }
-        return match best(f.position) {
+        return match best(band_here) {
             Some((_, mode)) if may_attack => Some(attack(mode)),
-            Some(_) if second && w.loaded >= 1 && dv_at(f.position, false).is_some() => {
+            Some(_) if second && w.loaded >= 1 && dv_in(single_row, band_here).is_some() => {
                 Some(attack(FireMode::Single))
             }
             _ => end,
