@@ -69,7 +69,7 @@ pub enum Unarmed {
 /// What an attack is: target, weapon (or unarmed style), mode, aim, and the defender's
 /// evasion choice.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct AttackOrder {
+pub(crate) struct AttackOrder {
     target: usize,
     weapon: Option<usize>,
     unarmed: Option<Unarmed>,
@@ -81,7 +81,7 @@ struct AttackOrder {
 impl AttackOrder {
     /// The default tactic's attack: with the weapon, or Brawling without one; not aimed,
     /// evasion left to the defender.
-    fn plain(target: usize, weapon: Option<usize>, mode: FireMode) -> AttackOrder {
+    pub(crate) fn plain(target: usize, weapon: Option<usize>, mode: FireMode) -> AttackOrder {
         AttackOrder {
             target,
             weapon,
@@ -89,6 +89,19 @@ impl AttackOrder {
             mode,
             aim: Aim::None,
             evade: None,
+        }
+    }
+
+    /// The attack command of `actor` with this order.
+    pub(crate) fn command(self, actor: usize) -> Command {
+        Command::Attack {
+            actor,
+            target: self.target,
+            weapon: self.weapon,
+            unarmed: self.unarmed,
+            mode: self.mode,
+            aim: self.aim,
+            evade: self.evade,
         }
     }
 }
@@ -1719,7 +1732,8 @@ fn actor_of(cmd: &Command) -> Option<usize> {
     })
 }
 
-// The checks every action makes are inlined; their refusals are built out of line.
+// The checks every action makes stay small enough to inline; their refusals are built out
+// of line.
 
 fn require_action(state: &State) -> Result<(), RuleError> {
     if state.turn.action_used {

@@ -8,7 +8,7 @@
 //! can reach, prefer autofire when the weapon has the rounds, and take a second ROF 2 shot;
 //! melee fighters close in (running if needed) and strike; then end the turn.
 
-use crate::engine::{Aim, Command, Fighter, FireMode, State, Trigger, Unarmed};
+use crate::engine::{AttackOrder, Command, Fighter, FireMode, State, Trigger};
 use crate::resolve::Wound;
 use crate::setup::Holding;
 
@@ -52,15 +52,7 @@ pub(crate) enum Decision {
 impl Decision {
     /// The command of `actor` this decision stands for.
     pub(crate) fn command(self, actor: usize) -> Command {
-        let attack = |target, weapon: Option<usize>, mode| Command::Attack {
-            actor,
-            target,
-            weapon,
-            unarmed: weapon.is_none().then_some(Unarmed::Brawling),
-            mode,
-            aim: Aim::None,
-            evade: None,
-        };
+        let attack = |target, weapon, mode| AttackOrder::plain(target, weapon, mode).command(actor);
         match self {
             Decision::EndTurn => Command::EndTurn { actor },
             Decision::GetUp => Command::GetUp { actor },
