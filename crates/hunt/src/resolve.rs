@@ -119,20 +119,45 @@ fn too_many(what: &str, n: u32) -> Error {
     )
 }
 
-/// Sum of `n` d6 (HUNT-01).
-#[inline]
+/// Sum of `n` d6 (HUNT-01). Inlined up to the dice loop: a roll of no dice (most cover
+/// rolls, some Defense rolls) is a comparison, not a call.
+#[inline(always)]
 pub fn roll_sum<D: Dice>(
     dice: &mut D,
     n: u32,
     label: &str,
-    mut transcript: Option<&mut Transcript>,
+    transcript: Option<&mut Transcript>,
+) -> Result<u32, Error> {
+    if n == 0 {
+        return Ok(0);
+    }
+    roll_dice(dice, n, label, transcript)
+}
+
+/// [`roll_sum`] of at least one die; a quiet roll's loop asks nothing of a transcript.
+fn roll_dice<D: Dice>(
+    dice: &mut D,
+    n: u32,
+    label: &str,
+    transcript: Option<&mut Transcript>,
 ) -> Result<u32, Error> {
     if n > MAX_ROLL_DICE {
         return Err(too_many("a roll", n));
     }
     let mut total = 0;
-    for _ in 0..n {
-        total += die(dice, label, &mut transcript)?;
+    match transcript {
+        None => {
+            for _ in 0..n {
+                total += dice.roll(6)?;
+            }
+        }
+        Some(t) => {
+            for _ in 0..n {
+                let v = dice.roll(6)?;
+                t.record(label, 6, v);
+                total += v;
+            }
+        }
     }
     Ok(total)
 }
