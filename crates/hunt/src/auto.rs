@@ -4,7 +4,7 @@ use fray_dice::{
 use serde::{Deserialize, Serialize};
 
 use crate::engine::{
-    Command, Declaration, Event, Extraneous, Hunt, Resplit, State, Status, WeaponStatus,
+    Command, Declaration, Event, Extraneous, Hunt, Parts, Resplit, State, Status, WeaponStatus,
 };
 use crate::model::{AttackKind, Distance, HideRoll, Rules, Tactic, TripleRule};
 use crate::odds::{odds, StrikeOdds};
@@ -29,9 +29,24 @@ fn policy(state: &State, i: usize) -> (Declaration, bool) {
     let stats = state.stats(i);
     let pool = state.pool(i);
     let name = &f.name;
-    let legal = |d: &Declaration| state.validate_with(i, d, stats, pool).is_ok();
+    // A candidate's legality. It is built from indices (its weapon `w` and target `t`, an
+    // opponent still in the fight), so it is checked from them, without looking names up.
+    let legal = |d: &Declaration, aim: Option<(usize, usize)>| {
+        let parts = match aim {
+            Some((_, t)) if d.attack != 0 || d.damage != 0 => {
+                Parts::One(Some((t, d.attack, d.damage)))
+            }
+            _ => Parts::One(None),
+        };
+        let weapon = aim.map(|(w, _)| w);
+        let ok = state
+            .validate_resolved(i, d, parts, weapon, stats, pool)
+            .is_ok();
+        debug_assert_eq!(ok, state.validate_with(i, d, stats, pool).is_ok());
+        ok
+    };
     let ready = |kind: AttackKind| {
-        f.weapons.iter().find(|w| {
+        f.weapons.iter().position(|w| {
             w.status == WeaponStatus::Ready
                 && w.weapon.kind == kind
                 && w.weapon.reach()[state.distance.index()] > 0
@@ -43,34 +58,39 @@ fn policy(state: &State, i: usize) -> (Declaration, bool) {
             let mut d = Declaration::new(name.clone());
             d.action = Some(Extraneous::FirstAid);
             d.defense = stats.agility.min(pool / 2);
-            if legal(&d) {
+            if legal(&d, None) {
                 return (d, true);
             }
         }
         let mut d = Declaration::new(name.clone());
         d.tactic = Tactic::Hide;
-        if legal(&d) {
+        if legal(&d, None) {
             return (d, true);
         }
         d.tactic = Tactic::None;
         return (d, false);
     }
-    let first_opponent = state.opponents(i).next();
-    let all_hidden = state
-        .opponents(i)
-        .all(|j| state.fighters[j].hidden.is_some());
+    // One walk over the opponents still in the fight: the first, the first in sight.
+    let (mut first_opponent, mut target) = (None, None);
+    for j in state.opponents(i) {
+        first_opponent.get_or_insert(j);
+        if target.is_none() && state.fighters[j].hidden.is_none() {
+            target = Some(j);
+        }
+    }
+    let all_hidden = target.is_none();
     if let (Some(hider), true) = (first_opponent, all_hidden) {
         if state.round % 2 == 0 {
             // Every other turn a blind shot (HUNT-20), if a loaded gun reaches.
             if let Some(w) = ready(AttackKind::Ranged) {
                 let (def, att, dmg) = split(pool, stats.agility, stats.marksmanship);
                 let mut d = Declaration::new(name.clone());
-                d.weapon = Some(w.weapon.name.clone());
+                d.weapon = Some(f.weapons[w].weapon.name.clone());
                 d.defense = def;
                 d.attack = att;
                 d.damage = dmg;
                 d.target = Some(state.fighters[hider].name.clone());
-                if legal(&d) {
+                if legal(&d, Some((w, hider))) {
                     return (d, true);
                 }
             }
@@ -89,7 +109,7 @@ fn policy(state: &State, i: usize) -> (Declaration, bool) {
                 Distance::Near
             },
         );
-        if legal(&d) {
+        if legal(&d, None) {
             return (d, true);
         }
     }
@@ -99,7 +119,7 @@ fn policy(state: &State, i: usize) -> (Declaration, bool) {
         // Stand and pick it up (HUNT-12): no flight, no pursuit, no other weapon.
         let mut d = Declaration::new(name.clone());
         d.defense = stats.agility.min(pool);
-        if legal(&d) {
+        if legal(&d, None) {
             return (d, true);
         }
     }
@@ -107,7 +127,7 @@ fn policy(state: &State, i: usize) -> (Declaration, bool) {
         let mut d = Declaration::new(name.clone());
         d.tactic = Tactic::Hide;
         d.defense = stats.agility.min(pool);
-        if legal(&d) {
+        if legal(&d, None) {
             return (d, true);
         }
     }
@@ -117,10 +137,8 @@ fn policy(state: &State, i: usize) -> (Declaration, bool) {
         ready(AttackKind::Ranged)
     };
     let wounded = !f.wounds.is_empty() || f.bleeding > 0;
-    let target = state
-        .opponents(i)
-        .find(|&j| state.fighters[j].hidden.is_none());
-    if let (Some(w), Some(t)) = (weapon, target) {
+    if let (Some(wi), Some(t)) = (weapon, target) {
+        let w = &f.weapons[wi];
         let ranged = w.weapon.kind == AttackKind::Ranged;
         let cap = if ranged {
             stats.marksmanship
@@ -149,12 +167,12 @@ fn policy(state: &State, i: usize) -> (Declaration, bool) {
             (Side::Hunter, Distance::Near) if !ranged => Tactic::Onslaught,
             (Side::Hunter, Distance::Near) => Tactic::None,
         };
-        if legal(&d) {
+        if legal(&d, Some((wi, t))) {
             return (d, true);
         }
         // The same attack without its tactic.
         d.tactic = Tactic::None;
-        if legal(&d) {
+        if legal(&d, Some((wi, t))) {
             return (d, true);
         }
     }
@@ -166,7 +184,7 @@ fn policy(state: &State, i: usize) -> (Declaration, bool) {
         let mut d = Declaration::new(name.clone());
         d.action = Some(Extraneous::Reload);
         d.defense = stats.agility.min(pool / 2);
-        if legal(&d) {
+        if legal(&d, None) {
             return (d, true);
         }
     }
@@ -176,12 +194,12 @@ fn policy(state: &State, i: usize) -> (Declaration, bool) {
         _ => Tactic::Flee,
     };
     d.defense = stats.agility.min(pool);
-    if legal(&d) {
+    if legal(&d, None) {
         return (d, true);
     }
     // Stand and defend, else nothing at all.
     d.tactic = Tactic::None;
-    if legal(&d) {
+    if legal(&d, None) {
         return (d, true);
     }
     d.defense = 0;

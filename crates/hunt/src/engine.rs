@@ -490,7 +490,7 @@ pub enum Event {
 /// Validation runs for every command and every candidate of the default tactic, so this
 /// stays small and copies nothing.
 #[derive(Clone, Copy)]
-enum Parts<'a> {
+pub(crate) enum Parts<'a> {
     One(Option<(usize, u32, u32)>),
     Split(&'a [Allocation]),
 }
@@ -731,20 +731,36 @@ impl State {
             }
         }
         let parts = self.allocations(i, d)?;
-        let (attack, damage) = parts.totals();
-        let attacking = attack + damage > 0;
         let weapon = match &d.weapon {
-            Some(name) => {
-                let w = f.weapon(name).ok_or_else(|| {
-                    refuse(
-                        "HUNT-06",
-                        format_args!("{} carries no weapon named {name}", f.name),
-                    )
-                })?;
-                Some(&f.weapons[w])
-            }
+            Some(name) => Some(f.weapon(name).ok_or_else(|| {
+                refuse(
+                    "HUNT-06",
+                    format_args!("{} carries no weapon named {name}", f.name),
+                )
+            })?),
             None => None,
         };
+        self.validate_resolved(i, d, parts, weapon, stats, pool)
+    }
+
+    /// The rest of [`State::validate_with`] once the declaration's names are resolved:
+    /// `parts` are its [`State::allocations`] and `weapon` the index of the weapon it names.
+    /// The default tactic, which builds its candidates from indices (an active fighter's own
+    /// weapon, opponents still in the fight), starts here: the name checks hold by
+    /// construction.
+    pub(crate) fn validate_resolved(
+        &self,
+        i: usize,
+        d: &Declaration,
+        parts: Parts<'_>,
+        weapon: Option<usize>,
+        stats: Stats,
+        pool: u32,
+    ) -> Result<(), RuleError> {
+        let f = &self.fighters[i];
+        let weapon = weapon.map(|w| &f.weapons[w]);
+        let (attack, damage) = parts.totals();
+        let attacking = attack + damage > 0;
         let near = self.distance == Distance::Near;
         let tactic = d.tactic;
         if let Some(action) = d.action {
