@@ -566,6 +566,7 @@ impl State {
     }
 
     /// A fighter's stats after its wounds (HUNT-13).
+    #[inline]
     pub fn stats(&self, i: usize) -> Stats {
         let f = &self.fighters[i];
         if self.accumulate_wounds {
@@ -1415,8 +1416,8 @@ struct Built {
     who: Few<usize, INLINE>,
     fighters: Few<FighterSpec, INLINE>,
     strikes: Few<StrikeSpec, INLINE>,
-    /// Weapon index of each strike.
-    weapon_of: Few<usize, INLINE>,
+    /// Index of the weapon each fighter's declaration names, if any (looked up once).
+    weapon_of: Few<Option<usize>, INLINE>,
 }
 
 /// Inlined into its one caller, so that the lists (arrays) are filled in place, not moved.
@@ -1444,6 +1445,7 @@ fn build(state: &State) -> Built {
         let f = &state.fighters[i];
         let d = state.declarations[i].as_ref().expect("all declared");
         let weapon = d.weapon.as_ref().and_then(|n| f.weapon(n));
+        built.weapon_of.push(weapon);
         let loaded = weapon
             .and_then(|w| f.weapons[w].weapon.ammo)
             .map_or(true, |a| a >= 2);
@@ -1497,7 +1499,6 @@ fn build(state: &State) -> Built {
                 first: round_one && !ambush_void,
                 blind: state.fighters[t].hidden.is_some(),
             });
-            built.weapon_of.push(w);
         }
     }
     built
@@ -1547,10 +1548,11 @@ fn emit_exchange(
         events.emit(|| Event::Strike {
             attacker: name(usize::from(s.attacker)),
             target: name(usize::from(s.target)),
-            weapon: state.fighters[attacker].weapons[built.weapon_of[k]]
-                .weapon
-                .name
-                .to_string(),
+            weapon: state.fighters[attacker].weapons
+                [built.weapon_of[usize::from(s.attacker)].expect("strikes need a weapon")]
+            .weapon
+            .name
+            .to_string(),
             order: o.order,
             distance: o.distance,
             attack_dice: o.attack_dice,
@@ -1631,7 +1633,7 @@ fn resolve_turn<D: Dice>(
     }
     for (k, &i) in who.iter().enumerate() {
         let d = declarations[i].as_ref().expect("declared");
-        let used_weapon = d.weapon.as_ref().and_then(|n| state.fighters[i].weapon(n));
+        let used_weapon = built.weapon_of[k];
         let f = &mut state.fighters[i];
         let o = &fout[k];
         // Ammunition (HUNT-27, HUNT-22).

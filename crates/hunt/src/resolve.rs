@@ -572,7 +572,8 @@ pub fn resolve<D: Dice>(
 }
 
 /// [`resolve`] (quiet) into outcome buffers that are still at their defaults, as the engine
-/// makes them: they are not reset a second time.
+/// makes them: they are not reset a second time. Inlined into its one caller.
+#[inline(always)]
 pub(crate) fn resolve_fresh<D: Dice>(
     dice: &mut D,
     ctx: &ExchangeContext,
