@@ -307,21 +307,25 @@ impl AutoPlay for Hunt {
                 Self::apply(state, &command, dice, events).map_err(|e| refused(&command, e))?;
                 return Ok(true);
             }
-        } else {
-            let waiting = state.still_waiting().next();
-            if let Some(i) = waiting {
-                let (d, checked) = policy(state, i);
-                if !checked {
-                    if let Err(e) = state.validate_for(i, &d) {
-                        return Err(refused(&Command::Declare(d), e));
-                    }
-                }
-                state.declare(i, d, events);
-                return Ok(true);
-            }
+            state
+                .resolve_exchange(dice, events)
+                .map_err(|e| refused(&Command::Resolve, e))?;
+            return Ok(true);
         }
+        let waiting = state.still_waiting().next();
+        if let Some(i) = waiting {
+            let (d, checked) = policy(state, i);
+            if !checked {
+                if let Err(e) = state.validate_for(i, &d) {
+                    return Err(refused(&Command::Declare(d), e));
+                }
+            }
+            state.declare(i, d, events);
+            return Ok(true);
+        }
+        // Nobody is waiting: `Resolve` without looking again.
         state
-            .resolve_exchange(dice, events)
+            .resolve_declared(dice, events)
             .map_err(|e| refused(&Command::Resolve, e))?;
         Ok(true)
     }

@@ -583,6 +583,7 @@ impl State {
     /// [`State::stats`]'s Endurance alone, for resolution, which needs no other stat that
     /// wounds lower: a quarter of the work. The walk stops once Endurance is 0 (no later
     /// wound can lower it), which a long-wounded fighter reaches early.
+    #[inline]
     fn endurance(&self, i: usize) -> u32 {
         let f = &self.fighters[i];
         let less = |e: u32, p: &Penalty| e.saturating_sub(p.endurance);
@@ -1372,6 +1373,17 @@ impl State {
                 format!("waiting for the declaration of {}", names.join(", ")),
             ));
         }
+        self.resolve_declared(dice, events)
+    }
+
+    /// [`State::resolve_exchange`] once nobody is waiting to declare: the default tactic's
+    /// `play_next` comes here when it has just found nobody waiting.
+    #[inline]
+    pub(crate) fn resolve_declared<D: Dice>(
+        &mut self,
+        dice: &mut D,
+        events: &mut EventLog<Event>,
+    ) -> Result<(), RuleError> {
         if !self.window {
             for c in 0..self.fighters.len() {
                 if self.counterattacks(c) {
