@@ -118,11 +118,12 @@ pub(crate) fn tier_counts(spec: &CheckSpec) -> Result<([u128; 4], u128), Error> 
 /// scaled to it are whole numbers and compare exactly.
 pub(crate) const SCALE: u128 = 262_144;
 
-/// [`tier_counts`] out of [`SCALE`], remembered per thread. The default tactic asks the
-/// same few questions (a handful of skills against a handful of defenses) at nearly every
-/// decision of every trial. The answer is a pure function of the spec, so remembering it
-/// cannot change a result; the memory is bounded (each slot is overwritten by the next spec
-/// hashing to it).
+/// [`tier_counts`] out of [`SCALE`], remembered per thread. Preparing a setup asks it for
+/// every attack × difficulty × edge (the tactic's expected-damage tables), and setups swept
+/// in a notebook or started one session at a time ask the same few specs again (a handful of
+/// skills against a handful of defenses). The answer is a pure function of the spec, so
+/// remembering it cannot change a result; the memory is bounded (each slot is overwritten by
+/// the next spec hashing to it).
 pub(crate) fn tier_counts_cached(spec: &CheckSpec) -> Result<[u128; 4], Error> {
     const SLOTS: usize = 64;
     type Slot = Option<(CheckSpec, [u128; 4])>;
