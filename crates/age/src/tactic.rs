@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use fray_dice::{AutoPlay, Catalog, OddsTable, RuleError, TrialOutcome};
+use fray_dice::{AutoPlay, Catalog, Ending, OddsTable, RuleError, TrialOutcome};
 use serde::{Deserialize, Serialize};
 
 use crate::combat::{AttackKind, DamageDice, StuntChoice, GRENADE_RADIUS};
@@ -261,8 +261,15 @@ impl AutoPlay for Age {
                 health[usize::from(c.side)] += i64::from(c.fortune.max(0));
             }
         }
+        // The round limit is the one end that comes after the last round.
+        let stopped = state.over && state.winner.is_none() && state.round > state.rules.max_rounds;
         TrialOutcome {
             winner: state.winner,
+            end: if stopped {
+                Ending::RoundLimit
+            } else {
+                Ending::Finished
+            },
             rounds: state.round.min(state.rules.max_rounds),
             health,
             metric: i64::from(state.stunt_points_earned),

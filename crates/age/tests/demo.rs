@@ -117,7 +117,10 @@ fn simulation_is_thread_count_independent_and_the_tactic_is_always_legal() {
     let two = simulate::<Age>(&setup, 400, 1, 2, None).unwrap();
     assert_eq!(one, two);
     assert_eq!(one.trials, 400);
-    assert_eq!(one.wins.iter().sum::<u64>() + one.draws, 400);
+    assert_eq!(
+        one.wins.iter().sum::<u64>() + one.draws + one.round_limit + one.cut_off,
+        400
+    );
     assert!(one.metric_total > 0, "stunt points are earned");
     assert_eq!(Age::SIDES, ["party", "opponents"]);
     assert_eq!(Age::METRIC, "stunt points earned");

@@ -1,6 +1,6 @@
 //! The ruleset as the CLI and bindings see it: odds queries, the demo and log lines.
 
-use fray_dice::{AutoPlay, Catalog, EventLog, OddsTable, RuleError, Ruleset, TrialOutcome};
+use fray_dice::{AutoPlay, Catalog, Ending, EventLog, OddsTable, RuleError, Ruleset, TrialOutcome};
 use serde::{Deserialize, Serialize};
 
 use crate::check::{AdvantageMethod, CheckSpec, Contestant, DamageLine, Edge, OutcomeTable, Tier};
@@ -79,8 +79,15 @@ impl AutoPlay for Andromeda {
                 health[f.side.index()] += i64::from(free);
             }
         }
+        let stopped = matches!(state.phase, Phase::Over { winner: None })
+            && state.round >= state.settings.round_limit;
         TrialOutcome {
             winner,
+            end: if stopped {
+                Ending::RoundLimit
+            } else {
+                Ending::Finished
+            },
             rounds: state.round,
             health,
             metric,

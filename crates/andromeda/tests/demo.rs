@@ -76,7 +76,10 @@ fn simulation_is_thread_count_independent() {
     let two = simulate::<Andromeda>(&setup, 300, 1, 2, None).unwrap();
     assert_eq!(one, two);
     assert_eq!(one.trials, 300);
-    assert_eq!(one.wins.iter().sum::<u64>() + one.draws, 300);
+    assert_eq!(
+        one.wins.iter().sum::<u64>() + one.draws + one.round_limit + one.cut_off,
+        300
+    );
     assert!(one.metric_total > 0, "heroes gain Heat");
     assert_eq!(Andromeda::METRIC, "heat gained");
     assert_eq!(Andromeda::SIDES, ["heroes", "enemies"]);

@@ -1,7 +1,9 @@
 //! The `Ruleset`, `AutoPlay` and `Catalog` implementations: default tactic, outcome, odds
 //! tables, the demo and readable log lines.
 
-use fray_dice::{AutoPlay, Catalog, Dice, EventLog, OddsTable, RuleError, Ruleset, TrialOutcome};
+use fray_dice::{
+    AutoPlay, Catalog, Dice, Ending, EventLog, OddsTable, RuleError, Ruleset, TrialOutcome,
+};
 use serde::{Deserialize, Serialize};
 
 use crate::check::{check_odds, damage_odds, AttackSpec, CheckSpec, Restraint, TieRule};
@@ -452,8 +454,16 @@ impl AutoPlay for BetterWorld {
                 health[usize::from(f.character.side.min(1))] += i64::from(f.hits.max(0));
             }
         }
+        let stopped = matches!(state.phase, Phase::Over)
+            && state.winner.is_none()
+            && state.round >= state.settings.max_rounds;
         TrialOutcome {
             winner: state.winner,
+            end: if stopped {
+                Ending::RoundLimit
+            } else {
+                Ending::Finished
+            },
             rounds: state.round,
             health,
             metric: i64::try_from(state.wounds_dealt).unwrap_or(i64::MAX),

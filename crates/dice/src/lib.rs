@@ -65,7 +65,7 @@ pub use pool::{
 };
 pub use rng::Rng;
 pub use session::{
-    check_combatants, digest, same_name, AutoPlay, Replay, ReplayError, ReplayMismatch,
+    check_combatants, digest, same_name, AutoPlay, Ending, Replay, ReplayError, ReplayMismatch,
     ReplayReport, ReplayStep, Ruleset, Session, TrialOutcome, MAX_COMBATANTS, MAX_REPLAY_COMMANDS,
     REPLAY_FORMAT,
 };

@@ -117,11 +117,28 @@ fn refused(command: &impl Debug, e: RuleError) -> RuleError {
     RuleError::new(e.rule.clone(), format!("{command:?}: {}", e.message))
 }
 
+/// How an encounter came to its end, as simulation counts it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Ending {
+    /// The rules ended it: a side won, or nobody could (a draw).
+    #[default]
+    Finished,
+    /// The ruleset's round limit stopped it with both sides still in the fight.
+    RoundLimit,
+    /// Simulation stopped it after [`crate::MAX_TRIAL_COMMANDS`] commands, unfinished.
+    CommandCap,
+}
+
 /// The outcome of one encounter, as simulation counts it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TrialOutcome {
-    /// Index of the winning side, or `None` for a draw or an unfinished fight.
+    /// Index of the winning side, or `None` for a draw or a fight stopped unfinished
+    /// ([`TrialOutcome::end`] tells which).
     pub winner: Option<u8>,
+    /// How it ended: by the rules, at the round limit, or cut off by simulation.
+    #[serde(default)]
+    pub end: Ending,
     /// Rounds played.
     pub rounds: u32,
     /// Remaining health summed per side (side 0, side 1), in the ruleset's own units.

@@ -6,10 +6,13 @@ use serde::{Deserialize, Serialize};
 use crate::error::RuleError;
 use crate::events::EventLog;
 use crate::rng::Rng;
-use crate::session::{AutoPlay, TrialOutcome};
+use crate::session::{AutoPlay, Ending, TrialOutcome};
 
-/// A trial that has not ended after this many commands is stopped and counted as unfinished.
-pub const MAX_TRIAL_COMMANDS: usize = 10_000;
+/// A trial that has not ended after this many commands is stopped and counted as cut off
+/// ([`Ending::CommandCap`]), apart from draws and round limits. A safety net, never the real
+/// limit of a valid setup: every ruleset bounds its round limit (at most 1 000 rounds) so that
+/// a fight ends by its own rules well before it.
+pub const MAX_TRIAL_COMMANDS: usize = 100_000;
 
 /// What a Monte Carlo run found. Built from sums and counts only, so it is the same however
 /// the trials were split between threads or machines.
@@ -19,8 +22,14 @@ pub struct SimSummary {
     pub trials: u64,
     /// Wins per side, indexed like [`AutoPlay::SIDES`].
     pub wins: Vec<u64>,
-    /// Trials with no winner (draws, or fights stopped unfinished).
+    /// Trials the rules ended with no winner.
     pub draws: u64,
+    /// Trials stopped by the ruleset's round limit with both sides still fighting.
+    #[serde(default)]
+    pub round_limit: u64,
+    /// Trials cut off unfinished after [`MAX_TRIAL_COMMANDS`] commands.
+    #[serde(default)]
+    pub cut_off: u64,
     /// How many trials took each number of rounds.
     pub rounds: BTreeMap<u32, u64>,
     /// Sum over trials of remaining health per side.
@@ -40,9 +49,13 @@ impl SimSummary {
     /// Adds one trial.
     pub fn record(&mut self, outcome: &TrialOutcome) {
         self.trials += 1;
-        match outcome.winner {
-            Some(side) if usize::from(side) < self.wins.len() => self.wins[usize::from(side)] += 1,
-            _ => self.draws += 1,
+        match (outcome.end, outcome.winner) {
+            (Ending::RoundLimit, _) => self.round_limit += 1,
+            (Ending::CommandCap, _) => self.cut_off += 1,
+            (Ending::Finished, Some(side)) if usize::from(side) < self.wins.len() => {
+                self.wins[usize::from(side)] += 1
+            }
+            (Ending::Finished, _) => self.draws += 1,
         }
         *self.rounds.entry(outcome.rounds).or_insert(0) += 1;
         self.health_total[0] += i128::from(outcome.health[0]);
@@ -60,6 +73,8 @@ impl SimSummary {
             *w += o;
         }
         self.draws += other.draws;
+        self.round_limit += other.round_limit;
+        self.cut_off += other.cut_off;
         for (&r, &n) in &other.rounds {
             *self.rounds.entry(r).or_insert(0) += n;
         }
@@ -97,11 +112,19 @@ pub fn run_trial<R: AutoPlay>(
     for _ in 0..MAX_TRIAL_COMMANDS {
         match R::play_next(&mut state, &mut dice, &mut quiet) {
             Ok(true) => {}
-            Ok(false) => break,
+            Ok(false) => return Ok(R::outcome(&state)),
             Err(e) => return Err(illegal(stream, e)),
         }
     }
-    Ok(R::outcome(&state))
+    // Out of commands: the fight may have ended with the last one.
+    if R::next_command(&state).is_none() {
+        return Ok(R::outcome(&state));
+    }
+    Ok(TrialOutcome {
+        winner: None,
+        end: Ending::CommandCap,
+        ..R::outcome(&state)
+    })
 }
 
 /// What a trial reports when its default tactic was refused (a bug in the ruleset).
@@ -143,13 +166,24 @@ pub fn simulate_into<R: AutoPlay>(
 where
     R::Setup: Sync,
 {
-    let threads = threads.max(1);
+    let threads = threads.clamp(1, out.len().max(1));
+    // The last trial's stream must exist: `first + len - 1 <= u64::MAX`.
+    if !out.is_empty() && first.checked_add(out.len() as u64 - 1).is_none() {
+        return Err(RuleError::new(
+            "simulation",
+            format!(
+                "{} trials from stream {first} go past the last stream, 2^64 - 1",
+                out.len()
+            ),
+        ));
+    }
     let block = out.len().div_ceil(threads).max(1);
     let results: Vec<Result<(), (u64, RuleError)>> = std::thread::scope(|scope| {
         let handles: Vec<_> = out
             .chunks_mut(block)
             .enumerate()
             .map(|(b, chunk)| {
+                // Fits: `b * block` is below `out.len()` and the range was checked above.
                 let start = first + (b * block) as u64;
                 scope.spawn(move || {
                     let own = thread_setup(setup, threads as u64);
@@ -183,13 +217,15 @@ where
     R::Setup: Sync,
 {
     const REPORT_EVERY: u64 = 4096;
-    let threads = threads.max(1) as u64;
+    // Never more threads than trials; `saturating_mul` keeps the last block's end in range
+    // even for `trials` near `u64::MAX`.
+    let threads = (threads.max(1) as u64).min(trials.max(1));
     let block = trials.div_ceil(threads).max(1);
     let results: Vec<Result<SimSummary, (u64, RuleError)>> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..threads)
             .map(|t| {
-                let start = (t * block).min(trials);
-                let end = ((t + 1) * block).min(trials);
+                let start = t.saturating_mul(block).min(trials);
+                let end = (t + 1).saturating_mul(block).min(trials);
                 scope.spawn(move || {
                     let own = thread_setup(setup, threads);
                     let setup = own.as_ref().unwrap_or(setup);

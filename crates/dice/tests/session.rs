@@ -108,6 +108,7 @@ impl AutoPlay for Duel {
     }
     fn outcome(state: &State) -> TrialOutcome {
         TrialOutcome {
+            end: fray_dice::Ending::Finished,
             winner: state
                 .health
                 .iter()
@@ -273,7 +274,10 @@ fn simulation_does_not_depend_on_the_thread_count() {
     assert_eq!(one, two);
     assert_eq!(one, seven);
     assert_eq!(one.trials, 2_000);
-    assert_eq!(one.wins.iter().sum::<u64>() + one.draws, 2_000);
+    assert_eq!(
+        one.wins.iter().sum::<u64>() + one.draws + one.round_limit + one.cut_off,
+        2_000
+    );
     // Trial i is stream i: the first trial alone equals a session on stream 0.
     let first = simulate::<Duel>(&setup, 1, 9, 1, None).unwrap();
     let winner = Duel::outcome(fight(9).state()).winner.unwrap();

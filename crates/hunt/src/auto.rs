@@ -1,5 +1,5 @@
 use fray_dice::{
-    AutoPlay, Catalog, Dice, EventLog, OddsTable, Ratio, RuleError, Ruleset, TrialOutcome,
+    AutoPlay, Catalog, Dice, Ending, EventLog, OddsTable, Ratio, RuleError, Ruleset, TrialOutcome,
 };
 use serde::{Deserialize, Serialize};
 
@@ -341,12 +341,16 @@ impl AutoPlay for Hunt {
             }
             wounds += f.wounds.iter().map(|&w| i64::from(w)).sum::<i64>();
         }
+        let winner = state.ending.as_ref().and_then(|e| e.winner);
+        // Both sides still in the fight and no winner: only the round limit ends that.
+        let stopped = state.ending.is_some() && winner.is_none() && state.round >= state.max_rounds;
         TrialOutcome {
-            winner: state
-                .ending
-                .as_ref()
-                .and_then(|e| e.winner)
-                .map(Side::index),
+            winner: winner.map(Side::index),
+            end: if stopped {
+                Ending::RoundLimit
+            } else {
+                Ending::Finished
+            },
             rounds: state.round,
             health,
             metric: wounds,

@@ -73,7 +73,10 @@ fn simulation_does_not_depend_on_threads() {
     let two = simulate::<Hunt>(&setup, 200, 1, 2, None).unwrap();
     assert_eq!(one, two);
     assert_eq!(one.trials, 200);
-    assert_eq!(one.wins.iter().sum::<u64>() + one.draws, 200);
+    assert_eq!(
+        one.wins.iter().sum::<u64>() + one.draws + one.round_limit + one.cut_off,
+        200
+    );
 }
 
 #[test]

@@ -4,7 +4,8 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use fray_dice::{
-    AutoPlay, Catalog, Dice, EventLog, OddsTable, RuleError, Ruleset, SimSummary, TrialOutcome,
+    AutoPlay, Catalog, Dice, Ending, EventLog, OddsTable, RuleError, Ruleset, SimSummary,
+    TrialOutcome,
 };
 use serde::{Deserialize, Serialize};
 
@@ -79,8 +80,17 @@ impl AutoPlay for Red {
                 health[usize::from(f.side.min(1))] += i64::from(f.hp.max(0));
             }
         }
+        let winner = state.finished.as_ref().and_then(|f| f.winner);
+        let stopped = state.finished.is_some()
+            && winner.is_none()
+            && state.round >= state.settings.max_rounds;
         TrialOutcome {
-            winner: state.finished.as_ref().and_then(|f| f.winner),
+            winner,
+            end: if stopped {
+                Ending::RoundLimit
+            } else {
+                Ending::Finished
+            },
             rounds: state.round,
             health,
             metric: i64::from(state.critical_injuries),

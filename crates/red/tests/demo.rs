@@ -80,7 +80,10 @@ fn simulation_is_deterministic_and_thread_count_independent() {
     assert_eq!(one, two);
     assert_eq!(two, again);
     assert_eq!(one.trials, 400);
-    assert_eq!(one.wins.iter().sum::<u64>() + one.draws, 400);
+    assert_eq!(
+        one.wins.iter().sum::<u64>() + one.draws + one.round_limit + one.cut_off,
+        400
+    );
     assert!(
         one.metric_total > 0,
         "critical injuries happen over 400 fights"
