@@ -1,6 +1,6 @@
 //! Typed paths that need a ruleset's Rust types: whole simulated fights as per-trial arrays.
 
-use fray_dice::{parse_json, simulate_into, AutoPlay, TrialOutcome};
+use fray_dice::{parse_json, simulate_into, AutoPlay, Ending, TrialOutcome};
 use numpy::PyArray1;
 use pyo3::prelude::*;
 
@@ -40,7 +40,7 @@ where
 
 /// Per-trial arrays of `n` fights, trial i on stream `first + i`, with the default tactic:
 /// (winner int8 with -1 for none, rounds uint32, health int64 of length 2n (side 0, side 1
-/// per trial), metric int64).
+/// per trial), metric int64, end int8: 0 ended by the rules, 1 round limit, 2 cut off).
 #[pyfunction]
 #[pyo3(signature = (ruleset, setup, seed, first, n, threads_wanted))]
 #[allow(clippy::type_complexity)]
@@ -57,6 +57,7 @@ fn fights<'py>(
     Bound<'py, PyArray1<u32>>,
     Bound<'py, PyArray1<i64>>,
     Bound<'py, PyArray1<i64>>,
+    Bound<'py, PyArray1<i8>>,
 )> {
     let e = entry(ruleset)?;
     let Some((_, run)) = FIGHTS.iter().find(|(id, _)| *id == e.id) else {
@@ -83,11 +84,20 @@ fn fights<'py>(
     let rounds = out.iter().map(|o| o.rounds).collect();
     let health = out.iter().flat_map(|o| o.health).collect();
     let metric = out.iter().map(|o| o.metric).collect();
+    let end = out
+        .iter()
+        .map(|o| match o.end {
+            Ending::Finished => 0,
+            Ending::RoundLimit => 1,
+            Ending::CommandCap => 2,
+        })
+        .collect();
     Ok((
         PyArray1::from_vec(py, winner),
         PyArray1::from_vec(py, rounds),
         PyArray1::from_vec(py, health),
         PyArray1::from_vec(py, metric),
+        PyArray1::from_vec(py, end),
     ))
 }
 

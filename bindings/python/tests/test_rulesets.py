@@ -72,8 +72,10 @@ def test_simulate_equals_rust_and_ignores_threads(cli: Callable[..., Any], rules
     assert mine["rounds"] == {int(k): v for k, v in rust["rounds"].items()}
     assert mine["health_total"] == rust["health_total"]
     assert mine["metric_total"] == rust["metric_total"]
-    assert sum(one.wins) + one.draws == one.trials == 600
-    assert sum(one.win_rate(i) for i in range(len(one.sides))) + Fraction(one.draws, 600) == 1
+    assert mine["round_limit"] == rust["round_limit"] and mine["cut_off"] == rust["cut_off"]
+    assert sum(one.wins) + one.draws + one.round_limit + one.cut_off == one.trials == 600
+    unfinished = Fraction(one.draws + one.round_limit + one.cut_off, 600)
+    assert sum(one.win_rate(i) for i in range(len(one.sides))) + unfinished == 1
     assert one.win_rate(one.sides[0]) == one.win_rate(0)
     assert ruleset in repr(one)
     frame = one.to_pandas()

@@ -206,19 +206,37 @@ pub fn simulate(
         return Ok(());
     }
     out!("simulate {id}: {trials} fights, seed {seed} (trial i uses stream i)");
-    let total = summary.trials as f64;
+    out!(
+        "  {:<22} {:>10}  {:>8}  95 % interval",
+        "",
+        "fights",
+        "share"
+    );
+    let row = |label: &str, count: u64| {
+        let (low, high) = fray::dice::wilson_interval(count, summary.trials);
+        let share = count as f64 / summary.trials.max(1) as f64;
+        format!(
+            "  {label:<22} {count:>10}  {:>7.3}%  {:.3}% .. {:.3}%",
+            share * 100.0,
+            low * 100.0,
+            high * 100.0
+        )
+    };
     for (side, wins) in entry.sides.iter().zip(&summary.wins) {
+        out!("{}", row(&format!("{side} wins"), *wins));
+    }
+    out!("{}", row("draw (no winner)", summary.draws));
+    out!("{}", row("stopped: round limit", summary.round_limit));
+    if summary.cut_off > 0 {
         out!(
-            "  {side:<12} wins {wins:>10}  {:>7.3}%",
-            *wins as f64 / total * 100.0
+            "{}",
+            row(
+                &format!("cut off ({} cmds)", fray::dice::MAX_TRIAL_COMMANDS),
+                summary.cut_off
+            )
         );
     }
-    out!(
-        "  {:<12}      {:>10}  {:>7.3}%",
-        "no winner",
-        summary.draws,
-        summary.draws as f64 / total * 100.0
-    );
+    let total = summary.trials as f64;
     out!("  mean rounds {:.4}", summary.rounds_mean());
     for (side, health) in entry.sides.iter().zip(summary.health_total) {
         out!(

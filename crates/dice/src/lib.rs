@@ -69,5 +69,7 @@ pub use session::{
     ReplayReport, ReplayStep, Ruleset, Session, TrialOutcome, MAX_COMBATANTS, MAX_REPLAY_COMMANDS,
     REPLAY_FORMAT,
 };
-pub use sim::{run_trial, simulate, simulate_into, SimSummary, MAX_TRIAL_COMMANDS};
+pub use sim::{
+    run_trial, simulate, simulate_into, wilson_interval, SimSummary, MAX_TRIAL_COMMANDS,
+};
 pub use transcript::{DieFate, DieRecord, Transcript};

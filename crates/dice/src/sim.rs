@@ -99,6 +99,24 @@ impl SimSummary {
     }
 }
 
+/// The 95 % Wilson score interval of a proportion, `successes` out of `trials`, as
+/// `(low, high)`. For display and for deciding how many trials to run; resolution never uses
+/// it. With no trials it is the whole range `(0, 1)`.
+pub fn wilson_interval(successes: u64, trials: u64) -> (f64, f64) {
+    if trials == 0 {
+        return (0.0, 1.0);
+    }
+    // z for a two-sided 95 % interval.
+    const Z: f64 = 1.959_963_984_540_054;
+    let n = trials as f64;
+    let p = successes.min(trials) as f64 / n;
+    let z2 = Z * Z;
+    let denominator = 1.0 + z2 / n;
+    let centre = (p + z2 / (2.0 * n)) / denominator;
+    let half = Z * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt() / denominator;
+    ((centre - half).max(0.0), (centre + half).min(1.0))
+}
+
 /// Plays one encounter to its end with the default tactic, on dice `(seed, stream)`. No
 /// event is built: nobody reads them here.
 pub fn run_trial<R: AutoPlay>(
@@ -296,6 +314,31 @@ mod tests {
 
     fn plus_one<'de, D: Deserializer<'de>>(d: D) -> Result<u32, D::Error> {
         u32::deserialize(d).map(|n| n + 1)
+    }
+
+    #[test]
+    fn wilson_intervals_match_published_values() {
+        // Newcombe (1998), Statistics in Medicine 17, table I, method 3 (Wilson score
+        // without continuity correction): 81/263 -> 0.2553-0.3662, 15/148 -> 0.0624-0.1605,
+        // 0/20 -> 0-0.1611, 1/29 -> 0.0061-0.1718.
+        for (k, n, low, high) in [
+            (81, 263, 0.2553, 0.3662),
+            (15, 148, 0.0624, 0.1605),
+            (0, 20, 0.0, 0.1611),
+            (1, 29, 0.0061, 0.1718),
+        ] {
+            let (l, h) = super::wilson_interval(k, n);
+            assert!(
+                (l - low).abs() < 5e-5 && (h - high).abs() < 5e-5,
+                "{k}/{n}: {l} {h}"
+            );
+        }
+        assert_eq!(super::wilson_interval(0, 0), (0.0, 1.0));
+        let (l, h) = super::wilson_interval(10, 10);
+        assert!(
+            (h - 1.0).abs() < 1e-12 && (l - 0.7225).abs() < 5e-5,
+            "{l} {h}"
+        );
     }
 
     #[test]

@@ -283,3 +283,40 @@ fn simulation_does_not_depend_on_the_thread_count() {
     let winner = Duel::outcome(fight(9).state()).winner.unwrap();
     assert_eq!(first.wins[usize::from(winner)], 1);
 }
+
+#[test]
+fn a_trial_still_going_at_the_command_cap_is_cut_off_not_a_draw() {
+    // 1d4 a hit cannot wear down 2^40 health in MAX_TRIAL_COMMANDS attacks.
+    let endless = Setup {
+        health: [1 << 40, 1 << 40],
+    };
+    let summary = simulate::<Duel>(&endless, 3, 1, 2, None).unwrap();
+    assert_eq!(
+        (summary.cut_off, summary.draws, summary.round_limit),
+        (3, 0, 0)
+    );
+    assert_eq!(summary.wins, [0, 0]);
+    let mut out = [TrialOutcome::default(); 1];
+    fray_dice::simulate_into::<Duel>(&endless, 1, 0, &mut out, 1).unwrap();
+    assert_eq!(out[0].end, fray_dice::Ending::CommandCap);
+    assert_eq!(out[0].winner, None);
+}
+
+#[test]
+fn the_last_stream_can_be_simulated_and_past_it_is_refused() {
+    let setup = Setup { health: [6, 6] };
+    let mut one = [TrialOutcome::default(); 1];
+    fray_dice::simulate_into::<Duel>(&setup, 9, u64::MAX, &mut one, 4).unwrap();
+    assert_eq!(
+        one[0],
+        fray_dice::run_trial::<Duel>(&setup, 9, u64::MAX).unwrap()
+    );
+    let mut two = [TrialOutcome::default(); 2];
+    let err = fray_dice::simulate_into::<Duel>(&setup, 9, u64::MAX, &mut two, 1).unwrap_err();
+    assert!(err.message.contains("past the last stream"), "{err}");
+    assert_eq!(
+        two,
+        [TrialOutcome::default(); 2],
+        "a refused range plays nothing"
+    );
+}

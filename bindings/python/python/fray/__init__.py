@@ -38,6 +38,7 @@ from fray._rulesets import (
     ruleset_odds,
     rulesets,
     simulate,
+    wilson_interval,
 )
 from fray.errors import FrayError, InvalidInput, ReplayMismatch, RuleError
 
@@ -62,6 +63,7 @@ __all__ = [
     "demo_setup",
     "SimSummary",
     "simulate",
+    "wilson_interval",
     "Fights",
     "fights",
     "Encounter",

@@ -147,7 +147,11 @@ def verify_replay(replay: str) -> str: ...
 def fights(
     ruleset: str, setup: str | None, seed: int, first: int, n: int, threads_wanted: int
 ) -> tuple[
-    npt.NDArray[np.int8], npt.NDArray[np.uint32], npt.NDArray[np.int64], npt.NDArray[np.int64]
+    npt.NDArray[np.int8],
+    npt.NDArray[np.uint32],
+    npt.NDArray[np.int64],
+    npt.NDArray[np.int64],
+    npt.NDArray[np.int8],
 ]: ...
 def fights_bound() -> list[str]: ...
 def andromeda_check(

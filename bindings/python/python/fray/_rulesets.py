@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import os
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -171,18 +172,27 @@ class SimSummary:
     wins: tuple[int, ...]
     """Wins per side."""
     draws: int
-    """Trials with no winner (draws, or fights stopped unfinished)."""
+    """Trials the rules ended with no winner."""
     rounds: dict[int, int] = field(hash=False)
     """``rounds -> number of trials that took that many rounds``."""
     health_total: tuple[int, int]
     """Remaining health summed over trials, per side."""
     metric_total: int
     """The ruleset metric summed over trials."""
+    round_limit: int = 0
+    """Trials stopped by the ruleset's round limit with both sides still fighting."""
+    cut_off: int = 0
+    """Trials cut off unfinished by simulation's command cap."""
 
     def win_rate(self, side: int | str) -> Fraction:
         """Exact share of trials won by ``side`` (index or name)."""
         index = self.sides.index(side) if isinstance(side, str) else side
         return Fraction(self.wins[index], max(self.trials, 1))
+
+    def win_interval(self, side: int | str) -> tuple[float, float]:
+        """The 95 % Wilson score interval of ``side``'s win rate, ``(low, high)``."""
+        index = self.sides.index(side) if isinstance(side, str) else side
+        return wilson_interval(self.wins[index], self.trials)
 
     @property
     def rounds_mean(self) -> Fraction:
@@ -213,6 +223,8 @@ class SimSummary:
             trials=self.trials + other.trials,
             wins=tuple(a + b for a, b in zip(self.wins, other.wins)),
             draws=self.draws + other.draws,
+            round_limit=self.round_limit + other.round_limit,
+            cut_off=self.cut_off + other.cut_off,
             rounds=dict(sorted(rounds.items())),
             health_total=(
                 self.health_total[0] + other.health_total[0],
@@ -230,26 +242,38 @@ class SimSummary:
             "trials": self.trials,
             "wins": list(self.wins),
             "draws": self.draws,
+            "round_limit": self.round_limit,
+            "cut_off": self.cut_off,
             "rounds": dict(self.rounds),
             "health_total": list(self.health_total),
             "metric_total": self.metric_total,
         }
 
     def to_pandas(self) -> pd.DataFrame:
-        """One row per side plus a ``draw`` row: ``trials``, ``share`` (float) and mean
-        remaining health."""
+        """One row per side plus ``draw``, ``round_limit`` and ``cut_off`` rows: ``trials``,
+        ``share`` (float), its 95 % Wilson interval ``low``/``high`` and mean remaining
+        health."""
         import pandas as pd
 
         n = max(self.trials, 1)
-        rows = {
-            name: {
-                "trials": self.wins[i],
-                "share": self.wins[i] / n,
-                "mean_health": self.health_total[i] / n if i < 2 else float("nan"),
+
+        def row(count: int, health: float) -> dict[str, float]:
+            low, high = wilson_interval(count, self.trials)
+            return {
+                "trials": count,
+                "share": count / n,
+                "low": low,
+                "high": high,
+                "mean_health": health,
             }
+
+        rows = {
+            name: row(self.wins[i], self.health_total[i] / n if i < 2 else float("nan"))
             for i, name in enumerate(self.sides)
         }
-        rows["draw"] = {"trials": self.draws, "share": self.draws / n, "mean_health": float("nan")}
+        rows["draw"] = row(self.draws, float("nan"))
+        rows["round_limit"] = row(self.round_limit, float("nan"))
+        rows["cut_off"] = row(self.cut_off, float("nan"))
         return pd.DataFrame.from_dict(rows, orient="index")
 
     def __repr__(self) -> str:
@@ -271,6 +295,8 @@ def _summary(ruleset: RulesetInfo, raw: dict[str, Any]) -> SimSummary:
         trials=raw["trials"],
         wins=tuple(raw["wins"]),
         draws=raw["draws"],
+        round_limit=raw.get("round_limit", 0),
+        cut_off=raw.get("cut_off", 0),
         rounds={int(k): v for k, v in raw["rounds"].items()},
         health_total=(raw["health_total"][0], raw["health_total"][1]),
         metric_total=raw["metric_total"],
@@ -323,6 +349,9 @@ class Fights:
     """Remaining health per trial and side, shape ``(trials, 2)``."""
     metric: npt.NDArray[np.int64]
     """The ruleset metric per trial."""
+    end: npt.NDArray[np.int8]
+    """How each trial ended: 0 by the rules (a win or a draw), 1 at the round limit, 2 cut
+    off by simulation's command cap."""
 
     def __len__(self) -> int:
         return len(self.winner)
@@ -334,7 +363,10 @@ class Fights:
 
     def summary(self) -> SimSummary:
         """The same summary :func:`simulate` gives for these trials (exact integer sums)."""
-        wins = tuple(int(np.count_nonzero(self.winner == i)) for i in range(len(self.sides)))
+        wins = tuple(
+            int(np.count_nonzero((self.winner == i) & (self.end == 0)))
+            for i in range(len(self.sides))
+        )
         values, counts = np.unique(self.rounds, return_counts=True)
         return SimSummary(
             ruleset=self.ruleset,
@@ -342,7 +374,9 @@ class Fights:
             metric=self.metric_name,
             trials=len(self),
             wins=wins,
-            draws=len(self) - sum(wins),
+            draws=int(np.count_nonzero((self.end == 0) & (self.winner < 0))),
+            round_limit=int(np.count_nonzero(self.end == 1)),
+            cut_off=int(np.count_nonzero(self.end == 2)),
             rounds={int(v): int(c) for v, c in zip(values, counts)},
             health_total=(
                 int(self.health[:, 0].sum(dtype=np.int64)),
@@ -365,6 +399,9 @@ class Fights:
                 f"health_{self.sides[0]}": self.health[:, 0],
                 f"health_{self.sides[1] if len(self.sides) > 1 else 1}": self.health[:, 1],
                 self.metric_name: self.metric,
+                "end": np.array(["rules", "round_limit", "cut_off"], dtype=object)[
+                    self.end.astype(np.int64)
+                ],
             }
         )
 
@@ -390,7 +427,7 @@ def fights(
     ids add up exactly, so work can be split between processes or machines (see
     ``examples/dask_sweep.py``). Runs without holding the GIL."""
     entry = info(ruleset)
-    winner, rounds, health, metric = _fray.fights(
+    winner, rounds, health, metric, end = _fray.fights(
         entry.id,
         _setup_json(setup),
         _util.u64(seed, "seed"),
@@ -408,7 +445,22 @@ def fights(
         rounds=rounds,
         health=health.reshape(-1, 2),
         metric=metric,
+        end=end,
     )
+
+
+def wilson_interval(successes: int, trials: int) -> tuple[float, float]:
+    """The 95 % Wilson score interval of ``successes`` out of ``trials``, ``(low, high)``;
+    ``(0.0, 1.0)`` with no trials. The same formula as ``fray simulate`` prints."""
+    if trials <= 0:
+        return (0.0, 1.0)
+    z = 1.959963984540054
+    p = min(successes, trials) / trials
+    z2 = z * z
+    denominator = 1 + z2 / trials
+    centre = (p + z2 / (2 * trials)) / denominator
+    half = z * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / denominator
+    return (max(centre - half, 0.0), min(centre + half, 1.0))
 
 
 class Encounter:
