@@ -42,7 +42,9 @@ pub trait Encounter: Send {
     fn dice_position(&self) -> u128;
 }
 
-/// Parses JSON into `T`, refusing oversized text first.
+/// Parses JSON into `T`, refusing oversized text first. A value of the wrong type or out of
+/// its type's range is reported at its JSON path (`participants[2].skills.melee.rank`), with
+/// what was found and what is allowed.
 pub fn parse_json<T: serde::de::DeserializeOwned>(text: &str, what: &str) -> Result<T, Error> {
     if text.len() > MAX_JSON_BYTES {
         return Err(Error::new(
@@ -53,12 +55,26 @@ pub fn parse_json<T: serde::de::DeserializeOwned>(text: &str, what: &str) -> Res
             ),
         ));
     }
-    serde_json::from_str(text).map_err(|e| {
+    let mut de = serde_json::Deserializer::from_str(text);
+    let invalid = |at: String, e: serde_json::Error| {
         Error::new(
             ErrorKind::Parse,
-            format!("the {what} JSON is not valid: {e}"),
+            format!("the {what} JSON is not valid{at}: {e}"),
         )
-    })
+    };
+    let value = serde_path_to_error::deserialize(&mut de).map_err(|e| {
+        let path = e.path().to_string();
+        let inner = e.into_inner();
+        // Syntax errors have a line and column but no meaningful path.
+        let at = if path == "." || inner.is_syntax() || inner.is_eof() {
+            String::new()
+        } else {
+            format!(" at {path}")
+        };
+        invalid(at, inner)
+    })?;
+    de.end().map_err(|e| invalid(String::new(), e))?;
+    Ok(value)
 }
 
 impl<R> Encounter for Session<R>

@@ -320,3 +320,23 @@ fn the_last_stream_can_be_simulated_and_past_it_is_refused() {
         "a refused range plays nothing"
     );
 }
+
+#[test]
+fn a_setup_of_the_wrong_type_is_refused_at_its_json_path() {
+    let err = fray_dice::parse_json::<Setup>(r#"{"health": [6, 2.5]}"#, "setup").unwrap_err();
+    assert_eq!(err.kind(), fray_dice::ErrorKind::Parse);
+    assert!(
+        err.message()
+            .starts_with("the setup JSON is not valid at health[1]: invalid type: floating point `2.5`, expected i64"),
+        "{err}"
+    );
+    // Syntax errors have a line and column, not a path.
+    let err = fray_dice::parse_json::<Setup>(r#"{"health": [6, "#, "setup").unwrap_err();
+    assert!(
+        err.message().starts_with("the setup JSON is not valid: "),
+        "{err}"
+    );
+    assert!(err.message().contains("line 1"), "{err}");
+    let err = fray_dice::parse_json::<Setup>(r#"{"health": [6, 6]} x"#, "setup").unwrap_err();
+    assert!(err.message().contains("trailing characters"), "{err}");
+}
