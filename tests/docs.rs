@@ -371,3 +371,50 @@ fn no_file_a_user_reads_points_outside_the_repository() {
         "files that point outside the repository (link docs/ instead): {offenders:?}"
     );
 }
+
+/// C, C++ and C# in the guides are excerpts of files the native suite compiles and runs:
+/// each such block follows an `<!-- excerpt: PATH -->` line and appears in PATH verbatim.
+#[test]
+fn native_code_in_the_docs_is_an_excerpt_of_compiled_code() {
+    let mut files = Vec::new();
+    walk(&root().join("docs"), &mut files);
+    let mut checked = 0;
+    for file in files
+        .iter()
+        .filter(|p| p.extension().is_some_and(|e| e == "md"))
+    {
+        let text = fs::read_to_string(file).expect("readable page");
+        let lines: Vec<&str> = text.lines().collect();
+        let mut i = 0;
+        while i < lines.len() {
+            let lang = lines[i].strip_prefix("```").map(str::trim);
+            let Some(lang) = lang.filter(|l| !l.is_empty()) else {
+                i += 1;
+                continue;
+            };
+            let end = (i + 1..lines.len())
+                .find(|&j| lines[j].starts_with("```"))
+                .unwrap_or_else(|| panic!("{}:{}: block not closed", relative(file), i + 1));
+            if ["c", "cpp", "csharp"].contains(&lang) {
+                let at = format!("{}:{}", relative(file), i + 1);
+                let source = i
+                    .checked_sub(1)
+                    .and_then(|p| lines[p].strip_prefix("<!-- excerpt: "))
+                    .and_then(|l| l.strip_suffix(" -->"))
+                    .unwrap_or_else(|| {
+                        panic!("{at}: a {lang} block must follow <!-- excerpt: PATH -->")
+                    });
+                let compiled = fs::read_to_string(root().join(source))
+                    .unwrap_or_else(|e| panic!("{at}: {source}: {e}"));
+                let excerpt = lines[i + 1..end].join("\n");
+                assert!(
+                    compiled.contains(&excerpt),
+                    "{at}: the block is no longer in {source}, line for line"
+                );
+                checked += 1;
+            }
+            i = end + 1;
+        }
+    }
+    assert!(checked >= 4, "only {checked} native excerpts found");
+}
