@@ -3,8 +3,9 @@
 //!   (stdout on success; on failure the one stderr line, and the exit code must be 2);
 //! - a ```` ```sh ```` block holds `fray …` lines that must succeed.
 //!
-//! Commands run in a scratch folder holding copies of `examples/` and `docs/guide/fights/`,
-//! so a guide can write files (`--out .`) and read the golden replays by their usual paths.
+//! Commands run in a scratch folder laid out like the repository root (copies of
+//! `examples/replays/` and `docs/guide/fights/`), so a guide can write files (`--out .`) and
+//! read the golden replays and fight files by the paths a user types from a clone.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -34,7 +35,10 @@ fn scratch(name: &str) -> PathBuf {
         &root().join("examples/replays"),
         &dir.join("examples/replays"),
     );
-    copy_tree(&root().join("docs/guide/fights"), &dir.join("fights"));
+    copy_tree(
+        &root().join("docs/guide/fights"),
+        &dir.join("docs/guide/fights"),
+    );
     dir
 }
 
