@@ -1,7 +1,8 @@
 //! The `fray` commands of the guides run as written. In `docs/guide/*.md`:
 //! - a ```` ```console ```` block holds `$ fray …` lines, each followed by its exact output
 //!   (stdout on success; on failure the one stderr line, and the exit code must be 2);
-//! - a ```` ```sh ```` block holds `fray …` lines that must succeed.
+//! - a ```` ```sh ```` block holds `fray …` lines that must succeed, or be refused with exit
+//!   code 2 and one stderr line when written `fray … || echo …`.
 //!
 //! Commands run in a scratch folder laid out like the repository root (copies of
 //! `examples/replays/` and `docs/guide/fights/`), so a guide can write files (`--out .`) and
@@ -190,13 +191,28 @@ fn sh_blocks_of_fray_commands_succeed() {
     for guide in guides() {
         for block in blocks(&guide).iter().filter(|b| b.lang == "sh") {
             for line in &block.lines {
-                let words = words(line);
+                // `fray … || echo …` shows a command that must be refused (exit code 2).
+                let (command, refused) = match line.split_once(" || ") {
+                    Some((command, _)) => (command, true),
+                    None => (line.as_str(), false),
+                };
+                let words = words(command);
                 if words.first().map(String::as_str) != Some("fray") {
                     continue;
                 }
                 let (code, stdout, stderr) = run(&dir, &words[1..]);
-                assert_eq!(code, 0, "{}: `{line}` failed: {stderr}", block.at);
-                assert!(!stdout.is_empty(), "{}: `{line}` printed nothing", block.at);
+                if refused {
+                    assert_eq!(code, 2, "{}: `{command}` should be refused", block.at);
+                    assert_eq!(
+                        stderr.lines().count(),
+                        1,
+                        "{}: errors are one line",
+                        block.at
+                    );
+                } else {
+                    assert_eq!(code, 0, "{}: `{line}` failed: {stderr}", block.at);
+                    assert!(!stdout.is_empty(), "{}: `{line}` printed nothing", block.at);
+                }
                 checked += 1;
             }
         }
