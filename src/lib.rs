@@ -15,7 +15,15 @@
 //! }
 //! assert!(fray::ruleset("chess").is_err());
 //! ```
+//!
+//! The rules of each ruleset, the guides and the replay format are in the repository's
+//! `docs/` folder (`docs/README.md`).
 #![deny(missing_docs)]
+
+/// The Rust example of `docs/determinism.md`, run as a doc-test so the page cannot drift.
+#[cfg(doctest)]
+#[doc = include_str!("../docs/determinism.md")]
+pub struct DeterminismDoc;
 
 pub use fray_age as age;
 pub use fray_andromeda as andromeda;

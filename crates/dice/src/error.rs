@@ -60,8 +60,8 @@ pub type Result<T, E = Error> = std::result::Result<T, E>;
 
 /// A command or setup that a ruleset refuses, naming the rule it breaks.
 ///
-/// `rule` is a rule ID from `rules/` ("AND-17"), or a short tag such as `"setup"` or
-/// `"dice"` when no numbered rule applies.
+/// `rule` is a rule ID documented in the repository's `docs/rules/` ("AND-17"), or a short
+/// tag such as `"setup"` or `"dice"` when no numbered rule applies.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct RuleError {
     /// The rule ID that the command breaks.
