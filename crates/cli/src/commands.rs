@@ -135,11 +135,11 @@ fn ruleset_odds(entry: &Entry, pairs: &[String], as_json: bool) -> Outcome {
     Ok(())
 }
 
-fn ruleset(id: &str) -> Result<Entry, String> {
+pub(crate) fn ruleset(id: &str) -> Result<Entry, String> {
     fray::ruleset(id).map_err(|e| e.to_string())
 }
 
-fn read_limited(path: &Path, what: &str) -> Result<String, String> {
+pub(crate) fn read_limited(path: &Path, what: &str) -> Result<String, String> {
     let size = std::fs::metadata(path)
         .map_err(|e| format!("cannot read the {what} file {}: {e}", path.display()))?
         .len();
@@ -251,6 +251,18 @@ pub fn simulate(
         let cells = (*count as f64 / max * 40.0).round() as usize;
         out!("    {rounds:>4}  {count:>10}  {}", "#".repeat(cells));
     }
+    Ok(())
+}
+
+/// `fray setup <ruleset>`: the demo setup, pretty-printed, to copy and edit.
+pub fn setup(id: &str) -> Outcome {
+    let entry = ruleset(id)?;
+    let setup: serde_json::Value =
+        serde_json::from_str(&(entry.demo_setup)()).expect("demo setups are JSON");
+    out!(
+        "{}",
+        serde_json::to_string_pretty(&setup).expect("JSON writes")
+    );
     Ok(())
 }
 

@@ -4,6 +4,7 @@
 //! Every error is one line on stderr and exit code 2; nothing panics into the terminal.
 
 mod commands;
+mod sweep;
 mod table;
 
 /// `println!` that reports a closed stdout instead of panicking.
@@ -92,6 +93,40 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Simulate a setup at every value of one or two of its fields, every point on the same
+    /// dice: `fray sweep red --vary settings.max_rounds=1..=10`.
+    Sweep {
+        /// The ruleset id.
+        ruleset: String,
+        /// PATH=VALUES: a JSON path into the setup (`fighters[1].stats.agility`) and its
+        /// values: `1,2,3`, `0..=12`, `0..=12:2`, or JSON values separated by commas. Once or
+        /// twice (a grid).
+        #[arg(long, required = true)]
+        vary: Vec<sweep::Vary>,
+        /// A setup JSON file; default: the ruleset's demo scenario.
+        #[arg(long)]
+        setup: Option<std::path::PathBuf>,
+        /// Fights per point.
+        #[arg(long, default_value_t = 10_000)]
+        trials: u64,
+        /// Seed of the dice (the same trial streams at every point).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Worker threads (the numbers do not depend on it); default: all cores.
+        #[arg(long)]
+        threads: Option<usize>,
+        /// Print CSV, one row per point.
+        #[arg(long, conflicts_with = "json")]
+        csv: bool,
+        /// Print JSON, one object per point.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Print a ruleset's demo setup as JSON: a starting point for your own.
+    Setup {
+        /// The ruleset id.
+        ruleset: String,
+    },
     /// Replay a replay file and verify every event.
     Replay {
         /// The replay file.
@@ -149,6 +184,32 @@ fn main() -> ExitCode {
             setup,
             json,
         } => commands::simulate(&ruleset, trials, seed, threads, setup.as_deref(), json),
+        Command::Sweep {
+            ruleset,
+            vary,
+            setup,
+            trials,
+            seed,
+            threads,
+            csv,
+            json,
+        } => {
+            let format = match (csv, json) {
+                (true, _) => sweep::Format::Csv,
+                (_, true) => sweep::Format::Json,
+                _ => sweep::Format::Text,
+            };
+            sweep::sweep(
+                &ruleset,
+                setup.as_deref(),
+                &vary,
+                trials,
+                seed,
+                threads,
+                format,
+            )
+        }
+        Command::Setup { ruleset } => commands::setup(&ruleset),
         Command::Replay {
             file,
             verbose,

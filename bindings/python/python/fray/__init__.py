@@ -40,6 +40,7 @@ from fray._rulesets import (
     simulate,
     wilson_interval,
 )
+from fray._sweep import Sweep, SweepPoint, sweep
 from fray.errors import FrayError, InvalidInput, ReplayMismatch, RuleError
 
 from fray import age, andromeda, better_world, hunt, red  # noqa: E402  (need the above)
@@ -64,6 +65,9 @@ __all__ = [
     "SimSummary",
     "simulate",
     "wilson_interval",
+    "Sweep",
+    "SweepPoint",
+    "sweep",
     "Fights",
     "fights",
     "Encounter",
