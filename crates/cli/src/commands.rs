@@ -5,7 +5,7 @@ use std::io::IsTerminal;
 use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use fray_dice::{DieFate, Entry, Expr, Rng, MAX_JSON_BYTES, MAX_TRIAL_COMMANDS};
+use fray_dice::{DieFate, Entry, Expr, Rng, SimSummary, MAX_JSON_BYTES, MAX_TRIAL_COMMANDS};
 use serde_json::{json, Map, Value};
 
 use crate::table;
@@ -153,17 +153,71 @@ pub(crate) fn read_limited(path: &Path, what: &str) -> Result<String, String> {
         .map_err(|e| format!("cannot read the {what} file {}: {e}", path.display()))
 }
 
+/// Trials per block of `fray simulate --precision`: the run grows a block at a time, so
+/// where it stops does not depend on the thread count.
+pub const PRECISION_BLOCK: u64 = 10_000;
+/// The most trials `--precision` runs unless `--trials` says otherwise.
+pub const PRECISION_MAX_TRIALS: u64 = 10_000_000;
+
+/// Runs blocks of trials until every side's win-rate interval is within `± precision`, or
+/// `max` trials; returns the summary and whether the precision was reached.
+fn simulate_to_precision(
+    entry: &Entry,
+    setup: &str,
+    precision: f64,
+    max: u64,
+    seed: u64,
+    threads: usize,
+) -> Result<(SimSummary, bool), String> {
+    let mut total: Option<SimSummary> = None;
+    loop {
+        let done = total.as_ref().map_or(0, |s| s.trials);
+        if let Some(summary) = &total {
+            let narrow = summary.wins.iter().all(|&w| {
+                let (low, high) = fray::dice::wilson_interval(w, summary.trials);
+                let p = w as f64 / summary.trials as f64;
+                (p - low).max(high - p) <= precision
+            });
+            if narrow || done >= max {
+                return Ok((total.expect("some"), narrow));
+            }
+        }
+        let block = PRECISION_BLOCK.min(max - done);
+        let more =
+            (entry.simulate_range)(setup, done, block, seed, threads).map_err(|e| e.to_string())?;
+        match &mut total {
+            Some(t) => t.merge(&more),
+            None => total = Some(more),
+        }
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
 pub fn simulate(
     id: &str,
-    trials: u64,
+    trials: Option<u64>,
     seed: u64,
     threads: Option<usize>,
     setup: Option<&Path>,
     as_json: bool,
+    precision: Option<f64>,
 ) -> Outcome {
     let entry = ruleset(id)?;
+    let cap = trials.unwrap_or(if precision.is_some() {
+        PRECISION_MAX_TRIALS
+    } else {
+        10_000
+    });
+    let trials = cap;
     if trials == 0 {
         return Err("--trials must be at least 1".to_owned());
+    }
+    if let Some(p) = precision {
+        if !(p > 0.0 && p <= 0.5) {
+            return Err(format!(
+                "--precision {p} is outside the allowed 0 < precision <= 0.5 (e.g. 0.01 for ±1 %)"
+            ));
+        }
     }
     let setup = match setup {
         Some(path) => read_limited(path, "setup")?,
@@ -187,14 +241,21 @@ pub fn simulate(
             );
         }
     };
-    let summary = (entry.simulate)(
-        &setup,
-        trials,
-        seed,
-        threads,
-        show_progress.then_some(&progress),
-    )
-    .map_err(|e| e.to_string())?;
+    let (summary, reached) = match precision {
+        Some(p) => simulate_to_precision(&entry, &setup, p, cap, seed, threads)?,
+        None => (
+            (entry.simulate)(
+                &setup,
+                trials,
+                seed,
+                threads,
+                show_progress.then_some(&progress),
+            )
+            .map_err(|e| e.to_string())?,
+            true,
+        ),
+    };
+    let trials = summary.trials;
     if show_progress {
         eprintln!();
     }
@@ -237,6 +298,19 @@ pub fn simulate(
         );
     }
     let total = summary.trials as f64;
+    if let Some(p) = precision {
+        if reached {
+            out!(
+                "  stopped at {trials} fights: every side's win rate is within ±{:.3}% (blocks of {PRECISION_BLOCK})",
+                p * 100.0
+            );
+        } else {
+            out!(
+                "  stopped at the limit of {trials} fights before every side's win rate was within ±{:.3}%",
+                p * 100.0
+            );
+        }
+    }
     out!("  mean rounds {:.4}", summary.rounds_mean());
     for (side, health) in entry.sides.iter().zip(summary.health_total) {
         out!(

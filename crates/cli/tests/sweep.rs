@@ -135,3 +135,39 @@ fn setup_prints_the_demo_setup_that_simulate_plays() {
         assert_eq!(printed, demo, "{id}");
     }
 }
+
+#[test]
+fn precision_stops_at_the_same_count_on_any_thread_count_and_equals_a_plain_run() {
+    let run = |threads: &str| -> Value {
+        serde_json::from_str(&stdout(&[
+            "simulate",
+            "hunt",
+            "--precision",
+            "0.008",
+            "--seed",
+            "2",
+            "--threads",
+            threads,
+            "--json",
+        ]))
+        .unwrap()
+    };
+    let one = run("1");
+    assert_eq!(one, run("2"));
+    let trials = one["trials"].as_u64().unwrap();
+    assert!(trials % 10_000 == 0 && trials > 10_000, "{trials}");
+    // Blocks merged equal one plain run of that many trials.
+    let plain: Value = serde_json::from_str(&stdout(&[
+        "simulate",
+        "hunt",
+        "--trials",
+        &trials.to_string(),
+        "--seed",
+        "2",
+        "--json",
+    ]))
+    .unwrap();
+    assert_eq!(one, plain);
+    let bad = fray(&["simulate", "hunt", "--precision", "0"]);
+    assert_eq!(bad.status.code(), Some(2));
+}

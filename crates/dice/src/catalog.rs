@@ -5,7 +5,7 @@ use crate::dist::Ratio;
 use crate::erased::{parse_json, start_json, verify_json, Encounter, EncounterError};
 use crate::error::RuleError;
 use crate::session::{AutoPlay, ReplayError, ReplayReport};
-use crate::sim::{simulate, SimSummary};
+use crate::sim::{simulate, simulate_range, SimSummary};
 
 /// One row of an odds table: a labelled outcome and its exact probability.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -75,6 +75,9 @@ pub type StartFn = fn(&str, u64, u64) -> Result<Box<dyn Encounter>, EncounterErr
 pub type Progress<'a> = Option<&'a (dyn Fn(u64) + Sync)>;
 /// Simulates a setup given as JSON: trials, seed, threads, progress.
 pub type SimulateFn = fn(&str, u64, u64, usize, Progress) -> Result<SimSummary, EncounterError>;
+/// Simulates trials `first .. first + trials` of a setup given as JSON: first, trials, seed,
+/// threads.
+pub type SimulateRangeFn = fn(&str, u64, u64, u64, usize) -> Result<SimSummary, EncounterError>;
 
 /// A ruleset as the command line and the bindings see it: plain functions over JSON, so a
 /// list of entries can hold every ruleset.
@@ -104,6 +107,8 @@ pub struct Entry {
     pub describe: fn(&str) -> Result<String, EncounterError>,
     /// Runs a simulation of a setup given as JSON.
     pub simulate: SimulateFn,
+    /// Runs trials `first .. first + trials` of a setup given as JSON.
+    pub simulate_range: SimulateRangeFn,
 }
 
 impl Entry {
@@ -141,6 +146,12 @@ impl Entry {
                 let setup: C::Setup =
                     parse_json(setup, "setup").map_err(EncounterError::InvalidInput)?;
                 simulate::<C>(&setup, trials, seed, threads, progress).map_err(EncounterError::Rule)
+            },
+            simulate_range: |setup, first, trials, seed, threads| {
+                let setup: C::Setup =
+                    parse_json(setup, "setup").map_err(EncounterError::InvalidInput)?;
+                simulate_range::<C>(&setup, first, trials, seed, threads, None)
+                    .map_err(EncounterError::Rule)
             },
         }
     }

@@ -48,7 +48,9 @@ mod session;
 mod sim;
 mod transcript;
 
-pub use catalog::{Catalog, Entry, OddsRow, OddsTable, Progress, SimulateFn, StartFn};
+pub use catalog::{
+    Catalog, Entry, OddsRow, OddsTable, Progress, SimulateFn, SimulateRangeFn, StartFn,
+};
 pub use dice::{Dice, Scripted};
 pub use dist::{Distribution, Ratio, MAX_SUPPORT, MAX_WORK};
 pub use erased::{
@@ -70,6 +72,7 @@ pub use session::{
     REPLAY_FORMAT,
 };
 pub use sim::{
-    run_trial, simulate, simulate_into, wilson_interval, SimSummary, MAX_TRIAL_COMMANDS,
+    run_trial, simulate, simulate_into, simulate_range, wilson_interval, SimSummary,
+    MAX_TRIAL_COMMANDS,
 };
 pub use transcript::{DieFate, DieRecord, Transcript};

@@ -234,6 +234,29 @@ pub fn simulate<R: AutoPlay>(
 where
     R::Setup: Sync,
 {
+    simulate_range::<R>(setup, 0, trials, seed, threads, progress)
+}
+
+/// Runs trials `first .. first + trials` (trial *i* on stream *i*) and sums them up: the
+/// summaries of consecutive ranges merge into the summary of the whole, so a long run can be
+/// extended block by block (`fray simulate --precision`) to the same numbers.
+pub fn simulate_range<R: AutoPlay>(
+    setup: &R::Setup,
+    first: u64,
+    trials: u64,
+    seed: u64,
+    threads: usize,
+    progress: Option<&(dyn Fn(u64) + Sync)>,
+) -> Result<SimSummary, RuleError>
+where
+    R::Setup: Sync,
+{
+    if trials > 0 && first.checked_add(trials - 1).is_none() {
+        return Err(RuleError::new(
+            "simulation",
+            format!("{trials} trials from stream {first} go past the last stream, 2^64 - 1"),
+        ));
+    }
     const REPORT_EVERY: u64 = 4096;
     // Never more threads than trials; `saturating_mul` keeps the last block's end in range
     // even for `trials` near `u64::MAX`.
@@ -248,12 +271,14 @@ where
                     let own = thread_setup(setup, threads);
                     let setup = own.as_ref().unwrap_or(setup);
                     let mut summary = SimSummary::new(R::SIDES.len());
-                    for stream in start..end {
+                    for i in start..end {
+                        // Fits: the range was checked above.
+                        let stream = first + i;
                         let outcome =
                             run_trial::<R>(setup, seed, stream).map_err(|e| (stream, e))?;
                         summary.record(&outcome);
                         if let Some(report) = progress {
-                            if (stream - start + 1) % REPORT_EVERY == 0 {
+                            if (i - start + 1) % REPORT_EVERY == 0 {
                                 report(REPORT_EVERY);
                             }
                         }
