@@ -72,9 +72,18 @@ pub struct Declaration {
     /// An Extraneous action instead of fighting.
     #[serde(default)]
     pub action: Option<Extraneous>,
-    /// With Search: the distance the fight goes on at if the hider is found.
+    /// With Search: the distance the fight goes on at if the hider is found. With Ambush:
+    /// the distance the ambusher picks (default: the current one).
     #[serde(default)]
     pub distance: Option<Distance>,
+    /// With Flee, where the location has a trap: try to lure the pursuers into it (HUNT-14,
+    /// «можно постараться заманить в нее противника» — a choice, not automatic).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub lure: bool,
+    /// Give up the search (HUNT-20): no attack, no tactic; a hidden opponent whose every
+    /// searcher gives up is lost at the end of the turn.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub give_up: bool,
 }
 
 impl Declaration {
@@ -91,6 +100,8 @@ impl Declaration {
             tactic: Tactic::None,
             action: None,
             distance: None,
+            lure: false,
+            give_up: false,
         }
     }
 }
@@ -201,6 +212,9 @@ pub struct Fighter {
     pub hidden: Option<Hidden>,
     /// Passed a test against the trap: never caught again.
     pub trap_immune: bool,
+    /// Searches in a row that found nobody (the default tactic gives up after
+    /// [`crate::TacticSettings::give_up_after`]).
+    pub searches_failed: u32,
 }
 
 impl Fighter {
@@ -240,6 +254,9 @@ pub struct State {
     pub window: bool,
     /// Counterattackers entitled to re-split, and whether they did.
     pub resplits: Vec<Option<bool>>,
+    /// A counterattacker's first declaration once it has re-split (HUNT-19: «написать
+    /// первоначальное распределение»), by fighter index; revealed beside the re-split.
+    pub initial: Vec<Option<Declaration>>,
     /// The side that strikes first in round 1 (surprise or ambush).
     pub first_strike: Option<Side>,
     /// The prey's ambush bonus (+1 Attack in round 1) is pending.
@@ -258,6 +275,10 @@ pub struct State {
     pub first_aid_stops_bleeding: bool,
     /// Round limit.
     pub max_rounds: u32,
+    /// A fighter whose wounds bring its Endurance to 0 dies (HUNT-13).
+    pub zero_endurance_dies: bool,
+    /// The default tactic gives up a search after this many failed ones (HUNT-20).
+    pub give_up_after: u32,
     /// Set once the encounter is over.
     pub ending: Option<Ending>,
 }
@@ -330,6 +351,9 @@ pub enum Event {
     Revealed {
         /// The declaration as resolved.
         declaration: Declaration,
+        /// A counterattacker that re-split: its first declaration (HUNT-19).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        initial: Option<Declaration>,
     },
     /// A pre-roll Experience test: "cover", "hide" or "search".
     Test {
@@ -622,13 +646,22 @@ impl State {
         let f = &self.fighters[i];
         let mut pool = f.base.potential.saturating_sub(f.stunned);
         if self.distance == Distance::Near {
-            let visible = self
-                .opponents(i)
-                .filter(|&j| self.fighters[j].hidden.is_none())
-                .count() as u32;
-            pool = pool.saturating_sub(visible.saturating_sub(1));
+            let melee = self.opponents(i).filter(|&j| self.in_melee_with(j)).count() as u32;
+            pool = pool.saturating_sub(melee.saturating_sub(1));
         }
         pool
+    }
+
+    /// HUNT-26 «сражается в ближнем бою с несколькими противниками»: an opponent (at Near)
+    /// fights the fighter hand to hand when it is in sight and holds a melee weapon ready.
+    /// (The split is declared before anyone's attack is known, so the count cannot wait for
+    /// the declarations.)
+    fn in_melee_with(&self, j: usize) -> bool {
+        let o = &self.fighters[j];
+        o.hidden.is_none()
+            && o.weapons
+                .iter()
+                .any(|w| w.status == WeaponStatus::Ready && w.weapon.kind == AttackKind::Melee)
     }
 
     /// The (target, attack, damage) parts of a declaration, or why they are wrong.
@@ -797,7 +830,39 @@ impl State {
                 }
             }
         }
-        if attacking {
+        // An ambush strikes at the distance it picks (HUNT-21); every other attack at this one.
+        let at = match tactic {
+            Tactic::Ambush => d.distance.unwrap_or(self.distance),
+            _ => self.distance,
+        };
+        // HUNT-15: a pursuit is decided by the pursuer's Attack roll against the opponent's
+        // Defense, so a pursuer whose weapon cannot strike from here (none, a melee weapon
+        // off Near, out of reach or empty) still rolls Attack dice: only to close in.
+        let strikes_here = weapon.is_some_and(|w| strikes_from(w, at));
+        let chase = attacking
+            && tactic == Tactic::Pursue
+            && !strikes_here
+            && weapon.map_or(true, |w| w.status == WeaponStatus::Ready);
+        if chase {
+            if damage > 0 {
+                return Err(err(
+                    "HUNT-15",
+                    "this pursuit cannot strike (no weapon reaches from here): its Attack dice only close the distance, Damage must be 0",
+                ));
+            }
+            for (t, _, _) in parts.iter(self) {
+                if self.fighters[t].hidden.is_some() {
+                    return Err(refuse(
+                        "HUNT-20",
+                        format_args!(
+                            "{} is hidden: there is nobody in sight to pursue",
+                            self.fighters[t].name
+                        ),
+                    ));
+                }
+            }
+        }
+        if attacking && !chase {
             let Some(w) = weapon else {
                 return Err(err(
                     "HUNT-06",
@@ -814,22 +879,22 @@ impl State {
                     .to_lowercase(),
                 ));
             }
-            if w.weapon.kind == AttackKind::Melee && !near {
+            if w.weapon.kind == AttackKind::Melee && at != Distance::Near {
                 return Err(refuse(
                     "HUNT-06",
                     format_args!(
                         "a melee attack is possible only at Near, the distance is {}",
-                        self.distance.name()
+                        at.name()
                     ),
                 ));
             }
-            if w.weapon.reach()[self.distance.index()] == 0 {
+            if w.weapon.reach()[at.index()] == 0 {
                 return Err(refuse(
                     "HUNT-05",
                     format_args!(
                         "the {} does not reach at {} distance",
                         w.weapon.name,
-                        self.distance.name()
+                        at.name()
                     ),
                 ));
             }
@@ -860,11 +925,34 @@ impl State {
                 ));
             }
         }
-        if f.hidden.is_some() && (attacking || !(tactic == Tactic::Hide || d.action.is_some())) {
+        if f.hidden.is_some()
+            && tactic != Tactic::Ambush
+            && (attacking || !(tactic == Tactic::Hide || d.action.is_some()))
+        {
             return Err(err(
                 "HUNT-20",
-                "a hidden fighter stays hidden: declare the hide tactic (no attack) or an Extraneous action",
+                "a hidden fighter stays hidden (the hide tactic, no attack, or an Extraneous action) or attacks from ambush (the ambush tactic)",
             ));
+        }
+        if d.lure && !(tactic == Tactic::Flee && self.trap) {
+            return Err(err(
+                "HUNT-14",
+                "luring into a trap needs the flee tactic and a trap set in the location",
+            ));
+        }
+        if d.give_up {
+            if attacking || tactic != Tactic::None || d.action.is_some() {
+                return Err(err(
+                    "HUNT-20",
+                    "giving up the search allows no attack, no tactic and no Extraneous action",
+                ));
+            }
+            if !self.opponents(i).any(|j| self.fighters[j].hidden.is_some()) {
+                return Err(err(
+                    "HUNT-20",
+                    "nobody is hidden: there is no search to give up",
+                ));
+            }
         }
         // Caps and pool (HUNT-06).
         if d.defense > stats.agility {
@@ -957,6 +1045,18 @@ impl State {
             Tactic::BarrageFire if !(attacking && ranged_weapon) => {
                 return Err(err("HUNT-22", "Barrage Fire needs a ranged attack"));
             }
+            Tactic::Ambush if f.hidden.is_none() => {
+                return Err(err(
+                    "HUNT-21",
+                    "only a hidden fighter can attack from ambush",
+                ));
+            }
+            Tactic::Ambush if !attacking => {
+                return Err(err(
+                    "HUNT-21",
+                    "an ambush is an attack: declare a weapon and Attack dice",
+                ));
+            }
             Tactic::Search if !self.opponents(i).any(|j| self.fighters[j].hidden.is_some()) => {
                 return Err(err(
                     "HUNT-20",
@@ -1016,10 +1116,16 @@ impl State {
     /// (only the fact that they were sent remains) and its hide margins hidden.
     pub fn view_for(&self, side: Side) -> State {
         let mut v = self.clone();
-        for (f, d) in v.fighters.iter_mut().zip(v.declarations.iter_mut()) {
+        for ((f, d), first) in v
+            .fighters
+            .iter_mut()
+            .zip(v.declarations.iter_mut())
+            .zip(v.initial.iter_mut())
+        {
             if f.side == side {
                 continue;
             }
+            *first = None;
             if let Some(d) = d {
                 *d = Declaration::new(f.name.clone());
             }
@@ -1094,15 +1200,43 @@ fn start_state(setup: &Setup) -> Result<State, RuleError> {
         }
     }
     let r = &setup.rules;
-    if r.test_dice == 0
-        || r.test_dice > 10
-        || r.hide_dice > 10
-        || r.deadly_failures == 0
-        || r.hide_turns == 0
+    if let Err(why) = r.check() {
+        return Err(err("setup", format!("rules.{why}")));
+    }
+    // Numbers that drive loops are bounded to what the rules can use (a trial stays short).
+    for (field, lo, hi, v) in [
+        ("max_rounds", 1, 1000, setup.max_rounds),
+        ("tactic.give_up_after", 1, 1000, setup.tactic.give_up_after),
+    ] {
+        if !(lo..=hi).contains(&v) {
+            return Err(err("setup", format!("{field} is {v}, allowed {lo}..={hi}")));
+        }
+    }
+    if let Opening::Search {
+        search_dice,
+        precaution_dice,
+        ..
+    } = setup.opening
     {
+        for (field, v) in [
+            ("opening.search_dice", search_dice),
+            ("opening.precaution_dice", precaution_dice),
+        ] {
+            if let Some(v) = v.filter(|&v| v > crate::resolve::MAX_STAT) {
+                return Err(err(
+                    "setup",
+                    format!("{field} is {v}, allowed 0..={}", crate::resolve::MAX_STAT),
+                ));
+            }
+        }
+    }
+    if setup.wound_table.len() > 10 {
         return Err(err(
             "setup",
-            "rules: test_dice must be 1..=10, hide_dice 0..=10, deadly_failures and hide_turns at least 1",
+            format!(
+                "wound_table has {} rows, allowed at most 10",
+                setup.wound_table.len()
+            ),
         ));
     }
     if setup.wound_table.len() + 1 < r.deadly_failures as usize {
@@ -1141,6 +1275,7 @@ fn start_state(setup: &Setup) -> Result<State, RuleError> {
             stunned: 0,
             hidden: None,
             trap_immune: false,
+            searches_failed: 0,
         })
         .collect::<Vec<_>>();
     let n = fighters.len();
@@ -1151,6 +1286,7 @@ fn start_state(setup: &Setup) -> Result<State, RuleError> {
         declarations: vec![None; n],
         window: false,
         resplits: vec![None; n],
+        initial: vec![None; n],
         first_strike: None,
         ambush_bonus: false,
         surprised: None,
@@ -1159,7 +1295,9 @@ fn start_state(setup: &Setup) -> Result<State, RuleError> {
         wound_table: setup.wound_table.clone(),
         accumulate_wounds: setup.accumulate_wounds,
         first_aid_stops_bleeding: setup.first_aid_stops_bleeding,
-        max_rounds: setup.max_rounds.max(1),
+        max_rounds: setup.max_rounds,
+        zero_endurance_dies: setup.zero_endurance_dies,
+        give_up_after: setup.tactic.give_up_after,
         ending: None,
     })
 }
@@ -1174,7 +1312,7 @@ fn first_of(state: &State, side: Side) -> usize {
 
 impl Ruleset for Hunt {
     const ID: &'static str = "hunt";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     type Setup = Setup;
     type Command = Command;
     type Event = Event;
@@ -1298,6 +1436,7 @@ impl Ruleset for Hunt {
                     ));
                 }
                 let old = state.declarations[i].as_ref().expect("declared");
+                let first = state.initial[i].is_none().then(|| old.clone());
                 let mut new = old.clone();
                 new.defense = r.defense;
                 if old.split.is_empty() {
@@ -1332,6 +1471,10 @@ impl Ruleset for Hunt {
                     ));
                 }
                 state.validate_for(i, &new)?;
+                // The first split stays on record (HUNT-19); a second re-split keeps it.
+                if first.is_some() {
+                    state.initial[i] = first;
+                }
                 state.declarations[i] = Some(new);
                 state.resplits[i] = Some(true);
                 events.emit(|| Event::Resplit {
@@ -1432,6 +1575,14 @@ struct Built {
     weapon_of: Few<Option<usize>, INLINE>,
 }
 
+/// Whether a weapon in play can strike at `at` (HUNT-05, HUNT-06, HUNT-27).
+fn strikes_from(w: &WeaponState, at: Distance) -> bool {
+    w.status == WeaponStatus::Ready
+        && (w.weapon.kind != AttackKind::Melee || at == Distance::Near)
+        && w.weapon.reach()[at.index()] > 0
+        && !(w.weapon.kind == AttackKind::Ranged && w.weapon.ammo == Some(0))
+}
+
 /// Inlined into its one caller, so that the lists (arrays) are filled in place, not moved.
 #[inline]
 fn build(state: &State) -> Built {
@@ -1446,13 +1597,15 @@ fn build(state: &State) -> Built {
     }
     let who = &built.who;
     let spec_of = |i: usize| who.iter().position(|&w| w == i).expect("active") as u8;
-    let barrage_by_hunter = state.round == 1
-        && who.iter().any(|&i| {
-            state.fighters[i].side == Side::Hunter
+    // An ambush «не работает, если противник использует тактику шквальный огонь» (HUNT-21).
+    let barrage_against = |side: Side| {
+        who.iter().any(|&i| {
+            state.fighters[i].side != side
                 && state.declarations[i]
                     .as_ref()
                     .is_some_and(|d| d.tactic == Tactic::BarrageFire)
-        });
+        })
+    };
     for &i in who.iter() {
         let f = &state.fighters[i];
         let d = state.declarations[i].as_ref().expect("all declared");
@@ -1483,32 +1636,44 @@ fn build(state: &State) -> Built {
                 f.bleeding
             },
             barrage_loaded: loaded,
+            lure: d.lure,
         });
-        let Some(w) = weapon else { continue };
-        let ws = &f.weapons[w].weapon;
+        // The weapon's kind and reach; a pursuit that cannot strike from here (HUNT-15) rolls
+        // its Attack as a melee strike that reaches nowhere: it only decides the chase.
+        let (kind, thresholds) = match weapon {
+            Some(w)
+                if d.tactic != Tactic::Pursue || strikes_from(&f.weapons[w], state.distance) =>
+            {
+                let ws = &f.weapons[w].weapon;
+                (ws.kind, ws.reach())
+            }
+            _ if d.tactic == Tactic::Pursue => (AttackKind::Melee, [0; 3]),
+            _ => continue,
+        };
         let parts = state.allocations(i, d).unwrap_or_default();
-        let round_one = state.round == 1 && state.first_strike == Some(f.side);
-        let ambush_void = f.side == Side::Prey && barrage_by_hunter;
+        // The first strike of a surprise (HUNT-03) or an ambush (HUNT-21), this turn only.
+        let ahead = state.first_strike == Some(f.side);
+        let void = state.ambush_bonus && barrage_against(f.side);
         for (k, (t, attack, damage)) in parts.iter(state).enumerate() {
             if attack + damage == 0 {
                 continue;
             }
             let mut bonus = 0;
-            if k == 0 && f.fallen && ws.kind == AttackKind::Melee {
+            if k == 0 && f.fallen && kind == AttackKind::Melee {
                 bonus -= 1;
             }
-            if k == 0 && round_one && state.ambush_bonus && !ambush_void {
+            if k == 0 && ahead && state.ambush_bonus && !void {
                 bonus += 1;
             }
             built.strikes.push(StrikeSpec {
                 attacker: spec_of(i),
                 target: spec_of(t),
-                kind: ws.kind,
+                kind,
                 attack,
                 damage,
-                thresholds: ws.reach(),
+                thresholds,
                 attack_bonus: bonus,
-                first: round_one && !ambush_void,
+                first: ahead && !void,
                 blind: state.fighters[t].hidden.is_some(),
             });
         }
@@ -1529,6 +1694,7 @@ fn emit_exchange(
     for &i in built.who.iter() {
         events.emit(|| Event::Revealed {
             declaration: state.declarations[i].clone().expect("declared"),
+            initial: state.initial[i].clone(),
         });
     }
     for (k, o) in fout.iter().enumerate() {
@@ -1560,11 +1726,13 @@ fn emit_exchange(
         events.emit(|| Event::Strike {
             attacker: name(usize::from(s.attacker)),
             target: name(usize::from(s.target)),
-            weapon: state.fighters[attacker].weapons
-                [built.weapon_of[usize::from(s.attacker)].expect("strikes need a weapon")]
-            .weapon
-            .name
-            .to_string(),
+            // A pursuit that cannot strike (HUNT-15, reaching nowhere) shows no weapon.
+            weapon: match built.weapon_of[usize::from(s.attacker)] {
+                Some(w) if s.thresholds != [0; 3] => {
+                    state.fighters[attacker].weapons[w].weapon.name.to_string()
+                }
+                _ => String::new(),
+            },
             order: o.order,
             distance: o.distance,
             attack_dice: o.attack_dice,
@@ -1611,11 +1779,63 @@ fn emit_exchange(
     }
 }
 
+/// HUNT-21 from hiding: each hidden fighter that declared an ambush tests Experience before
+/// the exchange's dice. Pass: it leaves hiding, the distance becomes the one it picked, and
+/// it strikes first with +1 Attack; fail: it leaves hiding and the distance is random (1d6
+/// as the failed opening ambush), a normal exchange.
+fn ambushes<D: Dice>(
+    state: &mut State,
+    dice: &mut D,
+    events: &mut EventLog<Event>,
+) -> Result<(), RuleError> {
+    for i in 0..state.fighters.len() {
+        let f = &state.fighters[i];
+        let Some(d) = state.declarations[i].as_ref() else {
+            continue;
+        };
+        if !f.active() || f.hidden.is_none() || d.tactic != Tactic::Ambush {
+            continue;
+        }
+        let picked = d.distance.unwrap_or(state.distance);
+        let test = stat_test(
+            dice,
+            f.base.experience,
+            state.rules.test_dice,
+            "ambush",
+            None,
+        )?;
+        events.emit(|| Event::Ambushed {
+            fighter: state.fighters[i].name.to_string(),
+            test,
+        });
+        let to = if test.passed {
+            state.first_strike = Some(f.side);
+            state.ambush_bonus = true;
+            picked
+        } else {
+            Distance::from_d6(dice.roll(6)?)
+        };
+        state.fighters[i].hidden = None;
+        if to != state.distance {
+            events.emit(|| Event::DistanceChanged {
+                from: state.distance,
+                to,
+            });
+            state.distance = to;
+        }
+    }
+    Ok(())
+}
+
 fn resolve_turn<D: Dice>(
     state: &mut State,
     dice: &mut D,
     events: &mut EventLog<Event>,
 ) -> Result<(), RuleError> {
+    // Rare: only a hidden fighter may ambush, so one look at the flags first.
+    if state.fighters.iter().any(|f| f.hidden.is_some()) {
+        ambushes(state, dice, events)?;
+    }
     let built = build(state);
     let ctx = ExchangeContext {
         distance: state.distance,
@@ -1768,6 +1988,29 @@ fn resolve_turn<D: Dice>(
             }
         }
     }
+    for (k, &i) in who.iter().enumerate() {
+        let f = &mut state.fighters[i];
+        if fout[k].search.is_some() {
+            f.searches_failed = if fout[k].found {
+                0
+            } else {
+                f.searches_failed.saturating_add(1)
+            };
+        }
+        // HUNT-13 [default]: wounds that leave no Endurance kill, at the end of the turn.
+        if state.zero_endurance_dies
+            && f.active()
+            && fout[k].failures > 0
+            && state.endurance(i) == 0
+        {
+            let f = &mut state.fighters[i];
+            f.status = Status::Dead;
+            f.hidden = None;
+            events.emit(|| Event::Died {
+                fighter: f.name.to_string(),
+            });
+        }
+    }
     // Movement (HUNT-05, HUNT-14, HUNT-15).
     if summary.distance != state.distance {
         events.emit(|| Event::DistanceChanged {
@@ -1816,9 +2059,9 @@ fn resolve_turn<D: Dice>(
                 .enumerate()
                 .find(|&(s, _)| {
                     specs[s].side != hider.side
-                        && fout[s]
-                            .search
-                            .is_some_and(|t| t.passed && t.margin > hider.hide_margin)
+                        && fout[s].search.is_some_and(|t| {
+                            t.passed && state.rules.search.finds(t.margin, hider.hide_margin)
+                        })
                 })
                 .map(|(_, &j)| j)
                 .expect("found by someone");
@@ -1841,6 +2084,18 @@ fn resolve_turn<D: Dice>(
             });
             continue;
         }
+        // Every searcher gave up (HUNT-20): the trail is lost now.
+        let given_up = state
+            .opponents(i)
+            .all(|j| declarations[j].as_ref().is_some_and(|d| d.give_up));
+        if given_up {
+            state.fighters[i].status = Status::TrailLost;
+            state.fighters[i].hidden = None;
+            events.emit(|| Event::TrailLost {
+                fighter: state.fighters[i].name.to_string(),
+            });
+            continue;
+        }
         let h = state.fighters[i].hidden.as_mut().expect("hidden");
         if let Some(left) = h.turns_left {
             let left = left.saturating_sub(1);
@@ -1858,6 +2113,7 @@ fn resolve_turn<D: Dice>(
     state.declarations = declarations;
     state.declarations.fill(None);
     state.resplits.fill(None);
+    state.initial.fill(None);
     state.window = false;
     state.surprised = None;
     state.first_strike = None;
