@@ -177,6 +177,7 @@ mod model;
 mod odds;
 mod resolve;
 mod setup;
+mod turn;
 
 pub use auto::OddsSpec;
 pub use engine::{
