@@ -498,3 +498,27 @@ fn hunt_13_wounds_that_leave_no_endurance_kill_unless_set_otherwise() {
         (Status::Active, 0)
     );
 }
+
+#[test]
+fn hunt_21_barrage_fire_voids_an_ambush_from_hiding() {
+    // HUNT-21 «Не работает, если противник использует тактику шквальный огонь»: the test
+    // passes, but against Barrage Fire the prey neither strikes first nor gets +1 Attack.
+    let mut st = hidden_prey(&setup(Distance::Medium), 2);
+    st.distance = Distance::Medium;
+    let mut ambush = decl("P", Some("knife"), 1, 2, 2, Ambush);
+    ambush.distance = Some(Distance::Near);
+    let barrage = decl("H", Some("rifle"), 2, 1, 0, Tactic::BarrageFire);
+    let ev = turn(&mut st, barrage, ambush, &[1, 6, 1, 1, 1, 6, 6, 1, 2]);
+    assert!(has(
+        &ev,
+        |e| matches!(e, Event::Ambushed { test, .. } if test.passed)
+    ));
+    assert!(has(&ev, |e| matches!(
+        e,
+        Event::Strike { attacker, attack_dice: 2, .. } if attacker == "P"
+    )));
+    assert!(has(&ev, |e| matches!(
+        e,
+        Event::Strike { attacker, attack_dice: 3, hit: false, .. } if attacker == "H"
+    )));
+}
