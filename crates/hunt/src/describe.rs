@@ -180,13 +180,15 @@ pub(crate) fn describe(event: &Event) -> String {
             failures,
             ..
         } => {
-            let with = if weapon.is_empty() {
-                " (no weapon reaches: the Attack roll only chases)".to_owned()
-            } else {
-                format!(" with the {weapon}")
-            };
+            if weapon.is_empty() {
+                // HUNT-15: a pursuit whose weapon cannot strike from here only chases.
+                return format!(
+                    "#{} {attacker} chases {target} (no weapon reaches): Attack {attack_total} ({attack_dice} dice) vs Defense {defense_total}",
+                    order + 1
+                );
+            }
             let mut s = format!(
-                "#{} {attacker} attacks {target}{with}: {attack_total} ({attack_dice} dice) vs Defense {defense_total}",
+                "#{} {attacker} attacks {target} with the {weapon}: {attack_total} ({attack_dice} dice) vs Defense {defense_total}",
                 order + 1
             );
             if !hit {

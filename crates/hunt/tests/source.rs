@@ -238,6 +238,15 @@ fn hunt_15_a_melee_pursuer_closes_in_on_its_attack_roll() {
             if attacker == "H" && weapon.is_empty()
     )));
     assert_eq!(st.distance, Distance::Near);
+    let line = ev
+        .iter()
+        .find(|e| matches!(e, Event::Strike { .. }))
+        .map(Hunt::describe)
+        .unwrap();
+    assert_eq!(
+        line,
+        "#1 H chases P (no weapon reaches): Attack 18 (3 dice) vs Defense 1"
+    );
     // Unarmed it chases too; without the Pursue tactic the knife is refused at Medium.
     let (mut st, _) = start(&s, &[]);
     apply(
