@@ -113,6 +113,9 @@ proptest! {
         d.damage = damage;
         d.tactic = TACTICS.get(tactic).copied().unwrap_or(Tactic::None);
         d.action = [None, None, None, Some(Extraneous::Reload), Some(Extraneous::FirstAid), Some(Extraneous::Other)][action];
+        // HUNT-14, HUNT-20: the lure and give-up choices, tried where they may be refused.
+        d.lure = action == 1;
+        d.give_up = action == 2;
         if clamp {
             // Mostly within the caps, so the accepted side is exercised too.
             let i = s.state().index("P").unwrap();
