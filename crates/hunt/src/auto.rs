@@ -9,7 +9,7 @@ use crate::engine::{
 use crate::model::{AttackKind, Distance, HideRoll, Rules, Tactic, TripleRule};
 use crate::odds::{odds, StrikeOdds};
 use crate::resolve::{DuelSide, DuelSpec, ExchangeContext, FighterSpec, StrikeSpec};
-use crate::setup::{FighterSetup, Location, Opening, Setup, Side, Stats, Weapon};
+use crate::setup::{FighterSetup, Location, Opening, Setup, Side, Stats, TacticSettings, Weapon};
 
 /// The default tactic's split: Attack first, then Damage, the rest on Defense, within caps.
 fn split(pool: u32, agility: u32, cap: u32) -> (u32, u32, u32) {
@@ -21,10 +21,9 @@ fn split(pool: u32, agility: u32, cap: u32) -> (u32, u32, u32) {
 
 /// The default tactic: the first legal declaration among its candidates, in order of
 /// preference (else an empty one). Each candidate is checked as it is built, so the less
-/// preferred ones are never built when an earlier one is legal. The flag says whether the
-/// declaration returned passed that check (the last resorts are returned unchecked), so
-/// that playing it need not validate it again.
-fn policy(state: &State, i: usize) -> (Declaration, bool) {
+/// preferred ones are never built when an earlier one is legal. The one returned is
+/// validated again in full when it is played, in every build.
+fn policy(state: &State, i: usize) -> Declaration {
     let f = &state.fighters[i];
     let stats = state.stats(i);
     let pool = state.pool(i);
@@ -59,16 +58,56 @@ fn policy(state: &State, i: usize) -> (Declaration, bool) {
             d.action = Some(Extraneous::FirstAid);
             d.defense = stats.agility.min(pool / 2);
             if legal(&d, None) {
-                return (d, true);
+                return d;
+            }
+        }
+        // A blood trail lets the search go on for ever: rather than wait to be found, the
+        // prey attacks from ambush (HUNT-21) with what it holds, melee at Near first.
+        let endless = f.hidden.is_some_and(|h| h.turns_left.is_none());
+        if let (true, Some(t)) = (endless, state.opponents(i).next()) {
+            let melee = f.weapons.iter().position(|w| {
+                w.status == WeaponStatus::Ready && w.weapon.kind == AttackKind::Melee
+            });
+            let shot = || {
+                f.weapons.iter().position(|w| {
+                    w.status == WeaponStatus::Ready
+                        && w.weapon.kind == AttackKind::Ranged
+                        && w.weapon.reach()[state.distance.index()] > 0
+                        && w.weapon.ammo != Some(0)
+                })
+            };
+            let pick = match melee {
+                Some(w) => Some((w, Distance::Near)),
+                None => shot().map(|w| (w, state.distance)),
+            };
+            if let Some((w, at)) = pick {
+                let ranged = f.weapons[w].weapon.kind == AttackKind::Ranged;
+                let cap = if ranged {
+                    stats.marksmanship
+                } else {
+                    stats.strength
+                };
+                let (def, att, dmg) = split(pool, stats.agility, cap);
+                let mut d = Declaration::new(name.clone());
+                d.weapon = Some(f.weapons[w].weapon.name.clone());
+                d.defense = def;
+                d.attack = att;
+                d.damage = dmg;
+                d.target = Some(state.fighters[t].name.clone());
+                d.tactic = Tactic::Ambush;
+                d.distance = Some(at);
+                if legal(&d, Some((w, t))) {
+                    return d;
+                }
             }
         }
         let mut d = Declaration::new(name.clone());
         d.tactic = Tactic::Hide;
         if legal(&d, None) {
-            return (d, true);
+            return d;
         }
         d.tactic = Tactic::None;
-        return (d, false);
+        return d;
     }
     // One walk over the opponents still in the fight: the first, the first in sight.
     let (mut first_opponent, mut target) = (None, None);
@@ -79,6 +118,17 @@ fn policy(state: &State, i: usize) -> (Declaration, bool) {
         }
     }
     let all_hidden = target.is_none();
+    if let (Some(_), true) = (first_opponent, all_hidden) {
+        // The trail is cold: give up after so many failed searches (HUNT-20).
+        if f.searches_failed >= state.give_up_after {
+            let mut d = Declaration::new(name.clone());
+            d.give_up = true;
+            d.defense = stats.agility.min(pool);
+            if legal(&d, None) {
+                return d;
+            }
+        }
+    }
     if let (Some(hider), true) = (first_opponent, all_hidden) {
         if state.round % 2 == 0 {
             // Every other turn a blind shot (HUNT-20), if a loaded gun reaches.
@@ -91,7 +141,7 @@ fn policy(state: &State, i: usize) -> (Declaration, bool) {
                 d.damage = dmg;
                 d.target = Some(state.fighters[hider].name.clone());
                 if legal(&d, Some((w, hider))) {
-                    return (d, true);
+                    return d;
                 }
             }
         }
@@ -110,7 +160,7 @@ fn policy(state: &State, i: usize) -> (Declaration, bool) {
             },
         );
         if legal(&d, None) {
-            return (d, true);
+            return d;
         }
     }
     let near = state.distance == Distance::Near;
@@ -120,7 +170,7 @@ fn policy(state: &State, i: usize) -> (Declaration, bool) {
         let mut d = Declaration::new(name.clone());
         d.defense = stats.agility.min(pool);
         if legal(&d, None) {
-            return (d, true);
+            return d;
         }
     }
     if f.side == Side::Prey && state.distance == Distance::Far && !first {
@@ -128,7 +178,7 @@ fn policy(state: &State, i: usize) -> (Declaration, bool) {
         d.tactic = Tactic::Hide;
         d.defense = stats.agility.min(pool);
         if legal(&d, None) {
-            return (d, true);
+            return d;
         }
     }
     let weapon = if near {
@@ -167,13 +217,16 @@ fn policy(state: &State, i: usize) -> (Declaration, bool) {
             (Side::Hunter, Distance::Near) if !ranged => Tactic::Onslaught,
             (Side::Hunter, Distance::Near) => Tactic::None,
         };
+        // Luring is a choice (HUNT-14): the default prey always tries where a trap is set.
+        d.lure = d.tactic == Tactic::Flee && state.trap;
         if legal(&d, Some((wi, t))) {
-            return (d, true);
+            return d;
         }
         // The same attack without its tactic.
         d.tactic = Tactic::None;
+        d.lure = false;
         if legal(&d, Some((wi, t))) {
-            return (d, true);
+            return d;
         }
     }
     // Empty or out of reach: reload if possible, else run.
@@ -185,7 +238,26 @@ fn policy(state: &State, i: usize) -> (Declaration, bool) {
         d.action = Some(Extraneous::Reload);
         d.defense = stats.agility.min(pool / 2);
         if legal(&d, None) {
-            return (d, true);
+            return d;
+        }
+    }
+    // Nothing reaches from here: the hunter closes in, its Attack dice rolled only for the
+    // chase (HUNT-15); the prey runs.
+    if let (Side::Hunter, false, Some(t)) = (f.side, near, target) {
+        let att = stats.agility.min(pool.div_ceil(2));
+        let mut d = Declaration::new(name.clone());
+        d.weapon = f
+            .weapons
+            .iter()
+            .find(|w| w.status == WeaponStatus::Ready)
+            .map(|w| w.weapon.name.clone());
+        d.attack = att;
+        d.defense = stats.agility.min(pool - att);
+        d.target = Some(state.fighters[t].name.clone());
+        d.tactic = Tactic::Pursue;
+        // Rare (a hunter with nothing that reaches): the full check.
+        if state.validate_with(i, &d, stats, pool).is_ok() {
+            return d;
         }
     }
     let mut d = Declaration::new(name.clone());
@@ -193,17 +265,19 @@ fn policy(state: &State, i: usize) -> (Declaration, bool) {
         (Side::Hunter, false) => Tactic::Pursue,
         _ => Tactic::Flee,
     };
+    d.lure = d.tactic == Tactic::Flee && state.trap;
     d.defense = stats.agility.min(pool);
     if legal(&d, None) {
-        return (d, true);
+        return d;
     }
+    d.lure = false;
     // Stand and defend, else nothing at all.
     d.tactic = Tactic::None;
     if legal(&d, None) {
-        return (d, true);
+        return d;
     }
     d.defense = 0;
-    (d, false)
+    d
 }
 
 /// The refusal of the default tactic's `command`, worded as `AutoPlay::play_next` words it.
@@ -284,13 +358,13 @@ impl AutoPlay for Hunt {
             return Some(Command::Resolve);
         }
         match state.still_waiting().next() {
-            Some(i) => Some(Command::Declare(policy(state, i).0)),
+            Some(i) => Some(Command::Declare(policy(state, i))),
             None => Some(Command::Resolve),
         }
     }
 
-    /// Acts on the tactic's decision: a declaration the tactic found legal is recorded
-    /// without being validated again or copied, and the rest is played as `apply` plays it.
+    /// Acts on the tactic's decision: its declaration is validated (as `apply` does) and
+    /// recorded without being copied, and the rest is played as `apply` plays it.
     fn play_next<D: Dice>(
         state: &mut State,
         dice: &mut D,
@@ -314,11 +388,11 @@ impl AutoPlay for Hunt {
         }
         let waiting = state.still_waiting().next();
         if let Some(i) = waiting {
-            let (d, checked) = policy(state, i);
-            if !checked {
-                if let Err(e) = state.validate_for(i, &d) {
-                    return Err(refused(&Command::Declare(d), e));
-                }
+            let d = policy(state, i);
+            // The full check, names included, in release builds too: the tactic's own checks
+            // start from indices, and a refusal here is a bug to report, not to record.
+            if let Err(e) = state.validate_for(i, &d) {
+                return Err(refused(&Command::Declare(d), e));
             }
             state.declare(i, d, events);
             return Ok(true);
@@ -673,7 +747,9 @@ impl Catalog for Hunt {
             wound_table: crate::model::default_wound_table(),
             accumulate_wounds: true,
             first_aid_stops_bleeding: true,
+            zero_endurance_dies: true,
             max_rounds: 100,
+            tactic: TacticSettings::default(),
         }
     }
 

@@ -11,6 +11,24 @@ fn test(t: &TestRoll) -> String {
     )
 }
 
+/// A tactic's display name.
+fn tactic_name(t: crate::model::Tactic) -> &'static str {
+    use crate::model::Tactic;
+    match t {
+        Tactic::None => "none",
+        Tactic::Flee => "flee",
+        Tactic::Pursue => "pursue",
+        Tactic::TakeCover => "take cover",
+        Tactic::AimedFire => "aimed fire",
+        Tactic::Onslaught => "onslaught",
+        Tactic::Counterattack => "counterattack",
+        Tactic::Hide => "hide",
+        Tactic::BarrageFire => "barrage fire",
+        Tactic::Search => "search",
+        Tactic::Ambush => "ambush",
+    }
+}
+
 fn list(v: &[u32]) -> String {
     v.iter().map(u32::to_string).collect::<Vec<_>>().join(" ")
 }
@@ -74,7 +92,10 @@ pub(crate) fn describe(event: &Event) -> String {
             format!("{fighter} counterattacks and learns: {}", s.join("; "))
         }
         Event::Resplit { fighter } => format!("{fighter} re-splits its dice"),
-        Event::Revealed { declaration: d } => {
+        Event::Revealed {
+            declaration: d,
+            initial,
+        } => {
             let mut s = format!("{} declared", d.fighter);
             if let Some(a) = d.action {
                 let what = match a {
@@ -101,7 +122,19 @@ pub(crate) fn describe(event: &Event) -> String {
                 s.push_str(&format!(" on {t}"));
             }
             if d.tactic != crate::model::Tactic::None {
-                s.push_str(&format!(", tactic {}", d.tactic.name()));
+                s.push_str(&format!(", tactic {}", tactic_name(d.tactic)));
+            }
+            if d.lure {
+                s.push_str(", luring toward the trap");
+            }
+            if d.give_up {
+                s.push_str(", giving up the search");
+            }
+            if let Some(first) = initial {
+                s.push_str(&format!(
+                    " (re-split; first declared Defense {}, Attack {}, Damage {})",
+                    first.defense, first.attack, first.damage
+                ));
             }
             s
         }
@@ -147,6 +180,13 @@ pub(crate) fn describe(event: &Event) -> String {
             failures,
             ..
         } => {
+            if weapon.is_empty() {
+                // HUNT-15: a pursuit whose weapon cannot strike from here only chases.
+                return format!(
+                    "#{} {attacker} chases {target} (no weapon reaches): Attack {attack_total} ({attack_dice} dice) vs Defense {defense_total}",
+                    order + 1
+                );
+            }
             let mut s = format!(
                 "#{} {attacker} attacks {target} with the {weapon}: {attack_total} ({attack_dice} dice) vs Defense {defense_total}",
                 order + 1

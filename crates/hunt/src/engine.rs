@@ -1,14 +1,12 @@
 use std::sync::Arc;
 
-use fray_dice::{same_name, Dice, EventLog, Few, RuleError, Ruleset};
+use fray_dice::{same_name, Dice, EventLog, RuleError, Ruleset};
 use serde::{Deserialize, Serialize};
 
-use crate::model::{wound_name, AttackKind, Distance, Penalty, Rules, Tactic};
-use crate::resolve::{
-    resolve_fresh, roll_sum, stat_test, ExchangeContext, FighterOutcome, FighterSpec,
-    StrikeOutcome, StrikeSpec, TestRoll,
-};
+use crate::model::{AttackKind, Distance, Penalty, Rules, Tactic};
+use crate::resolve::{roll_sum, stat_test, TestRoll};
 use crate::setup::{FighterSetup, Opening, Setup, Side, Stats, Weapon};
+use crate::turn::{resolve_turn, strikes_from};
 
 /// The Hunt ruleset («Охота»): see the crate docs.
 #[derive(Clone, Copy, Debug, Default)]
@@ -72,9 +70,18 @@ pub struct Declaration {
     /// An Extraneous action instead of fighting.
     #[serde(default)]
     pub action: Option<Extraneous>,
-    /// With Search: the distance the fight goes on at if the hider is found.
+    /// With Search: the distance the fight goes on at if the hider is found. With Ambush:
+    /// the distance the ambusher picks (default: the current one).
     #[serde(default)]
     pub distance: Option<Distance>,
+    /// With Flee, where the location has a trap: try to lure the pursuers into it (HUNT-14,
+    /// «можно постараться заманить в нее противника» — a choice, not automatic).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub lure: bool,
+    /// Give up the search (HUNT-20): no attack, no tactic; a hidden opponent whose every
+    /// searcher gives up is lost at the end of the turn.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub give_up: bool,
 }
 
 impl Declaration {
@@ -91,6 +98,8 @@ impl Declaration {
             tactic: Tactic::None,
             action: None,
             distance: None,
+            lure: false,
+            give_up: false,
         }
     }
 }
@@ -201,15 +210,18 @@ pub struct Fighter {
     pub hidden: Option<Hidden>,
     /// Passed a test against the trap: never caught again.
     pub trap_immune: bool,
+    /// Searches in a row that found nobody (the default tactic gives up after
+    /// [`crate::TacticSettings::give_up_after`]).
+    pub searches_failed: u32,
 }
 
 impl Fighter {
-    fn active(&self) -> bool {
+    pub(crate) fn active(&self) -> bool {
         self.status == Status::Active
     }
 
     #[inline]
-    fn weapon(&self, name: &str) -> Option<usize> {
+    pub(crate) fn weapon(&self, name: &str) -> Option<usize> {
         self.weapons
             .iter()
             .position(|w| same_name(&w.weapon.name, name))
@@ -240,6 +252,9 @@ pub struct State {
     pub window: bool,
     /// Counterattackers entitled to re-split, and whether they did.
     pub resplits: Vec<Option<bool>>,
+    /// A counterattacker's first declaration once it has re-split (HUNT-19: «написать
+    /// первоначальное распределение»), by fighter index; revealed beside the re-split.
+    pub initial: Vec<Option<Declaration>>,
     /// The side that strikes first in round 1 (surprise or ambush).
     pub first_strike: Option<Side>,
     /// The prey's ambush bonus (+1 Attack in round 1) is pending.
@@ -258,6 +273,10 @@ pub struct State {
     pub first_aid_stops_bleeding: bool,
     /// Round limit.
     pub max_rounds: u32,
+    /// A fighter whose wounds bring its Endurance to 0 dies (HUNT-13).
+    pub zero_endurance_dies: bool,
+    /// The default tactic gives up a search after this many failed ones (HUNT-20).
+    pub give_up_after: u32,
     /// Set once the encounter is over.
     pub ending: Option<Ending>,
 }
@@ -330,6 +349,9 @@ pub enum Event {
     Revealed {
         /// The declaration as resolved.
         declaration: Declaration,
+        /// A counterattacker that re-split: its first declaration (HUNT-19).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        initial: Option<Declaration>,
     },
     /// A pre-roll Experience test: "cover", "hide" or "search".
     Test {
@@ -514,7 +536,7 @@ impl<'a> Parts<'a> {
     }
 
     /// (target, attack, damage) of each part, in the declaration's order.
-    fn iter<'s>(self, state: &'s State) -> PartsIter<'s>
+    pub(crate) fn iter<'s>(self, state: &'s State) -> PartsIter<'s>
     where
         'a: 's,
     {
@@ -524,7 +546,7 @@ impl<'a> Parts<'a> {
 
 /// [`Parts::iter`]: one `match` per step (a chain of the two shapes costs more, and the
 /// usual declaration has one part).
-struct PartsIter<'s> {
+pub(crate) struct PartsIter<'s> {
     parts: Parts<'s>,
     state: &'s State,
 }
@@ -584,7 +606,7 @@ impl State {
     /// wounds lower: a quarter of the work. The walk stops once Endurance is 0 (no later
     /// wound can lower it), which a long-wounded fighter reaches early.
     #[inline]
-    fn endurance(&self, i: usize) -> u32 {
+    pub(crate) fn endurance(&self, i: usize) -> u32 {
         let f = &self.fighters[i];
         let less = |e: u32, p: &Penalty| e.saturating_sub(p.endurance);
         if self.accumulate_wounds {
@@ -622,18 +644,31 @@ impl State {
         let f = &self.fighters[i];
         let mut pool = f.base.potential.saturating_sub(f.stunned);
         if self.distance == Distance::Near {
-            let visible = self
-                .opponents(i)
-                .filter(|&j| self.fighters[j].hidden.is_none())
-                .count() as u32;
-            pool = pool.saturating_sub(visible.saturating_sub(1));
+            let melee = self.opponents(i).filter(|&j| self.in_melee_with(j)).count() as u32;
+            pool = pool.saturating_sub(melee.saturating_sub(1));
         }
         pool
     }
 
+    /// HUNT-26 «сражается в ближнем бою с несколькими противниками»: an opponent (at Near)
+    /// fights the fighter hand to hand when it is in sight and holds a melee weapon ready.
+    /// (The split is declared before anyone's attack is known, so the count cannot wait for
+    /// the declarations.)
+    fn in_melee_with(&self, j: usize) -> bool {
+        let o = &self.fighters[j];
+        o.hidden.is_none()
+            && o.weapons
+                .iter()
+                .any(|w| w.status == WeaponStatus::Ready && w.weapon.kind == AttackKind::Melee)
+    }
+
     /// The (target, attack, damage) parts of a declaration, or why they are wrong.
     #[inline(always)]
-    fn allocations<'d>(&self, i: usize, d: &'d Declaration) -> Result<Parts<'d>, RuleError> {
+    pub(crate) fn allocations<'d>(
+        &self,
+        i: usize,
+        d: &'d Declaration,
+    ) -> Result<Parts<'d>, RuleError> {
         if !d.split.is_empty() {
             if d.attack != 0 || d.damage != 0 || d.target.is_some() {
                 return Err(err(
@@ -797,7 +832,39 @@ impl State {
                 }
             }
         }
-        if attacking {
+        // An ambush strikes at the distance it picks (HUNT-21); every other attack at this one.
+        let at = match tactic {
+            Tactic::Ambush => d.distance.unwrap_or(self.distance),
+            _ => self.distance,
+        };
+        // HUNT-15: a pursuit is decided by the pursuer's Attack roll against the opponent's
+        // Defense, so a pursuer whose weapon cannot strike from here (none, a melee weapon
+        // off Near, out of reach or empty) still rolls Attack dice: only to close in.
+        let strikes_here = weapon.is_some_and(|w| strikes_from(w, at));
+        let chase = attacking
+            && tactic == Tactic::Pursue
+            && !strikes_here
+            && weapon.map_or(true, |w| w.status == WeaponStatus::Ready);
+        if chase {
+            if damage > 0 {
+                return Err(err(
+                    "HUNT-15",
+                    "this pursuit cannot strike (no weapon reaches from here): its Attack dice only close the distance, Damage must be 0",
+                ));
+            }
+            for (t, _, _) in parts.iter(self) {
+                if self.fighters[t].hidden.is_some() {
+                    return Err(refuse(
+                        "HUNT-20",
+                        format_args!(
+                            "{} is hidden: there is nobody in sight to pursue",
+                            self.fighters[t].name
+                        ),
+                    ));
+                }
+            }
+        }
+        if attacking && !chase {
             let Some(w) = weapon else {
                 return Err(err(
                     "HUNT-06",
@@ -814,22 +881,22 @@ impl State {
                     .to_lowercase(),
                 ));
             }
-            if w.weapon.kind == AttackKind::Melee && !near {
+            if w.weapon.kind == AttackKind::Melee && at != Distance::Near {
                 return Err(refuse(
                     "HUNT-06",
                     format_args!(
                         "a melee attack is possible only at Near, the distance is {}",
-                        self.distance.name()
+                        at.name()
                     ),
                 ));
             }
-            if w.weapon.reach()[self.distance.index()] == 0 {
+            if w.weapon.reach()[at.index()] == 0 {
                 return Err(refuse(
                     "HUNT-05",
                     format_args!(
                         "the {} does not reach at {} distance",
                         w.weapon.name,
-                        self.distance.name()
+                        at.name()
                     ),
                 ));
             }
@@ -860,11 +927,34 @@ impl State {
                 ));
             }
         }
-        if f.hidden.is_some() && (attacking || !(tactic == Tactic::Hide || d.action.is_some())) {
+        if f.hidden.is_some()
+            && tactic != Tactic::Ambush
+            && (attacking || !(tactic == Tactic::Hide || d.action.is_some()))
+        {
             return Err(err(
                 "HUNT-20",
-                "a hidden fighter stays hidden: declare the hide tactic (no attack) or an Extraneous action",
+                "a hidden fighter stays hidden (the hide tactic, no attack, or an Extraneous action) or attacks from ambush (the ambush tactic)",
             ));
+        }
+        if d.lure && !(tactic == Tactic::Flee && self.trap) {
+            return Err(err(
+                "HUNT-14",
+                "luring into a trap needs the flee tactic and a trap set in the location",
+            ));
+        }
+        if d.give_up {
+            if attacking || tactic != Tactic::None || d.action.is_some() {
+                return Err(err(
+                    "HUNT-20",
+                    "giving up the search allows no attack, no tactic and no Extraneous action",
+                ));
+            }
+            if !self.opponents(i).any(|j| self.fighters[j].hidden.is_some()) {
+                return Err(err(
+                    "HUNT-20",
+                    "nobody is hidden: there is no search to give up",
+                ));
+            }
         }
         // Caps and pool (HUNT-06).
         if d.defense > stats.agility {
@@ -957,6 +1047,18 @@ impl State {
             Tactic::BarrageFire if !(attacking && ranged_weapon) => {
                 return Err(err("HUNT-22", "Barrage Fire needs a ranged attack"));
             }
+            Tactic::Ambush if f.hidden.is_none() => {
+                return Err(err(
+                    "HUNT-21",
+                    "only a hidden fighter can attack from ambush",
+                ));
+            }
+            Tactic::Ambush if !attacking => {
+                return Err(err(
+                    "HUNT-21",
+                    "an ambush is an attack: declare a weapon and Attack dice",
+                ));
+            }
             Tactic::Search if !self.opponents(i).any(|j| self.fighters[j].hidden.is_some()) => {
                 return Err(err(
                     "HUNT-20",
@@ -1016,10 +1118,16 @@ impl State {
     /// (only the fact that they were sent remains) and its hide margins hidden.
     pub fn view_for(&self, side: Side) -> State {
         let mut v = self.clone();
-        for (f, d) in v.fighters.iter_mut().zip(v.declarations.iter_mut()) {
+        for ((f, d), first) in v
+            .fighters
+            .iter_mut()
+            .zip(v.declarations.iter_mut())
+            .zip(v.initial.iter_mut())
+        {
             if f.side == side {
                 continue;
             }
+            *first = None;
             if let Some(d) = d {
                 *d = Declaration::new(f.name.clone());
             }
@@ -1094,15 +1202,43 @@ fn start_state(setup: &Setup) -> Result<State, RuleError> {
         }
     }
     let r = &setup.rules;
-    if r.test_dice == 0
-        || r.test_dice > 10
-        || r.hide_dice > 10
-        || r.deadly_failures == 0
-        || r.hide_turns == 0
+    if let Err(why) = r.check() {
+        return Err(err("setup", format!("rules.{why}")));
+    }
+    // Numbers that drive loops are bounded to what the rules can use (a trial stays short).
+    for (field, lo, hi, v) in [
+        ("max_rounds", 1, 1000, setup.max_rounds),
+        ("tactic.give_up_after", 1, 1000, setup.tactic.give_up_after),
+    ] {
+        if !(lo..=hi).contains(&v) {
+            return Err(err("setup", format!("{field} is {v}, allowed {lo}..={hi}")));
+        }
+    }
+    if let Opening::Search {
+        search_dice,
+        precaution_dice,
+        ..
+    } = setup.opening
     {
+        for (field, v) in [
+            ("opening.search_dice", search_dice),
+            ("opening.precaution_dice", precaution_dice),
+        ] {
+            if let Some(v) = v.filter(|&v| v > crate::resolve::MAX_STAT) {
+                return Err(err(
+                    "setup",
+                    format!("{field} is {v}, allowed 0..={}", crate::resolve::MAX_STAT),
+                ));
+            }
+        }
+    }
+    if setup.wound_table.len() > 10 {
         return Err(err(
             "setup",
-            "rules: test_dice must be 1..=10, hide_dice 0..=10, deadly_failures and hide_turns at least 1",
+            format!(
+                "wound_table has {} rows, allowed at most 10",
+                setup.wound_table.len()
+            ),
         ));
     }
     if setup.wound_table.len() + 1 < r.deadly_failures as usize {
@@ -1141,6 +1277,7 @@ fn start_state(setup: &Setup) -> Result<State, RuleError> {
             stunned: 0,
             hidden: None,
             trap_immune: false,
+            searches_failed: 0,
         })
         .collect::<Vec<_>>();
     let n = fighters.len();
@@ -1151,6 +1288,7 @@ fn start_state(setup: &Setup) -> Result<State, RuleError> {
         declarations: vec![None; n],
         window: false,
         resplits: vec![None; n],
+        initial: vec![None; n],
         first_strike: None,
         ambush_bonus: false,
         surprised: None,
@@ -1159,7 +1297,9 @@ fn start_state(setup: &Setup) -> Result<State, RuleError> {
         wound_table: setup.wound_table.clone(),
         accumulate_wounds: setup.accumulate_wounds,
         first_aid_stops_bleeding: setup.first_aid_stops_bleeding,
-        max_rounds: setup.max_rounds.max(1),
+        max_rounds: setup.max_rounds,
+        zero_endurance_dies: setup.zero_endurance_dies,
+        give_up_after: setup.tactic.give_up_after,
         ending: None,
     })
 }
@@ -1174,7 +1314,7 @@ fn first_of(state: &State, side: Side) -> usize {
 
 impl Ruleset for Hunt {
     const ID: &'static str = "hunt";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     type Setup = Setup;
     type Command = Command;
     type Event = Event;
@@ -1298,6 +1438,7 @@ impl Ruleset for Hunt {
                     ));
                 }
                 let old = state.declarations[i].as_ref().expect("declared");
+                let first = state.initial[i].is_none().then(|| old.clone());
                 let mut new = old.clone();
                 new.defense = r.defense;
                 if old.split.is_empty() {
@@ -1332,6 +1473,10 @@ impl Ruleset for Hunt {
                     ));
                 }
                 state.validate_for(i, &new)?;
+                // The first split stays on record (HUNT-19); a second re-split keeps it.
+                if first.is_some() {
+                    state.initial[i] = first;
+                }
                 state.declarations[i] = Some(new);
                 state.resplits[i] = Some(true);
                 events.emit(|| Event::Resplit {
@@ -1400,526 +1545,5 @@ impl State {
             }
         }
         resolve_turn(self, dice, events)
-    }
-}
-
-fn crit_names(c: &crate::resolve::Criticals) -> Vec<String> {
-    let mut v = Vec::new();
-    if c.fall {
-        v.push("fall".to_owned());
-    }
-    if c.weapon_lost {
-        v.push("weapon_lost".to_owned());
-    }
-    if c.stun {
-        v.push("stun".to_owned());
-    }
-    if c.bleeding {
-        v.push("bleeding".to_owned());
-    }
-    v
-}
-
-/// Room kept on the stack for the fighters and strikes of one exchange: a duel's.
-const INLINE: usize = 2;
-
-struct Built {
-    /// Fighter index of each spec.
-    who: Few<usize, INLINE>,
-    fighters: Few<FighterSpec, INLINE>,
-    strikes: Few<StrikeSpec, INLINE>,
-    /// Index of the weapon each fighter's declaration names, if any (looked up once).
-    weapon_of: Few<Option<usize>, INLINE>,
-}
-
-/// Inlined into its one caller, so that the lists (arrays) are filled in place, not moved.
-#[inline]
-fn build(state: &State) -> Built {
-    let mut built = Built {
-        who: Few::new(),
-        fighters: Few::new(),
-        strikes: Few::new(),
-        weapon_of: Few::new(),
-    };
-    for i in (0..state.fighters.len()).filter(|&i| state.fighters[i].active()) {
-        built.who.push(i);
-    }
-    let who = &built.who;
-    let spec_of = |i: usize| who.iter().position(|&w| w == i).expect("active") as u8;
-    let barrage_by_hunter = state.round == 1
-        && who.iter().any(|&i| {
-            state.fighters[i].side == Side::Hunter
-                && state.declarations[i]
-                    .as_ref()
-                    .is_some_and(|d| d.tactic == Tactic::BarrageFire)
-        });
-    for &i in who.iter() {
-        let f = &state.fighters[i];
-        let d = state.declarations[i].as_ref().expect("all declared");
-        let weapon = d.weapon.as_ref().and_then(|n| f.weapon(n));
-        built.weapon_of.push(weapon);
-        let loaded = weapon
-            .and_then(|w| f.weapons[w].weapon.ammo)
-            .map_or(true, |a| a >= 2);
-        built.fighters.push(FighterSpec {
-            side: f.side.index(),
-            defense: d.defense,
-            tactic: if d.action.is_some() && f.hidden.is_none() {
-                Tactic::None
-            } else {
-                d.tactic
-            },
-            experience: f.base.experience,
-            endurance: state.endurance(i),
-            defense_bonus: if f.fallen { -1 } else { 0 },
-            hidden: f.hidden.is_some(),
-            hide_margin: f.hidden.map_or(0, |h| h.margin),
-            direction: f.direction,
-            trap_immune: f.trap_immune,
-            // First aid during the turn stops the bleeding before the turn's end (HUNT-23).
-            bleeding: if d.action == Some(Extraneous::FirstAid) && state.first_aid_stops_bleeding {
-                0
-            } else {
-                f.bleeding
-            },
-            barrage_loaded: loaded,
-        });
-        let Some(w) = weapon else { continue };
-        let ws = &f.weapons[w].weapon;
-        let parts = state.allocations(i, d).unwrap_or_default();
-        let round_one = state.round == 1 && state.first_strike == Some(f.side);
-        let ambush_void = f.side == Side::Prey && barrage_by_hunter;
-        for (k, (t, attack, damage)) in parts.iter(state).enumerate() {
-            if attack + damage == 0 {
-                continue;
-            }
-            let mut bonus = 0;
-            if k == 0 && f.fallen && ws.kind == AttackKind::Melee {
-                bonus -= 1;
-            }
-            if k == 0 && round_one && state.ambush_bonus && !ambush_void {
-                bonus += 1;
-            }
-            built.strikes.push(StrikeSpec {
-                attacker: spec_of(i),
-                target: spec_of(t),
-                kind: ws.kind,
-                attack,
-                damage,
-                thresholds: ws.reach(),
-                attack_bonus: bonus,
-                first: round_one && !ambush_void,
-                blind: state.fighters[t].hidden.is_some(),
-            });
-        }
-    }
-    built
-}
-
-/// The events of an exchange before its effects: declarations revealed, tests, Defense
-/// rolls, strikes in order, traps, bleeding. Only a recording log needs them.
-fn emit_exchange(
-    state: &State,
-    built: &Built,
-    fout: &[FighterOutcome],
-    sout: &[StrikeOutcome],
-    events: &mut EventLog<Event>,
-) {
-    let name = |k: usize| state.fighters[built.who[k]].name.to_string();
-    for &i in built.who.iter() {
-        events.emit(|| Event::Revealed {
-            declaration: state.declarations[i].clone().expect("declared"),
-        });
-    }
-    for (k, o) in fout.iter().enumerate() {
-        for (purpose, t) in [("hide", o.hide), ("cover", o.cover), ("search", o.search)] {
-            if let Some(test) = t {
-                events.emit(|| Event::Test {
-                    fighter: name(k),
-                    purpose: purpose.to_owned(),
-                    test,
-                });
-            }
-        }
-    }
-    for (k, o) in fout.iter().enumerate() {
-        events.emit(|| Event::Defense {
-            fighter: name(k),
-            dice: o.defense_dice,
-            total: o.defense_roll,
-            cover_dice: o.cover_dice,
-            cover_total: o.cover_roll,
-        });
-    }
-    let mut by_order: Vec<usize> = (0..sout.len()).collect();
-    by_order.sort_by_key(|&k| (sout[k].order, k));
-    for k in by_order {
-        let s = &built.strikes[k];
-        let o = &sout[k];
-        let attacker = built.who[usize::from(s.attacker)];
-        events.emit(|| Event::Strike {
-            attacker: name(usize::from(s.attacker)),
-            target: name(usize::from(s.target)),
-            weapon: state.fighters[attacker].weapons
-                [built.weapon_of[usize::from(s.attacker)].expect("strikes need a weapon")]
-            .weapon
-            .name
-            .to_string(),
-            order: o.order,
-            distance: o.distance,
-            attack_dice: o.attack_dice,
-            attack_total: o.attack_total,
-            defense_total: o.defense_total,
-            hit: o.hit,
-            landed: o.landed,
-            damage_dice: o.damage_values().collect(),
-            points: o.points,
-            criticals: if o.landed {
-                crit_names(&o.criticals())
-            } else {
-                Vec::new()
-            },
-            failures: o.failures,
-        });
-    }
-    for (k, o) in fout.iter().enumerate() {
-        let Some(trap) = o.trap else { continue };
-        for (j, v) in fout.iter().enumerate() {
-            let spec = &built.fighters[j];
-            if spec.side == built.fighters[k].side
-                || spec.trap_immune
-                || !matches!(spec.tactic, Tactic::Pursue | Tactic::Onslaught)
-            {
-                continue;
-            }
-            events.emit(|| Event::Trap {
-                fleer: name(k),
-                test: trap.test,
-                total: trap.total,
-                victim: name(j),
-                caught: v.caught,
-            });
-        }
-    }
-    for (k, o) in fout.iter().enumerate() {
-        if o.bled > 0 {
-            events.emit(|| Event::Bled {
-                fighter: name(k),
-                points: o.bled,
-            });
-        }
-    }
-}
-
-fn resolve_turn<D: Dice>(
-    state: &mut State,
-    dice: &mut D,
-    events: &mut EventLog<Event>,
-) -> Result<(), RuleError> {
-    let built = build(state);
-    let ctx = ExchangeContext {
-        distance: state.distance,
-        trap: state.trap,
-        rules: state.rules,
-    };
-    // Plain slices from here on: the lists are read many times.
-    let (who, specs, strikes): (&[usize], &[FighterSpec], &[StrikeSpec]) =
-        (&built.who, &built.fighters, &built.strikes);
-    // The outcomes of a duel stay on the stack, made at their defaults where they lie.
-    let (mut fout_duel, mut fout_more) = ([FighterOutcome::default(); INLINE], Vec::new());
-    let fout = fitted(&mut fout_duel, &mut fout_more, specs.len());
-    let (mut sout_duel, mut sout_more) = ([StrikeOutcome::default(); INLINE], Vec::new());
-    let sout = fitted(&mut sout_duel, &mut sout_more, strikes.len());
-    let summary = resolve_fresh(dice, &ctx, specs, strikes, fout, sout)?;
-    if events.is_recording() {
-        emit_exchange(state, &built, fout, sout, events);
-    }
-    let fout: &[FighterOutcome] = fout;
-    // Apply: ammunition, actions, wounds, criticals, weapons, hiding, movement. The
-    // declarations are taken out (the next turn starts with none) and the bleeding before
-    // this turn is kept, the only parts of the old state read after it changes.
-    let declarations = std::mem::take(&mut state.declarations);
-    let mut bled_before = [false; crate::resolve::MAX_FIGHTERS];
-    for (i, f) in state.fighters.iter().enumerate() {
-        bled_before[i] = f.bleeding > 0;
-    }
-    for (k, &i) in who.iter().enumerate() {
-        let d = declarations[i].as_ref().expect("declared");
-        let used_weapon = built.weapon_of[k];
-        let f = &mut state.fighters[i];
-        let o = &fout[k];
-        // Ammunition (HUNT-27, HUNT-22).
-        let fired = strikes
-            .iter()
-            .any(|s| usize::from(s.attacker) == k && s.kind == AttackKind::Ranged);
-        if let (true, Some(w)) = (fired, used_weapon) {
-            let ws = &mut f.weapons[w].weapon;
-            if let Some(a) = ws.ammo {
-                let cost = if d.tactic == Tactic::BarrageFire {
-                    2
-                } else {
-                    1
-                };
-                ws.ammo = Some(a.saturating_sub(cost));
-                events.emit(|| Event::Ammo {
-                    fighter: f.name.to_string(),
-                    weapon: ws.name.to_string(),
-                    left: ws.ammo.unwrap_or(0),
-                    spare: ws.spare,
-                });
-            }
-        }
-        match d.action {
-            Some(Extraneous::Reload) => {
-                if let Some(ws) = f.weapons.iter_mut().find(|w| {
-                    w.status == WeaponStatus::Ready
-                        && w.weapon.ammo.is_some()
-                        && w.weapon.spare > 0
-                        && d.weapon.as_ref().map_or(true, |n| *n == w.weapon.name)
-                }) {
-                    let w = &mut ws.weapon;
-                    let cap = w.magazine.unwrap_or(0);
-                    let have = w.ammo.unwrap_or(0);
-                    let take = cap.saturating_sub(have).min(w.spare);
-                    w.ammo = Some(have + take);
-                    w.spare -= take;
-                    events.emit(|| Event::Ammo {
-                        fighter: f.name.to_string(),
-                        weapon: w.name.to_string(),
-                        left: have + take,
-                        spare: w.spare,
-                    });
-                }
-            }
-            Some(Extraneous::FirstAid) if state.first_aid_stops_bleeding && f.bleeding > 0 => {
-                f.bleeding = 0;
-                events.emit(|| Event::Bandaged {
-                    fighter: f.name.to_string(),
-                });
-            }
-            _ => {}
-        }
-        // Last turn's dropped weapon (HUNT-12): lost when fleeing or pursuing, kept on the
-        // ground while another weapon is used, else picked up.
-        let moving = matches!(d.tactic, Tactic::Flee | Tactic::Pursue);
-        for (w, ws) in f.weapons.iter_mut().enumerate() {
-            if ws.status != WeaponStatus::Dropped {
-                continue;
-            }
-            let other = used_weapon.is_some_and(|u| u != w) && fired_or_struck(strikes, k);
-            let new = if moving {
-                WeaponStatus::Lost
-            } else if other {
-                WeaponStatus::Dropped
-            } else {
-                WeaponStatus::Ready
-            };
-            if new != ws.status {
-                ws.status = new;
-                events.emit(|| Event::WeaponChanged {
-                    fighter: f.name.to_string(),
-                    weapon: ws.weapon.name.to_string(),
-                    status: new,
-                });
-            }
-        }
-        // Effects of this turn's criticals, for next turn.
-        let c = o.criticals();
-        f.fallen = c.fall;
-        f.stunned = if c.stun { o.stun_doubles } else { 0 };
-        f.bleeding += o.new_bleeding;
-        if c.weapon_lost {
-            let drop = used_weapon
-                .filter(|&w| f.weapons[w].status == WeaponStatus::Ready)
-                .or_else(|| {
-                    f.weapons
-                        .iter()
-                        .position(|w| w.status == WeaponStatus::Ready)
-                });
-            if let Some(w) = drop {
-                f.weapons[w].status = WeaponStatus::Dropped;
-                events.emit(|| Event::WeaponChanged {
-                    fighter: f.name.to_string(),
-                    weapon: f.weapons[w].weapon.name.to_string(),
-                    status: WeaponStatus::Dropped,
-                });
-            }
-        }
-        if let Some(t) = o.caught {
-            if t.passed {
-                f.trap_immune = true;
-            }
-        }
-        // Wounds (HUNT-13).
-        if o.failures > 0 {
-            events.emit(|| Event::Wounded {
-                fighter: f.name.to_string(),
-                failures: o.failures,
-                level: wound_name(o.failures, state.rules.deadly_failures).to_owned(),
-            });
-            if o.dead {
-                f.status = Status::Dead;
-                f.hidden = None;
-                events.emit(|| Event::Died {
-                    fighter: f.name.to_string(),
-                });
-            } else {
-                f.wounds.push(o.failures);
-            }
-        }
-    }
-    // Movement (HUNT-05, HUNT-14, HUNT-15).
-    if summary.distance != state.distance {
-        events.emit(|| Event::DistanceChanged {
-            from: state.distance,
-            to: summary.distance,
-        });
-        state.distance = summary.distance;
-    }
-    for (k, &i) in who.iter().enumerate() {
-        if fout[k].escaped && state.fighters[i].active() {
-            state.fighters[i].status = Status::Escaped;
-            events.emit(|| Event::Escaped {
-                fighter: state.fighters[i].name.to_string(),
-            });
-        }
-    }
-    // Hiding and searching (HUNT-20).
-    for (k, &i) in who.iter().enumerate() {
-        if !state.fighters[i].active() {
-            continue;
-        }
-        let o = &fout[k];
-        let was_hidden = state.fighters[i].hidden.is_some();
-        if !was_hidden {
-            if let Some(t) = o.hide.filter(|t| t.passed) {
-                let turns = if state.fighters[i].bleeding > 0 || bled_before[i] {
-                    None
-                } else {
-                    Some(state.rules.hide_turns)
-                };
-                state.fighters[i].hidden = Some(Hidden {
-                    margin: t.margin,
-                    turns_left: turns,
-                });
-                events.emit(|| Event::Hid {
-                    fighter: state.fighters[i].name.to_string(),
-                    turns,
-                });
-            }
-            continue;
-        }
-        if o.found {
-            let hider = &specs[k];
-            let by = who
-                .iter()
-                .enumerate()
-                .find(|&(s, _)| {
-                    specs[s].side != hider.side
-                        && fout[s]
-                            .search
-                            .is_some_and(|t| t.passed && t.margin > hider.hide_margin)
-                })
-                .map(|(_, &j)| j)
-                .expect("found by someone");
-            let picked = declarations[by]
-                .as_ref()
-                .and_then(|d| d.distance)
-                .unwrap_or(state.distance);
-            state.fighters[i].hidden = None;
-            if picked != state.distance {
-                events.emit(|| Event::DistanceChanged {
-                    from: state.distance,
-                    to: picked,
-                });
-                state.distance = picked;
-            }
-            events.emit(|| Event::Found {
-                fighter: state.fighters[i].name.to_string(),
-                by: state.fighters[by].name.to_string(),
-                distance: picked,
-            });
-            continue;
-        }
-        let h = state.fighters[i].hidden.as_mut().expect("hidden");
-        if let Some(left) = h.turns_left {
-            let left = left.saturating_sub(1);
-            h.turns_left = Some(left);
-            if left == 0 {
-                state.fighters[i].status = Status::TrailLost;
-                state.fighters[i].hidden = None;
-                events.emit(|| Event::TrailLost {
-                    fighter: state.fighters[i].name.to_string(),
-                });
-            }
-        }
-    }
-    // Next turn, reusing the per-fighter vectors.
-    state.declarations = declarations;
-    state.declarations.fill(None);
-    state.resplits.fill(None);
-    state.window = false;
-    state.surprised = None;
-    state.first_strike = None;
-    state.ambush_bonus = false;
-    if let Some(ending) = ending(state) {
-        events.emit(|| Event::Ended {
-            winner: ending.winner,
-            reason: ending.reason.clone(),
-        });
-        state.ending = Some(ending);
-    } else {
-        state.round += 1;
-        events.emit(|| Event::Round {
-            round: state.round,
-            distance: state.distance,
-        });
-    }
-    Ok(())
-}
-
-/// `len` default values: the first `len` of `inline` if they fit, else `more`, grown to `len`.
-#[inline]
-fn fitted<'a, T: Copy + Default>(
-    inline: &'a mut [T],
-    more: &'a mut Vec<T>,
-    len: usize,
-) -> &'a mut [T] {
-    if len <= inline.len() {
-        &mut inline[..len]
-    } else {
-        more.resize(len, T::default());
-        more
-    }
-}
-
-fn fired_or_struck(strikes: &[StrikeSpec], k: usize) -> bool {
-    strikes.iter().any(|s| usize::from(s.attacker) == k)
-}
-
-#[inline]
-fn ending(state: &State) -> Option<Ending> {
-    let active = |side: Side| state.fighters.iter().any(|f| f.side == side && f.active());
-    let gone_alive = |side: Side| {
-        state
-            .fighters
-            .iter()
-            .any(|f| f.side == side && matches!(f.status, Status::Escaped | Status::TrailLost))
-    };
-    let (h, p) = (active(Side::Hunter), active(Side::Prey));
-    let end = |winner: Option<Side>, reason: &str| {
-        Some(Ending {
-            winner,
-            reason: reason.to_owned(),
-        })
-    };
-    match (h, p) {
-        (true, true) if state.round >= state.max_rounds => end(None, "round limit reached"),
-        (true, true) => None,
-        (true, false) if gone_alive(Side::Prey) => end(Some(Side::Prey), "the prey got away"),
-        (true, false) => end(Some(Side::Hunter), "the prey is dead"),
-        (false, true) if gone_alive(Side::Hunter) => end(Some(Side::Prey), "the hunter gave up"),
-        (false, true) => end(Some(Side::Prey), "the hunter is dead"),
-        (false, false) => end(None, "nobody is left standing"),
     }
 }

@@ -71,9 +71,59 @@
 //! ```
 //!
 //! ## Defaults (where the source is silent) and how to replace them
-//! Every default lives in the setup ([`Setup`], [`Rules`]) or the declaration, never in code:
+//! The rules are written out in `docs/rules/hunt.md`. Every default lives in the setup
+//! ([`Setup`], [`Rules`]) or the declaration, never in code:
 //! - HUNT-02 — a stat test rolls **1d6** and passes when the roll ≤ the stat; margin =
-//!   stat − roll. Replace: `rules.test_dice`.
+//!   stat − roll. Replace: `rules.test_dice`. [`stat_test`] refuses a stat above `i32::MAX`
+//!   (the margin is an `i32`) instead of giving a wrong margin.
+//! - Bounds: every numeric setting that drives a loop is refused at setup outside what the
+//!   rules can use, the message naming the field and the range: `rules.test_dice` 1..=10,
+//!   `rules.deadly_failures` 1..=10, `rules.trap_damage` 0..=10, `rules.hide_dice` 0..=10,
+//!   `rules.hide_turns` 1..=100, `rules.crossfire_penalty` 0..=100, `max_rounds` 1..=1000,
+//!   `tactic.give_up_after` 1..=1000, `opening.search_dice`/`precaution_dice` 0..=20, at
+//!   most 10 `wound_table` rows. The resolution functions refuse the same rules bounds.
+//! - HUNT-08 — only what a **tactic** pushes below zero is handed over («в результате
+//!   использования тактики»): a Fall's −1 and the ambush's +1 apply first and stop at 0. A
+//!   fighter that strikes at nobody still rolls its 0 Attack and 0 Damage dice, so Flee's
+//!   −1/−1 (or Take Cover's margin) hand **the first opponent of the exchange** as many
+//!   Defense dice, exactly as with a strike.
+//! - HUNT-13 — **Endurance 0 kills**: a fighter whose wounds bring its Endurance to 0 dies
+//!   at the end of that turn (the source counts only failed tests per turn; without this a
+//!   bleeding fighter at Endurance 0 takes a light wound every turn for ever). Replace:
+//!   `zero_endurance_dies = false` (it fights on, failing every Endurance test; only
+//!   `deadly_failures` failures in one turn kill). Endless bleeding thus ends in death
+//!   unless first aid stops it.
+//! - HUNT-14 — luring into the trap is **a choice**: `lure: true` in a Flee declaration
+//!   where the location has a trap («можно постараться заманить»); without it no trap
+//!   test is made. The default tactic always lures where a trap is set.
+//! - HUNT-15 — «Если Защита противника меньше, чем атака персонажа»: a pursuer whose weapon
+//!   cannot strike from here (none, melee off Near, out of reach, empty) may still declare
+//!   Attack dice (Damage 0): they are rolled against the opponent's Defense only for the
+//!   chase (a Strike event with no weapon that never hits). The default hunter does so.
+//! - HUNT-19 — a counterattacker's first declaration stays on record: the `Revealed` event
+//!   carries it as `initial` beside the re-split («написать первоначальное распределение»).
+//! - HUNT-20 — «нужно пройти с лучшим результатом, чем спрятавшийся»: **a search finds when
+//!   its margin is at least the hide's margin** (`rules.search = "at_least_equal"`): read
+//!   strictly, a hide on the hider's best roll can never be found by an equally
+//!   experienced searcher, which the bleeding clause («противник может искать её какое
+//!   угодно количество ходов») cannot mean. Replace: `rules.search = "better"` (strictly
+//!   greater). A searcher may **give up** (`give_up: true`, no attack, no tactic): a hider
+//!   whose every opponent gives up is lost at the end of the turn. The default tactic gives
+//!   up after `tactic.give_up_after` (**6**) failed searches in a row.
+//! - HUNT-21 — the ambush is also **a tactic of a hidden fighter** («Вместо того, чтобы
+//!   ждать, пока рыскающий охотник найдет жертву…»): `tactic: "ambush"` with a weapon, a
+//!   split and `distance` (the pick; default the current one). Before the exchange's dice it
+//!   tests Experience; pass → it leaves hiding, the distance becomes its pick, it strikes
+//!   first with +1 Attack die; fail → it leaves hiding at a random distance (1d6 as below)
+//!   and the exchange is a normal one. An opponent's Barrage Fire that turn voids the first
+//!   strike and the bonus. The default hidden prey ambushes when a blood trail makes the
+//!   search endless (with its melee weapon at Near, else a gun that reaches).
+//! - HUNT-25 — crossfire counts and helps only **aimed** shots («по видимой цели»): blind
+//!   shots at a hidden fighter neither add a direction nor take the penalty.
+//! - HUNT-26 — «сражается в ближнем бою с несколькими противниками»: at Near the combat
+//!   potential drops by one per opponent **in melee with the fighter** after the first: an
+//!   opponent in sight holding a melee weapon ready (the split is declared before anyone's
+//!   attack is known, so it cannot wait for the declarations).
 //! - HUNT-12 — "doubles" = **any value on two or more dice; a triple counts as one double**.
 //!   Replace: `rules.triples = "pairs"` (every two dice of a value are a double).
 //! - HUNT-12 — Weapon Lost drops **the weapon used that turn** (else the first one in hand);
@@ -93,8 +143,8 @@
 //! - HUNT-20 — "Experience + 3 dice" is read as **Experience + 3 Defense dice**
 //!   (`rules.hide_dice`); `rules.hide_roll = "experience_value"` reads it as Experience added
 //!   to a roll of 3 dice instead; `rules.hide_turns` (3). While hidden a fighter declares the hide
-//!   tactic (or an Extraneous action) and keeps that Defense; a search is an Experience test
-//!   whose margin must beat the hide's margin; searching is the `search` tactic. A blind
+//!   tactic (or an Extraneous action) and keeps that Defense, or ambushes (HUNT-21); a
+//!   search is an Experience test (the `search` tactic) compared as above. A blind
 //!   shot takes 1 off the Attack **total** (the source writes "−1 к Атаке", not "куб") and
 //!   raises the damage threshold by 1.
 //! - HUNT-21 — a failed ambush starts at a **random distance: 1d6, 1–2 Near, 3–4 Medium,
@@ -110,11 +160,9 @@
 //!   to the **first target of a split**; a negative Defense is handed to the first strike
 //!   on that fighter.
 //! - HUNT-25 — each shooter is its own direction unless fighters share `direction`.
-//! - HUNT-26 — at Near the combat potential drops by one per **visible opponent after the
-//!   first** (all fighters share one distance).
 //! - Several fighters: the distance is shared; it opens if some fleeing fighter succeeds
 //!   and no pursuer does, and closes in the opposite case.
-//! - The encounter ends after **100 rounds** (`max_rounds`). Outcome: the hunter wins when
+//! - The encounter ends after **100 rounds** (`max_rounds`, 1..=1000). Outcome: the hunter wins when
 //!   every prey is dead; the prey wins when the hunters are gone or the prey got away.
 //!
 //! Odds ([`odds`]) cover the strikes of one exchange (hits, order, deaths that cancel a
@@ -129,6 +177,7 @@ mod model;
 mod odds;
 mod resolve;
 mod setup;
+mod turn;
 
 pub use auto::OddsSpec;
 pub use engine::{
@@ -136,8 +185,8 @@ pub use engine::{
     SeenAttack, State, Status, WeaponState, WeaponStatus,
 };
 pub use model::{
-    default_wound_table, wound_name, AttackKind, Distance, HideRoll, Penalty, Rules, Tactic,
-    TripleRule,
+    default_wound_table, wound_name, AttackKind, Distance, HideRoll, Penalty, Rules, SearchRule,
+    Tactic, TripleRule,
 };
 pub use odds::{odds, DuelOdds, StrikeOdds};
 pub use resolve::{
@@ -146,4 +195,4 @@ pub use resolve::{
     FighterSpec, StrikeOutcome, StrikeSpec, TestRoll, TrapSpring, MAX_FIGHTERS, MAX_ROLL_DICE,
     MAX_STAT, MAX_STRIKES,
 };
-pub use setup::{FighterSetup, Location, Opening, Setup, Side, Stats, Weapon};
+pub use setup::{FighterSetup, Location, Opening, Setup, Side, Stats, TacticSettings, Weapon};

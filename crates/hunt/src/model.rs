@@ -85,6 +85,10 @@ pub enum Tactic {
     BarrageFire,
     /// HUNT-20: look for a hidden opponent with an Experience test instead of shooting blindly.
     Search,
+    /// HUNT-21: a hidden fighter attacks from hiding instead of waiting to be found:
+    /// Experience test; pass → it strikes first, at the distance it picks, +1 Attack die;
+    /// fail → the fight goes on at a random distance.
+    Ambush,
 }
 
 impl Tactic {
@@ -101,6 +105,7 @@ impl Tactic {
             Tactic::Hide => "hide",
             Tactic::BarrageFire => "barrage_fire",
             Tactic::Search => "search",
+            Tactic::Ambush => "ambush",
         }
     }
 }
@@ -127,6 +132,32 @@ pub enum HideRoll {
     ExperienceValue,
 }
 
+/// What a search must reach to find a hidden fighter (HUNT-20, «нужно пройти с лучшим
+/// результатом, чем спрятавшийся персонаж»).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SearchRule {
+    /// **\[default\]** a passed search whose margin is at least the hide's margin finds it: a
+    /// tie goes to the searcher, so an equally experienced searcher can always find a hider
+    /// (the bleeding clause «какое угодно количество ходов» presumes a search that can win).
+    #[default]
+    AtLeastEqual,
+    /// The literal «лучшим»: the search's margin must be greater than the hide's, so a hide
+    /// on the hider's best roll can never be found by a searcher of equal Experience.
+    Better,
+}
+
+impl SearchRule {
+    /// Whether a search with `margin` (a passed test) finds a hide of `hide_margin`.
+    #[inline]
+    pub fn finds(self, margin: i32, hide_margin: i32) -> bool {
+        match self {
+            SearchRule::AtLeastEqual => margin >= hide_margin,
+            SearchRule::Better => margin > hide_margin,
+        }
+    }
+}
+
 /// The numbers resolution needs beyond the declarations; every field is a documented default
 /// that a setup may replace.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -148,6 +179,8 @@ pub struct Rules {
     pub hide_turns: u32,
     /// HUNT-25: taken from the Defense total per extra shooting direction (3).
     pub crossfire_penalty: u32,
+    /// HUNT-20 **\[default\] at least equal**: what a search's margin must reach.
+    pub search: SearchRule,
 }
 
 impl Default for Rules {
@@ -161,7 +194,33 @@ impl Default for Rules {
             hide_roll: HideRoll::ExperienceDice,
             hide_turns: 3,
             crossfire_penalty: 3,
+            search: SearchRule::AtLeastEqual,
         }
+    }
+}
+
+impl Rules {
+    /// The largest value of each numeric setting: what the rules can use, so that no setting
+    /// makes a loop (dice, tests, damage points) long. `(field, lowest, highest, value)`.
+    pub fn bounds(&self) -> [(&'static str, u32, u32, u32); 6] {
+        [
+            ("test_dice", 1, 10, self.test_dice),
+            ("deadly_failures", 1, 10, self.deadly_failures),
+            ("trap_damage", 0, 10, self.trap_damage),
+            ("hide_dice", 0, 10, self.hide_dice),
+            ("hide_turns", 1, 100, self.hide_turns),
+            ("crossfire_penalty", 0, 100, self.crossfire_penalty),
+        ]
+    }
+
+    /// The first setting out of its [`Rules::bounds`], as "`field` is v, allowed lo..=hi".
+    pub fn check(&self) -> Result<(), String> {
+        for (field, lo, hi, v) in self.bounds() {
+            if !(lo..=hi).contains(&v) {
+                return Err(format!("{field} is {v}, allowed {lo}..={hi}"));
+            }
+        }
+        Ok(())
     }
 }
 

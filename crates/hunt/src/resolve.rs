@@ -163,6 +163,10 @@ fn roll_dice<D: Dice>(
 }
 
 /// A stat test (HUNT-02): roll `test_dice` d6, pass when the total is ≤ `stat`.
+///
+/// The margin `stat − roll` is an `i32`, so a stat above `i32::MAX` is refused (a
+/// [`ErrorKind::Limit`] error, before any die is rolled) rather than given a wrong margin;
+/// a setup's stats never come near it ([`MAX_STAT`]).
 pub fn stat_test<D: Dice>(
     dice: &mut D,
     stat: u32,
@@ -170,11 +174,21 @@ pub fn stat_test<D: Dice>(
     label: &str,
     transcript: Option<&mut Transcript>,
 ) -> Result<TestRoll, Error> {
+    let Ok(signed) = i32::try_from(stat) else {
+        return Err(Error::new(
+            ErrorKind::Limit,
+            format!(
+                "a stat of {stat} is over the limit of {} for a test",
+                i32::MAX
+            ),
+        ));
+    };
     let roll = roll_sum(dice, test_dice, label, transcript)?;
     Ok(TestRoll {
         stat,
         roll,
-        margin: stat as i32 - roll as i32,
+        // roll ≤ 1500 × 6 (MAX_ROLL_DICE), so this cannot overflow.
+        margin: signed - roll as i32,
         passed: roll <= stat,
     })
 }
@@ -238,6 +252,8 @@ pub struct FighterSpec {
     pub bleeding: u32,
     /// Enough ammunition for Barrage Fire's double use; without it no bonuses (HUNT-22).
     pub barrage_loaded: bool,
+    /// Fleeing, it tries to lure its pursuers into the location's trap (HUNT-14, a choice).
+    pub lure: bool,
 }
 
 /// One attack of one fighter on one target (HUNT-24 lets a fighter divide its Attack and
@@ -467,8 +483,40 @@ fn check_shape(
         if f.defense > MAX_ROLL_DICE {
             return Err(too_many("a Defense roll", f.defense));
         }
+        // Experience is a die count when hidden; Endurance a tested stat.
+        if f.experience > MAX_ROLL_DICE || f.endurance > MAX_ROLL_DICE {
+            return Err(Error::new(
+                ErrorKind::Limit,
+                format!(
+                    "Experience {} / Endurance {} is over the limit of {MAX_ROLL_DICE}",
+                    f.experience, f.endurance
+                ),
+            ));
+        }
     }
     Ok(())
+}
+
+/// The rules' numeric settings within what the rules can use ([`Rules::bounds`]): a direct
+/// caller's `trap_damage` of 4 billion would otherwise test Endurance that many times.
+#[inline]
+fn check_rules(rules: &Rules) -> Result<(), Error> {
+    if rules
+        .bounds()
+        .iter()
+        .all(|&(_, lo, hi, v)| (lo..=hi).contains(&v))
+    {
+        return Ok(());
+    }
+    Err(rules_refused(rules))
+}
+
+#[cold]
+fn rules_refused(rules: &Rules) -> Error {
+    Error::new(
+        ErrorKind::Limit,
+        format!("rules.{}", rules.check().err().unwrap_or_default()),
+    )
 }
 
 /// Dice counts of an exchange: tactic modifiers after the split (HUNT-07) and negative
@@ -488,30 +536,46 @@ pub(crate) fn plan(
             .iter()
             .any(|f| f.side != side && f.tactic == Tactic::Pursue)
     };
+    // HUNT-08: only what a *tactic* pushes below zero is handed over («в результате
+    // использования тактики»): the situational dice (a Fall's −1, the ambush's +1) are
+    // applied first and stop at 0; the tactic's dice then go on below it.
     let mut seen: u32 = 0;
     for (k, s) in strikes.iter().enumerate() {
         let a = &fighters[usize::from(s.attacker)];
         let primary = seen & (1 << s.attacker) == 0;
         seen |= 1 << s.attacker;
-        let (mut am, mut dm) = if primary {
-            attack_mods(a.tactic, s.kind, a.barrage_loaded)
+        let (am, dm) = if primary {
+            let (am, dm) = attack_mods(a.tactic, s.kind, a.barrage_loaded);
+            (
+                am + strikeless_attack_mod(a, fout, usize::from(s.attacker), &pursuing),
+                dm,
+            )
         } else {
             (0, 0)
         };
-        if primary {
-            if a.tactic == Tactic::Pursue && pursuing(a.side) {
-                am += 1;
-            }
-            am -= fout[usize::from(s.attacker)].cover_dice as i32;
-        } else {
-            dm = 0;
-        }
-        let raw_a = s.attack as i32 + s.attack_bonus + am;
+        let raw_a = (s.attack as i32 + s.attack_bonus).max(0) + am;
         let raw_d = s.damage as i32 + dm;
         let t = usize::from(s.target);
         fout[t].defense_dice += (-raw_a).max(0) as u32 + (-raw_d).max(0) as u32;
         sout[k].attack_dice = raw_a.max(0) as u32;
         sout[k].damage_dice = raw_d.max(0) as u32;
+    }
+    // A fighter that strikes at nobody still rolls its 0 Attack and Damage dice: a tactic
+    // that takes from them hands the opponent (the first of the exchange) as many Defense
+    // dice, exactly as it would with a strike.
+    for (i, f) in fighters.iter().enumerate() {
+        if seen & (1 << i) != 0 {
+            continue;
+        }
+        let am = if f.tactic == Tactic::Flee { -1 } else { 0 }
+            + strikeless_attack_mod(f, fout, i, &pursuing);
+        let dm = if f.tactic == Tactic::Flee { -1 } else { 0 };
+        let handed = (-am).max(0) as u32 + (-dm).max(0) as u32;
+        if handed > 0 {
+            if let Some(o) = fighters.iter().position(|o| o.side != f.side) {
+                fout[o].defense_dice += handed;
+            }
+        }
     }
     for (i, f) in fighters.iter().enumerate() {
         let raw = if fout[i].hidden {
@@ -525,7 +589,7 @@ pub(crate) fn plan(
             } else {
                 0
             };
-            f.defense as i32 + f.defense_bonus + defense_mod(f.tactic) + both
+            (f.defense as i32 + f.defense_bonus).max(0) + defense_mod(f.tactic) + both
         };
         fout[i].defense_dice += raw.max(0) as u32;
         if raw < 0 {
@@ -534,6 +598,22 @@ pub(crate) fn plan(
             }
         }
     }
+}
+
+/// The Attack modifiers of fighter `i`'s tactic that do not depend on a weapon: both
+/// pursuing (+1, HUNT-15) and Take Cover's margin dice (−, HUNT-16).
+#[inline]
+fn strikeless_attack_mod(
+    f: &FighterSpec,
+    fout: &[FighterOutcome],
+    i: usize,
+    pursuing: &impl Fn(u8) -> bool,
+) -> i32 {
+    let mut am = 0;
+    if f.tactic == Tactic::Pursue && pursuing(f.side) {
+        am += 1;
+    }
+    am - fout[i].cover_dice as i32
 }
 
 /// Whether some fighter takes Aimed Fire while an opponent of it flees or pursues (HUNT-17).
@@ -564,6 +644,7 @@ pub fn resolve<D: Dice>(
     transcript: Option<&mut Transcript>,
 ) -> Result<ExchangeSummary, Error> {
     check_shape(fighters, strikes, fout, sout)?;
+    check_rules(&ctx.rules)?;
     let fout = &mut fout[..fighters.len()];
     let sout = &mut sout[..strikes.len()];
     fout.fill(FighterOutcome::default());
@@ -583,6 +664,7 @@ pub(crate) fn resolve_fresh<D: Dice>(
     sout: &mut [StrikeOutcome],
 ) -> Result<ExchangeSummary, Error> {
     check_shape(fighters, strikes, fout, sout)?;
+    check_rules(&ctx.rules)?;
     let fout = &mut fout[..fighters.len()];
     let sout = &mut sout[..strikes.len()];
     debug_assert!(fout.iter().all(|o| *o == FighterOutcome::default()));
@@ -654,7 +736,7 @@ fn run<D: Dice>(
                 continue;
             }
             if let Some(t) = fout[s].search {
-                if t.passed && t.margin > hider.hide_margin {
+                if t.passed && rules.search.finds(t.margin, hider.hide_margin) {
                     fout[s].found = true;
                     fout[h].found = true;
                 }
@@ -683,28 +765,36 @@ fn run<D: Dice>(
         }
     }
 
-    // Defense totals against each strike: cover against shooting (HUNT-16), crossfire (HUNT-25).
+    // Defense totals against each strike: cover against shooting (HUNT-16), crossfire
+    // (HUNT-25: «по видимой цели» — only aimed, not blind, shots count and are helped).
+    let aimed = |s: &StrikeSpec| s.kind == AttackKind::Ranged && !s.blind;
     for (k, s) in strikes.iter().enumerate() {
         let t = usize::from(s.target);
         let mut total = fout[t].defense_roll;
         if s.kind == AttackKind::Ranged {
             total += fout[t].cover_roll;
+        }
+        if aimed(s) {
             let mut directions = 0u32;
             for (j, other) in strikes.iter().enumerate() {
-                if usize::from(other.target) != t || other.kind != AttackKind::Ranged {
+                if usize::from(other.target) != t || !aimed(other) {
                     continue;
                 }
                 let dir = fighters[usize::from(other.attacker)].direction;
                 let first_of_dir = strikes[..j].iter().all(|p| {
                     usize::from(p.target) != t
-                        || p.kind != AttackKind::Ranged
+                        || !aimed(p)
                         || fighters[usize::from(p.attacker)].direction != dir
                 });
                 if first_of_dir {
                     directions += 1;
                 }
             }
-            total = total.saturating_sub(rules.crossfire_penalty * directions.saturating_sub(1));
+            total = total.saturating_sub(
+                rules
+                    .crossfire_penalty
+                    .saturating_mul(directions.saturating_sub(1)),
+            );
         }
         sout[k].defense_total = total;
     }
@@ -852,7 +942,8 @@ fn run<D: Dice>(
     // Traps (HUNT-14).
     if ctx.trap {
         for (i, f) in fighters.iter().enumerate() {
-            if f.tactic != Tactic::Flee || fout[i].dead {
+            // Luring is a choice of the declaration («можно постараться заманить»).
+            if f.tactic != Tactic::Flee || !f.lure || fout[i].dead {
                 continue;
             }
             let victim = |o: &FighterSpec| {

@@ -210,9 +210,34 @@ pub struct Setup {
     /// HUNT-23 **\[default\] true**: first aid (an Extraneous action) stops bleeding.
     #[serde(default = "yes")]
     pub first_aid_stops_bleeding: bool,
-    /// **\[default\] 100**: the encounter ends after this many rounds.
+    /// HUNT-13 **\[default\] true**: a fighter whose wounds bring its Endurance to 0 is dead
+    /// (at the end of that turn); `false`: it fights on, failing every Endurance test, and only
+    /// `rules.deadly_failures` failures in one turn kill.
+    #[serde(default = "yes")]
+    pub zero_endurance_dies: bool,
+    /// **\[default\] 100** (1..=1000): the encounter ends after this many rounds.
     #[serde(default = "hundred")]
     pub max_rounds: u32,
+    /// The default tactic's knobs (not rules: a player may decide otherwise).
+    #[serde(default)]
+    pub tactic: TacticSettings,
+}
+
+/// Knobs of the default tactic ([`fray_dice::AutoPlay`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct TacticSettings {
+    /// HUNT-20 **\[default\] 6** (1..=1000): a searcher gives up (declares `give_up`, the
+    /// trail is lost) after this many failed searches in a row. Only a bleeding hider can be
+    /// searched for that long («какое угодно количество ходов»); others are lost after
+    /// `rules.hide_turns`.
+    pub give_up_after: u32,
+}
+
+impl Default for TacticSettings {
+    fn default() -> Self {
+        TacticSettings { give_up_after: 6 }
+    }
 }
 
 fn yes() -> bool {

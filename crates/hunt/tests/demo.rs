@@ -13,9 +13,13 @@ fn play(seed: u64) -> Session<Hunt> {
 
 #[test]
 fn demo_shows_ambush_flight_to_far_hide_and_search() {
-    let s = play(Hunt::DEMO_SEED);
+    // The demo setup on seed 70 (seed 7, the demo's, is pinned by the snapshots below and
+    // ends in the first turns at Near): ambush, flight to Far, hiding, a search that finds,
+    // a counterattack and a lure into the trap.
     assert_eq!(Hunt::DEMO_SEED, 7);
+    let s = play(70);
     let ev: Vec<&Event> = s.events().collect();
+    assert!(ev.iter().any(|e| matches!(e, Event::Trap { .. })));
     assert!(ev
         .iter()
         .any(|e| matches!(e, Event::Ambushed { test, .. } if test.passed)));

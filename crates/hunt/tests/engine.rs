@@ -90,7 +90,8 @@ fn hunt_04_prey_not_caught_picks_far() {
 #[test]
 fn hunt_05_distance_changes_at_the_end_of_the_turn() {
     // HUNT-05: the prey flees at Medium; the shot of this turn is at Medium, then the
-    // distance is Far; a weapon that does not reach Far is refused there.
+    // distance is Far; a weapon that does not reach Far is refused there. (The fleer
+    // strikes at nobody: its −1 Attack −1 Damage are 2 Defense dice for H, HUNT-08.)
     let mut s = setup(Distance::Medium);
     s.fighters[0].weapons[0].range = Distance::Medium;
     let (mut st, _) = start(&s, &[]);
@@ -98,7 +99,7 @@ fn hunt_05_distance_changes_at_the_end_of_the_turn() {
         &mut st,
         decl("H", Some("rifle"), 0, 1, 0, NO),
         decl("P", None, 2, 0, 0, Flee),
-        &[6, 6, 6, 1],
+        &[1, 1, 6, 6, 6, 1],
     );
     assert!(matches!(
         strikes(&ev)[0],
@@ -261,7 +262,7 @@ fn hunt_12_fall_weapon_lost_stun_and_bleeding_act_next_turn() {
         &mut st,
         decl("H", None, 0, 0, 0, NO),
         decl("P", None, 0, 0, 0, Flee),
-        &[1],
+        &[1, 1, 1],
     );
     assert!(has(&ev, |e| matches!(
         e,
@@ -381,7 +382,7 @@ fn hunt_14_escape_from_far_ends_the_hunt_and_a_passed_trap_test_gives_immunity()
         &mut st,
         decl("H", Some("rifle"), 0, 1, 0, NO),
         decl("P", None, 2, 0, 0, Flee),
-        &[6, 6, 6, 1],
+        &[1, 1, 6, 6, 6, 1],
     );
     assert!(has(
         &ev,
@@ -392,11 +393,13 @@ fn hunt_14_escape_from_far_ends_the_hunt_and_a_passed_trap_test_gives_immunity()
     let mut s = setup(Distance::Medium);
     s.location.trap = true;
     let (mut st, _) = start(&s, &[]);
+    let mut lure = decl("P", None, 2, 0, 0, Flee);
+    lure.lure = true;
     let ev = turn(
         &mut st,
         decl("H", Some("rifle"), 2, 1, 0, Pursue),
-        decl("P", None, 2, 0, 0, Flee),
-        &[2, 6, 6, 6, 1, 1, 3, 3, 2],
+        lure,
+        &[1, 1, 1, 6, 6, 6, 1, 1, 3, 3, 2],
     );
     assert!(has(
         &ev,
@@ -471,7 +474,7 @@ fn hunt_19_counterattack_window_and_resplit() {
     let ev = apply(&mut st, Command::Resolve, &[1, 1, 1, 1, 1, 1, 6]).unwrap();
     assert!(has(
         &ev,
-        |e| matches!(e, Event::Revealed { declaration } if &*declaration.fighter == "P" && declaration.defense == 3)
+        |e| matches!(e, Event::Revealed { declaration, .. } if &*declaration.fighter == "P" && declaration.defense == 3)
     ));
     let s = strikes(&ev);
     assert!(matches!(s[0], Event::Strike { attacker, hit: false, .. } if attacker == "H"));
@@ -519,12 +522,12 @@ fn hunt_20_successful_search_resumes_at_the_searchers_distance() {
     let mut st = hide_setup();
     let mut search = decl("H", None, 0, 0, 0, Search);
     search.distance = Some(Distance::Near);
-    // Failed search (margin 1 does not beat 1), then found (margin 2).
+    // Failed search (margin 0 is below the hide's 1), then found (margin 2).
     let ev = turn(
         &mut st,
         search.clone(),
         decl("P", None, 0, 0, 0, Hide),
-        &[2, 1, 1, 1, 1, 1, 1],
+        &[3, 1, 1, 1, 1, 1, 1],
     );
     assert!(!has(&ev, |e| matches!(e, Event::Found { .. })));
     let ev = turn(
@@ -762,7 +765,7 @@ fn declarations_arrive_in_any_order_and_can_be_replaced_until_resolution() {
     let ev = apply(&mut st, Command::Resolve, &[1, 1, 1]).unwrap();
     assert!(has(
         &ev,
-        |e| matches!(e, Event::Revealed { declaration } if &*declaration.fighter == "P" && declaration.defense == 2)
+        |e| matches!(e, Event::Revealed { declaration, .. } if &*declaration.fighter == "P" && declaration.defense == 2)
     ));
     assert_eq!(st.round, 2);
 }

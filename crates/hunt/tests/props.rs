@@ -7,7 +7,7 @@ use fray_dice::{AutoPlay, Session};
 use fray_hunt::*;
 use proptest::prelude::*;
 
-const TACTICS: [Tactic; 10] = [
+const TACTICS: [Tactic; 11] = [
     Tactic::None,
     Tactic::Flee,
     Tactic::Pursue,
@@ -18,6 +18,7 @@ const TACTICS: [Tactic; 10] = [
     Tactic::Hide,
     Tactic::BarrageFire,
     Tactic::Search,
+    Tactic::Ambush,
 ];
 
 fn arb_stats() -> impl Strategy<Value = Stats> {
@@ -40,36 +41,49 @@ fn arb_setup() -> impl Strategy<Value = Setup> {
         0usize..3,
         any::<bool>(),
         0usize..3,
+        // Settings the default tactic reads: give_up_after, Endurance 0, the search reading,
+        // a hunter with nothing but a knife (it must chase, HUNT-15).
+        (1u32..8, any::<bool>(), any::<bool>(), any::<bool>()),
     )
-        .prop_map(|(h, p, distance, trap, opening)| {
-            let distance = [Distance::Near, Distance::Medium, Distance::Far][distance];
-            let mut s = common::setup(distance);
-            s.fighters[0].stats = h;
-            s.fighters[1].stats = p;
-            s.fighters[1].weapons = vec![
-                knife(),
-                Weapon {
-                    name: "pistol".into(),
-                    range: Distance::Medium,
-                    ..rifle()
-                },
-            ];
-            s.location.trap = trap;
-            s.max_rounds = 30;
-            s.opening = match opening {
-                0 => Opening::Open { distance },
-                1 => Opening::Ambush {
-                    prey_distance: distance,
-                },
-                _ => Opening::Search {
-                    hunter_distance: distance,
-                    prey_distance: Some(Distance::Far),
-                    search_dice: None,
-                    precaution_dice: None,
-                },
-            };
-            s
-        })
+        .prop_map(
+            |(h, p, distance, trap, opening, (give_up, dies, strict, knife_only))| {
+                let distance = [Distance::Near, Distance::Medium, Distance::Far][distance];
+                let mut s = common::setup(distance);
+                s.fighters[0].stats = h;
+                s.fighters[1].stats = p;
+                s.fighters[1].weapons = vec![
+                    knife(),
+                    Weapon {
+                        name: "pistol".into(),
+                        range: Distance::Medium,
+                        ..rifle()
+                    },
+                ];
+                s.location.trap = trap;
+                s.max_rounds = 30;
+                s.tactic.give_up_after = give_up;
+                s.zero_endurance_dies = dies;
+                if strict {
+                    s.rules.search = SearchRule::Better;
+                }
+                if knife_only {
+                    s.fighters[0].weapons = vec![knife()];
+                }
+                s.opening = match opening {
+                    0 => Opening::Open { distance },
+                    1 => Opening::Ambush {
+                        prey_distance: distance,
+                    },
+                    _ => Opening::Search {
+                        hunter_distance: distance,
+                        prey_distance: Some(Distance::Far),
+                        search_dice: None,
+                        precaution_dice: None,
+                    },
+                };
+                s
+            },
+        )
 }
 
 proptest! {
@@ -99,6 +113,9 @@ proptest! {
         d.damage = damage;
         d.tactic = TACTICS.get(tactic).copied().unwrap_or(Tactic::None);
         d.action = [None, None, None, Some(Extraneous::Reload), Some(Extraneous::FirstAid), Some(Extraneous::Other)][action];
+        // HUNT-14, HUNT-20: the lure and give-up choices, tried where they may be refused.
+        d.lure = action == 1;
+        d.give_up = action == 2;
         if clamp {
             // Mostly within the caps, so the accepted side is exercised too.
             let i = s.state().index("P").unwrap();

@@ -243,15 +243,18 @@ fn flee_spec(distance: Distance) -> DuelSpec {
 
 #[test]
 fn hunt_14_flee_opens_distance_and_escapes_from_far() {
-    // HUNT-14: attack 2 < defense 18 → the distance opens at the end of the turn.
-    let r = run(&flee_spec(Distance::Medium), &[1, 1, 6, 6, 6, 1, 1]);
+    // HUNT-14: attack 2 < defense 18 → the distance opens at the end of the turn. The
+    // fleer strikes at nobody, so Flee's −1 Attack −1 Damage hand the hunter 2 more
+    // Defense dice (HUNT-08): 4 dice.
+    let r = run(&flee_spec(Distance::Medium), &[1, 1, 1, 1, 6, 6, 6, 1, 1]);
+    assert_eq!(r.fighters[0].defense_dice, 4);
     assert!(r.fighters[1].moved && !r.fighters[1].escaped);
     assert_eq!((r.summary.distance, r.summary.delta), (Distance::Far, 1));
     // At Far the same success is an escape.
-    let r = run(&flee_spec(Distance::Far), &[1, 1, 6, 6, 6, 1, 1]);
+    let r = run(&flee_spec(Distance::Far), &[1, 1, 1, 1, 6, 6, 6, 1, 1]);
     assert!(r.fighters[1].escaped);
     // Attack 18 ≥ defense 3: no change.
-    let r = run(&flee_spec(Distance::Far), &[1, 1, 1, 1, 1, 6, 6, 1]);
+    let r = run(&flee_spec(Distance::Far), &[1, 1, 1, 1, 1, 1, 1, 6, 6, 1]);
     assert!(!r.fighters[1].moved && !r.fighters[1].escaped);
     assert_eq!(r.summary.delta, 0);
 }
@@ -260,7 +263,13 @@ fn trap_spec() -> DuelSpec {
     let mut spec = duel(
         Distance::Medium,
         side(fighter(2, Tactic::Pursue), Some(strike(Ranged, 2, 1, 4))),
-        side(fighter(2, Tactic::Flee), None),
+        side(
+            FighterSpec {
+                lure: true,
+                ..fighter(2, Tactic::Flee)
+            },
+            None,
+        ),
     );
     spec.context.trap = true;
     spec
@@ -268,10 +277,11 @@ fn trap_spec() -> DuelSpec {
 
 #[test]
 fn hunt_14_trap_catches_a_pursuer() {
-    // HUNT-14: hunter Defense 1 die (2 − 1 Pursue) = 2; prey flees with Defense 18; hunter
-    // attack 2 misses. Trap: prey's Experience test 1 (margin 2) → 2d6 = 6 > 2 → caught;
-    // the hunter's Experience test 6 fails → 1 damage point → Endurance 5 fails.
-    let r = run(&trap_spec(), &[2, 6, 6, 6, 1, 1, 1, 3, 3, 6, 5]);
+    // HUNT-14: hunter Defense 1 die (2 − 1 Pursue) + 2 handed over by the fleer that
+    // strikes at nobody (HUNT-08) = 3; prey flees with Defense 18; hunter attack 2 misses.
+    // Trap: prey's Experience test 1 (margin 2) → 2d6 = 6 > 3 → caught; the hunter's
+    // Experience test 6 fails → 1 damage point → Endurance 5 fails.
+    let r = run(&trap_spec(), &[1, 1, 1, 6, 6, 6, 1, 1, 1, 3, 3, 6, 5]);
     let trap = r.fighters[1].trap.unwrap();
     assert_eq!((trap.dice, trap.total), (2, 6));
     let caught = r.fighters[0].caught.unwrap();
@@ -280,20 +290,25 @@ fn hunt_14_trap_catches_a_pursuer() {
     // [default] 1 damage point; the setting makes it 2 (two Endurance tests: 5 fails, 1 passes).
     let mut two = trap_spec();
     two.context.rules.trap_damage = 2;
-    let r = run(&two, &[2, 6, 6, 6, 1, 1, 1, 3, 3, 6, 5, 1]);
+    let r = run(&two, &[1, 1, 1, 6, 6, 6, 1, 1, 1, 3, 3, 6, 5, 1]);
     assert_eq!((r.fighters[0].damage_taken, r.fighters[0].failures), (2, 1));
     // Caught but passes the Experience test: no damage (the engine makes it immune).
-    let r = run(&trap_spec(), &[2, 6, 6, 6, 1, 1, 1, 3, 3, 2]);
+    let r = run(&trap_spec(), &[1, 1, 1, 6, 6, 6, 1, 1, 1, 3, 3, 2]);
     assert!(r.fighters[0].caught.unwrap().passed);
     assert_eq!(r.fighters[0].damage_taken, 0);
-    // Trap roll 2 is not above the Defense total 2: not caught.
-    let r = run(&trap_spec(), &[2, 6, 6, 6, 1, 1, 1, 1, 1]);
+    // Trap roll 3 is not above the Defense total 3: not caught.
+    let r = run(&trap_spec(), &[1, 1, 1, 6, 6, 6, 1, 1, 1, 2, 1]);
     assert!(r.fighters[0].caught.is_none());
     // Immune pursuers are never lured: no trap dice at all.
     let mut spec = trap_spec();
     spec.sides[0].fighter.trap_immune = true;
-    let r = run(&spec, &[2, 6, 6, 6, 1, 1]);
+    let r = run(&spec, &[1, 1, 1, 6, 6, 6, 1, 1]);
     assert!(r.fighters[1].trap.is_none());
+    // Luring is a choice (HUNT-14): a fleer that does not lure springs no trap, no dice.
+    let mut spec = trap_spec();
+    spec.sides[1].fighter.lure = false;
+    let r = run(&spec, &[1, 1, 1, 6, 6, 6, 1, 1]);
+    assert!(r.fighters[1].trap.is_none() && r.fighters[0].caught.is_none());
 }
 
 #[test]
@@ -437,7 +452,8 @@ fn hunt_20_hiding_searching_and_blind_shots() {
         (r.fighters[1].defense_dice, r.fighters[1].defense_roll),
         (3, 9)
     );
-    // A search must beat the hider's margin 1: test 1 (margin 2) finds, test 2 (margin 1) not.
+    // HUNT-20 [default] a search finds when its margin is at least the hider's margin 1:
+    // test 1 (margin 2) and test 2 (margin 1, a tie) find, test 3 (margin 0) does not.
     let mut hidden = fighter(0, Tactic::Hide);
     hidden.hidden = true;
     hidden.hide_margin = 1;
@@ -454,6 +470,17 @@ fn hunt_20_hiding_searching_and_blind_shots() {
     let mut dice = vec![2];
     dice.extend(six);
     let r = run(&search, &dice);
+    assert!(r.fighters[0].found && r.fighters[1].found);
+    let mut dice = vec![3];
+    dice.extend(six);
+    let r = run(&search, &dice);
+    assert!(!r.fighters[0].found && !r.fighters[1].found);
+    // The literal reading «с лучшим результатом» (a setting): the tie does not find.
+    let mut strict = search;
+    strict.context.rules.search = SearchRule::Better;
+    let mut dice = vec![2];
+    dice.extend(six);
+    let r = run(&strict, &dice);
     assert!(!r.fighters[0].found && !r.fighters[1].found);
     // A blind shot: −1 on the Attack total (the source says "−1 к Атаке", not a die),
     // threshold +1 (4 → 5): damage 4 4 → 0 points, 5 → 1.
@@ -617,7 +644,7 @@ fn exchange_records_a_transcript_only_when_asked() {
     let mut fout = [FighterOutcome::default(); 2];
     let mut sout = [StrikeOutcome::default(); 1];
     let mut t = fray_dice::Transcript::new();
-    let mut dice = Scripted::new([1, 1, 6, 6, 6, 1, 1]);
+    let mut dice = Scripted::new([1, 1, 1, 1, 6, 6, 6, 1, 1]);
     resolve(
         &mut dice,
         &spec.context,
@@ -631,6 +658,9 @@ fn exchange_records_a_transcript_only_when_asked() {
     let labels: Vec<&str> = t.dice.iter().map(|d| d.label.as_str()).collect();
     assert_eq!(
         labels,
-        ["defense", "defense", "defense", "defense", "defense", "attack", "attack"]
+        [
+            "defense", "defense", "defense", "defense", "defense", "defense", "defense", "attack",
+            "attack"
+        ]
     );
 }

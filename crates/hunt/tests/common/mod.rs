@@ -112,7 +112,9 @@ pub fn setup(distance: Distance) -> Setup {
         wound_table: default_wound_table(),
         accumulate_wounds: true,
         first_aid_stops_bleeding: true,
+        zero_endurance_dies: true,
         max_rounds: 100,
+        tactic: TacticSettings::default(),
     }
 }
 
