@@ -250,7 +250,10 @@ pub(crate) fn decide(state: &State) -> Option<Decision> {
     }
     if state.metres(f.position, tpos) > s.reach {
         if can_move {
-            let step = (f.position.abs_diff(tpos) as i32 - 1).min(left as i32);
+            // Next to the target, or onto its square when the reach is shorter than one
+            // step of position (a grid square is 2 m).
+            let next_to = i32::from(s.reach >= state.metres(0, 1));
+            let step = (f.position.abs_diff(tpos) as i32 - next_to).min(left as i32);
             return Some(Decision::Move {
                 to: f.position + dir * step,
             });

@@ -287,3 +287,19 @@ fn red_44_the_tactic_fights_on_against_a_dying_enemy() {
         ))
     );
 }
+
+#[test]
+fn red_37_on_a_grid_with_reach_under_a_square_the_tactic_steps_onto_the_target() {
+    // RED-11 / RED-37: a 2 m square is beyond a 1 m reach; the tactic used to "move" the
+    // fighter to where it already stood. Found by the mutated-setup property test.
+    let mut a = fighter("A", 0, 0);
+    a.weapons.clear();
+    let mut s = setup(vec![a, fighter("B", 1, 1)]);
+    s.settings.grid = true;
+    s.settings.reach = 1;
+    let st = begin(&s, &[5, 3]).0;
+    assert_eq!(
+        Red::next_command(&st),
+        Some(cmd(json!({"type": "move", "actor": 0, "to": 1})))
+    );
+}
