@@ -66,6 +66,17 @@ fn red_plays_the_same_game_quiet_and_recorded() {
 }
 
 #[test]
+fn red_plays_the_same_game_quiet_and_recorded_under_its_other_readings() {
+    // RED-44 `mortally_wounded_act` off (dying turns are death saves alone), RED-02 ties
+    // broken by a bare d10, RED-14 wounds free to take MOVE to 0.
+    let mut setup = fray::red::Red::demo_setup();
+    setup.settings.mortally_wounded_act = false;
+    setup.settings.tie_reroll = fray::red::TieReroll::D10;
+    setup.settings.move_floor = 0;
+    same_game_quiet_and_recorded::<fray::red::Red>(setup);
+}
+
+#[test]
 fn age_plays_the_same_game_quiet_and_recorded() {
     same_game_quiet_and_recorded::<fray::age::Age>(fray::age::Age::demo_setup());
 }

@@ -23,7 +23,7 @@ pub struct Red;
 
 impl Ruleset for Red {
     const ID: &'static str = "red";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     type Setup = Setup;
     type Command = Command;
     type Event = Event;
@@ -455,7 +455,10 @@ pub fn describe(event: &Event) -> String {
             let bonus = if *bonus != 0 { format!(" {bonus:+}") } else { String::new() };
             format!("{who} rolls initiative: REF {reflexes}{bonus} + d10 {} = {total}", d10(roll))
         }
-        E::TieReroll { who, roll } => format!("{who} rerolls a tie: {roll}"),
+        E::TieReroll { who, roll, extra, total } => {
+            let die = crate::D10 { natural: *roll, extra: *extra, value: *roll as i32 + extra };
+            format!("{who} rerolls the tie: d10 {} → {total}", d10(&die))
+        }
         E::Order { queue } => format!("Initiative order: {}", queue.join(", ")),
         E::RoundStarted { round } => format!("— Round {round} —"),
         E::RoundEnded { round } => format!("Round {round} ends"),

@@ -6,6 +6,14 @@ use std::sync::Arc;
 
 use fray_dice::{Dice, EventLog, LastDerived, RuleError, Transcript};
 
+mod hands;
+mod initiative;
+pub(crate) mod injury;
+
+use hands::drop_hand;
+use initiative::{break_ties, roll_initiative};
+use injury::inflict_injury;
+
 /// Where the engine's events go (recorded by sessions, dropped unbuilt by simulation).
 type Events = EventLog<Event>;
 use serde::{Deserialize, Serialize};
@@ -14,7 +22,7 @@ use crate::resolve::{
     attack, check, death_save, hp_max, roll_d10, wound_state, AttackSpec, CheckSpec, DamageSpec,
     Defense, Wound, D10,
 };
-use crate::setup::{CharacterSetup, Holding, Reserve, Settings, Setup, Stats};
+use crate::setup::{At, CharacterSetup, Holding, Reserve, Settings, Setup, Stats, TieReroll};
 use crate::tables::{unarmed_dice, DvTable, InjuryEffect, Tables, WeaponKind, WeaponProfile};
 use crate::tactic::Decision;
 
@@ -356,6 +364,10 @@ fn one() -> u32 {
     1
 }
 
+fn two() -> u32 {
+    2
+}
+
 /// The defence an attack met.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
@@ -391,12 +403,18 @@ pub enum Event {
         /// REF + bonus + d10.
         total: i32,
     },
-    /// RED-02 tie-break reroll among the tied.
+    /// RED-02 tie-break reroll among the tied (`settings.tie_reroll`).
     TieReroll {
         /// Who.
         who: String,
         /// The d10.
         roll: u32,
+        /// Its critical die (RED-04, rerolling the initiative): `+n`, `-n` or 0.
+        #[serde(default)]
+        extra: i32,
+        /// What orders the tied: REF + bonus + d10, or the bare d10.
+        #[serde(default)]
+        total: i32,
     },
     /// The queue, first to last.
     Order {
@@ -865,6 +883,9 @@ pub(crate) struct Kit {
     /// Autofire multiplier cap (0: no autofire).
     pub(crate) autofire: u32,
     pub(crate) hands: u32,
+    /// Spends rounds: a magazine above 0 (RED-36). A ranged weapon with magazine 0 needs
+    /// no ammunition: it fires without spending any, and is never reloaded.
+    pub(crate) needs_ammo: bool,
     /// Where the single-shot and autofire DV rows start in the state's `rows`.
     pub(crate) single_row: Option<usize>,
     pub(crate) auto_row: Option<usize>,
@@ -886,6 +907,7 @@ impl Kit {
             rof: p.rof,
             autofire: p.autofire,
             hands: p.hands,
+            needs_ammo: p.magazine > 0,
             single_row: row(&p.dv_row),
             auto_row: row(&p.autofire_row),
             skill,
@@ -1017,6 +1039,13 @@ pub struct Fighter {
     pub ambush: bool,
     /// Loses the Action of the next turn (Spinal Injury).
     pub lose_action: bool,
+    /// Loses the Move Action of the next turn (Damaged or Lost Ear after moving too far).
+    #[serde(default)]
+    pub lose_move: bool,
+    /// Hands that can still hold something: 2, one less for each arm or hand a critical
+    /// injury took (RED-42).
+    #[serde(default = "two")]
+    pub hands: u32,
     /// Pinned by suppressive fire: the next Move Action is spent.
     pub suppressed: bool,
     /// Vehicle aboard.
@@ -1074,6 +1103,8 @@ impl Fighter {
             evade: c.evade,
             ambush: c.ambush,
             lose_action: false,
+            lose_move: false,
+            hands: 2,
             suppressed: false,
             vehicle: None,
             task: None,
@@ -1117,6 +1148,12 @@ impl Fighter {
         self.present() && self.hp >= 1
     }
 
+    /// Able to act and counting for its side (RED-01, RED-44): present, and standing unless
+    /// `settings.mortally_wounded_act` lets a Mortally Wounded character act.
+    pub fn able(&self, s: &Settings) -> bool {
+        self.present() && (self.hp >= 1 || s.mortally_wounded_act)
+    }
+
     /// RED-41: the worst penalty of the armour worn.
     pub fn armor_penalty(&self) -> i32 {
         [&self.head, &self.body]
@@ -1157,13 +1194,15 @@ impl Fighter {
     }
 
     /// MOVE after armour (RED-41), Mortally Wounded (RED-44) and injuries (RED-14).
+    /// Wounds and injuries never take it below `settings.move_floor` ("minimum 1").
     pub fn move_stat(&self, s: &Settings) -> i32 {
         let mortal = if self.wound() == Wound::Mortally {
             s.mortally_move
         } else {
             0
         };
-        (self.stats.move_ - self.armor_penalty() - mortal + self.effects.move_).max(0)
+        let base = (self.stats.move_ - self.armor_penalty()).max(0);
+        (base - mortal + self.effects.move_).max(base.min(s.move_floor))
     }
 
     /// Metres of one Move Action: MOVE × 2 (RED-11).
@@ -1368,8 +1407,12 @@ pub fn start<D: Dice>(setup: &Setup, dice: &mut D, ev: &mut Events) -> Result<St
     fray_dice::check_combatants(setup.characters.len(), fray_dice::MAX_COMBATANTS)?;
     validate_shared(&setup.tables)?;
     setup.settings.validate()?;
-    for v in &setup.vehicles {
-        crate::resolve::bounded("setup", "a vehicle position", i64::from(v.position))?;
+    for (i, v) in setup.vehicles.iter().enumerate() {
+        crate::resolve::bounded(
+            "setup",
+            format_args!("vehicles[{i}].position"),
+            i64::from(v.position),
+        )?;
     }
     if setup.characters.len() < 2 {
         return Err(err("setup", "a fight needs at least two characters"));
@@ -1441,12 +1484,12 @@ struct Cast {
 impl Cast {
     fn of(characters: &[CharacterSetup], tables: &Tables) -> Result<Cast, RuleError> {
         for (i, c) in characters.iter().enumerate() {
-            c.validate(tables)?;
-            if characters[..i].iter().any(|o| o.name == c.name) {
+            c.validate_at(tables, At::Setup(i))?;
+            if let Some(j) = characters[..i].iter().position(|o| o.name == c.name) {
                 return Err(err(
                     "setup",
                     format!(
-                        "two characters are named '{}'; names must be unique",
+                        "characters[{i}].name is '{}', as is characters[{j}].name; names must be unique",
                         c.name
                     ),
                 ));
@@ -1486,66 +1529,8 @@ fn validate_shared(tables: &Arc<Tables>) -> Result<(), RuleError> {
     VALID.with(|valid| valid.get_or_try(tables, || tables.validate()).map(drop))
 }
 
-fn roll_initiative<D: Dice>(
-    state: &mut State,
-    i: usize,
-    dice: &mut D,
-    ev: &mut Events,
-) -> Result<(), RuleError> {
-    let reflexes = state.fighters[i].reflexes();
-    let bonus = state.fighters[i].sheet.0.initiative;
-    let roll = roll_d10(dice, state.settings.critical_initiative, "initiative", None)?;
-    let total = reflexes + bonus + roll.value;
-    state.fighters[i].initiative = total;
-    ev.emit(|| Event::Initiative {
-        who: state.name(i),
-        reflexes,
-        bonus,
-        roll,
-        total,
-    });
-    Ok(())
-}
-
-/// RED-02: the tied reroll a d10 among themselves until every one of them is ordered;
-/// those not tied keep their places.
-fn break_ties<D: Dice>(
-    state: &State,
-    tied: &[usize],
-    dice: &mut D,
-    ev: &mut Events,
-    out: &mut Vec<usize>,
-) -> Result<(), RuleError> {
-    if tied.len() == 1 {
-        out.push(tied[0]);
-        return Ok(());
-    }
-    let mut rolls = Vec::with_capacity(tied.len());
-    for &i in tied {
-        let roll = dice.roll(10)?;
-        ev.emit(|| Event::TieReroll {
-            who: state.name(i),
-            roll,
-        });
-        rolls.push((roll, i));
-    }
-    rolls.sort_by_key(|&(r, _)| std::cmp::Reverse(r));
-    let mut k = 0;
-    while k < rolls.len() {
-        let r = rolls[k].0;
-        let group: Vec<usize> = rolls[k..]
-            .iter()
-            .take_while(|x| x.0 == r)
-            .map(|x| x.1)
-            .collect();
-        k += group.len();
-        break_ties(state, &group, dice, ev, out)?;
-    }
-    Ok(())
-}
-
-/// Ends the fight when a side has no one left standing (checked after every step: one
-/// pass over the fighters, the ending itself out of line).
+/// Ends the fight when a side has no one able to act (RED-01, RED-44: [`Fighter::able`];
+/// checked after every step: one pass over the fighters, the ending itself out of line).
 #[inline]
 fn check_finish(state: &mut State, ev: &mut Events) {
     if state.finished.is_some() {
@@ -1553,7 +1538,7 @@ fn check_finish(state: &mut State, ev: &mut Events) {
     }
     let mut standing = [false; 2];
     for f in &state.fighters {
-        if f.side < 2 && f.standing() {
+        if f.side < 2 && f.able(&state.settings) {
             standing[usize::from(f.side)] = true;
         }
     }
@@ -1572,7 +1557,7 @@ fn finish(state: &mut State, [a, b]: [bool; 2], ev: &mut Events) {
     };
     let finish = Finish {
         winner,
-        reason: "one side has no one left standing".to_owned(),
+        reason: "one side has no one left able to fight".to_owned(),
     };
     ev.emit(|| Event::FightOver {
         winner,
@@ -1665,6 +1650,11 @@ fn begin_turn<D: Dice>(
         f.lose_action = false;
         turn.action_used = true;
     }
+    if f.lose_move {
+        // RED-42 (Damaged or Lost Ear): no Move Action this turn, so no Run either.
+        f.lose_move = false;
+        turn.spent = turn.budget;
+    }
     let dying = f.wound() == Wound::Mortally && !f.stabilized;
     let (body, penalty) = (f.stats.body, f.death_penalty());
     state.turn = turn;
@@ -1686,6 +1676,12 @@ fn begin_turn<D: Dice>(
             release_holds(state, a);
             return Ok(false);
         }
+    }
+    if !state.fighters[a].able(&state.settings) {
+        // `mortally_wounded_act` off: the death save was the whole turn.
+        ev.emit(|| Event::TurnEnded { who: state.name(a) });
+        fire_triggers(state, |t| *t == Trigger::AfterTurn { of: a }, dice, ev)?;
+        return Ok(false);
     }
     Ok(true)
 }
@@ -1930,7 +1926,7 @@ fn settle<D: Dice>(
         state.fighters[a].task = None;
     }
     check_finish(state, ev);
-    if state.finished.is_none() && !state.fighters[state.actor()].present() {
+    if state.finished.is_none() && !state.fighters[state.actor()].able(&state.settings) {
         advance(state, dice, ev)?;
     }
     Ok(())
@@ -1991,7 +1987,7 @@ fn perform<D: Dice>(
         }
         Command::Shield { actor, take } => {
             require_action(state)?;
-            let free = 2 - state.fighters[*actor].hands_used().min(2);
+            let free = state.fighters[*actor].free_hands();
             let f = &mut state.fighters[*actor];
             if f.shield.is_none() {
                 return Err(err("RED-08", format!("{} carries no shield", f.name)));
@@ -2262,8 +2258,7 @@ fn draw(state: &mut State, actor: usize, weapon: usize, ev: &mut Events) -> Resu
         ));
     }
     let need = state.tables.weapons[&*w.profile].hands;
-    let used = state.fighters[actor].hands_used();
-    if used + need > 2 {
+    if need > state.fighters[actor].free_hands() {
         return Err(err(
             "RED-09",
             format!("{name} has no free hand for the {} (needs {need})", w.name),
@@ -2324,6 +2319,10 @@ fn end_turn<D: Dice>(
         });
         lose_hp(state, actor, damage, ev);
         check_finish(state, ev);
+    }
+    let over = state.fighters[actor].effects.moving_loses_move_over;
+    if over > 0 && state.turn.walked > over {
+        state.fighters[actor].lose_move = true;
     }
     ev.emit(|| Event::TurnEnded {
         who: state.name(actor),
@@ -2544,6 +2543,8 @@ fn prepare_attack(state: &State, actor: usize, order: &AttackOrder) -> Result<Pr
             } else {
                 (k.single_row.expect("validated"), 1, skill, dice_n, 0)
             };
+            // RED-36: a weapon without a magazine spends nothing.
+            let rounds = if k.needs_ammo { rounds } else { 0 };
             if weapon.loaded < rounds {
                 return Err(err(
                     "RED-36",
@@ -2636,7 +2637,8 @@ fn prepare_attack(state: &State, actor: usize, order: &AttackOrder) -> Result<Pr
             sp,
             half_sp,
             head_multiplier: if location == Location::Head {
-                s.head_multiplier
+                // RED-42 Cracked Skull: at least its multiplier.
+                s.head_multiplier.max(r.effects.head_multiplier)
             } else {
                 1
             },
@@ -2750,7 +2752,7 @@ fn resolve_attack<D: Dice>(
         });
     }
     if p.aim == Aim::Item && (dmg.penetrated || !state.settings.item_drop_needs_damage) {
-        drop_held(state, p.target, ev);
+        drop_hand(state, p.target, ev);
     }
     if state.fighters[r].shield_in_hand {
         let f = &mut state.fighters[r];
@@ -2824,65 +2826,6 @@ fn resolve_attack<D: Dice>(
         inflict_injury(state, r, false, roll, 0, ev);
     }
     Ok(())
-}
-
-fn drop_held(state: &mut State, who: usize, ev: &mut Events) {
-    let f = &mut state.fighters[who];
-    for w in &mut f.weapons {
-        if w.holding == Holding::InHand {
-            w.holding = Holding::Dropped;
-            ev.emit(|| Event::Dropped {
-                who: f.name.to_string(),
-                weapon: w.name.to_string(),
-                forced: true,
-            });
-        }
-    }
-}
-
-fn inflict_injury(
-    state: &mut State,
-    who: usize,
-    head: bool,
-    row: u32,
-    shown_roll: u32,
-    ev: &mut Events,
-) {
-    let Some(injury) = state.tables.injury(head, row) else {
-        return;
-    };
-    let table = if head { Location::Head } else { Location::Body };
-    ev.emit(|| Event::CriticalInjury {
-        who: state.name(who),
-        table,
-        roll: shown_roll,
-        name: injury.name.clone(),
-        effect: injury.effect.clone(),
-    });
-    let (m, name) = (injury.modifiers, injury.name.clone());
-    state.critical_injuries += 1;
-    let f = &mut state.fighters[who];
-    f.injuries.push(InjuryTaken { table, name });
-    f.effects.all += m.all;
-    f.effects.ranged += m.ranged;
-    f.effects.melee += m.melee;
-    f.effects.move_ += m.move_;
-    f.effects.death_save += m.death_save;
-    f.effects.no_evade |= m.no_evade;
-    if m.moving_hurts_over > 0 {
-        let cur = f.effects.moving_hurts_over;
-        f.effects.moving_hurts_over = if cur == 0 {
-            m.moving_hurts_over
-        } else {
-            cur.min(m.moving_hurts_over)
-        };
-    }
-    if m.lose_action {
-        f.lose_action = true;
-    }
-    if m.drop_held {
-        drop_held(state, who, ev);
-    }
 }
 
 /// HP loss with its wound-state consequences (RED-44); HP never rises here.
@@ -3104,6 +3047,16 @@ fn use_skill<D: Dice>(
         return Err(err("RED-08", "a task takes 1 to 1000 turns"));
     }
     crate::resolve::bounded("RED-08", "the DV", i64::from(dv))?;
+    let speech = injury::SPEECH_SKILLS.contains(&skill);
+    if speech && f.effects.mute {
+        return Err(err(
+            "RED-42",
+            format!(
+                "{} cannot speak (a critical injury): no {skill} check",
+                f.name
+            ),
+        ));
+    }
     let task = match &f.task {
         Some(t) if t.stat == stat && t.skill == skill && t.dv == dv && t.turns == turns => Task {
             done: t.done + 1,
@@ -3128,7 +3081,13 @@ fn use_skill<D: Dice>(
         state.fighters[actor].task = Some(task);
         return Ok(());
     }
-    let base = stat_value + f.skill(skill) + f.check_modifier(&state.settings);
+    // RED-42: eye and ear injuries weigh on Perception, a broken jaw on speech.
+    let injured = match skill {
+        "perception" => f.effects.perception,
+        _ if speech => f.effects.speech,
+        _ => 0,
+    };
+    let base = stat_value + f.skill(skill) + f.check_modifier(&state.settings) + injured;
     let r = check(
         dice,
         &CheckSpec {
@@ -3240,7 +3199,7 @@ fn grab<D: Dice>(
                 1
             }
         };
-        if a.hands_used() + need > 2 {
+        if need > a.free_hands() {
             return Err(err(
                 "RED-08",
                 format!("{} has no free hand to grab with", a.name),
@@ -3426,7 +3385,7 @@ fn fire_triggers<D: Dice>(
         }
         let d = state.delays.remove(i);
         let who = state.name(d.actor);
-        if !state.fighters[d.actor].present() {
+        if !state.fighters[d.actor].able(&state.settings) {
             ev.emit(|| Event::DelayLost {
                 who,
                 reason: "no longer in the fight".to_owned(),

@@ -1,8 +1,9 @@
 //! # fray-red
 //!
 //! ## Overview
-//! Cyberpunk RED style combat for Fray (ruleset ID `"red"`), after `rules/red.md`
-//! (RED-01 … RED-14 from the source chapter, RED-30 … RED-45 for the chapters it points to).
+//! Cyberpunk RED style combat for Fray (ruleset ID `"red"`), after
+//! `docs/rules/red.md` (RED-01 … RED-14 from the source
+//! chapter, RED-30 … RED-45 for the chapters it points to).
 //!
 //! Two layers:
 //! 1. **Pure resolution**, generic over [`fray_dice::Dice`], with `Copy` specs and results and
@@ -66,8 +67,26 @@
 //!   `settings.critical_initiative`.
 //! - RED-03 a newcomer tied with someone already in the queue goes after them —
 //!   `settings.newcomer_wins_ties` puts it before.
-//! - Round limit: the fight ends undecided after 100 rounds — `settings.max_rounds`.
-//! - Reach of melee, grabs, Stabilize and boarding: 2 m — `settings.reach`.
+//! - RED-02 «При равенстве перебрасывают, пока кто-то не окажется выше»: the tied reroll
+//!   their initiative (REF + bonus + 1d10, the d10 as RED-04 says), compared among the tied
+//!   only — `settings.tie_reroll: "d10"` rerolls a bare d10 instead.
+//! - RED-01 / RED-44: a Mortally Wounded character (HP < 1) still acts, with −4 and
+//!   MOVE −6, and makes death saves (the source: «смертельное ранение уменьшают Скорость»
+//!   — it slows, it does not stop); the fight ends when a side has no one able to act, so
+//!   here no one alive and present; the default tactic attacks standing enemies first,
+//!   then dying ones — `settings.mortally_wounded_act: false` takes HP < 1 out instead:
+//!   such a turn is its death save alone, and the fight ends when a side has no one at
+//!   HP ≥ 1.
+//! - RED-14 / RED-42 / RED-44: wounds and critical injuries lower MOVE to no less than 1
+//!   (the published "minimum 1"; a MOVE the sheet or armour already puts lower stays) —
+//!   `settings.move_floor` (0 lets them take it to 0).
+//! - Round limit: the fight ends undecided after 100 rounds — `settings.max_rounds`
+//!   (1 … 1000).
+//! - Reach of melee, grabs, Stabilize and boarding: 2 m — `settings.reach` (1 … 100).
+//! - Setup bounds (refused at `start` with the field's path and the range): stats 0 … 20,
+//!   skills 0 … 20, bonuses and the modifier ±50, HP and shield HP 1 … 1000, injury-table
+//!   modifiers ±50, armour SP 0 … 1000 and penalty 0 … 20, the other settings 0 … 100
+//!   (`standing_jump_cost` 1 … 100, `leg_injury` a 2d6 row 2 … 12).
 //! - Stabilize: TECH + the better of First Aid and Paramedic + 1d10 against DV 15 —
 //!   `settings.stabilize_dv`; success stops death saves and resets their penalty; any later
 //!   HP loss undoes it.
@@ -110,6 +129,14 @@
 //! - *(fixed)* A NET action spends the Action; a Netrunner gets `net_actions` of them per turn.
 //! - *(fixed)* Reloading needs the weapon in hand; rounds of the old ammo type go back to the reserve.
 //!   Ammo types have no effect beyond their count. Dropped weapons are out of the fight.
+//! - *(fixed)* RED-36: a ranged weapon whose profile has magazine 0 needs no ammunition (a
+//!   thrown knife, say): it fires without spending rounds and is never reloaded.
+//! - *(fixed)* RED-42 hands: a fighter has two; Dismembered Arm, Dismembered Hand and Broken
+//!   Arm (`lose_hand`) take one: what that hand held drops and it holds nothing more (two
+//!   such injuries take both). The hand taken is the weapon hand: the first weapon in hand
+//!   by index (a two-handed weapon drops whole), else the shield, else a grab is let go; a
+//!   weapon in the other hand stays. Drawing, grabbing and taking a shield count the hands
+//!   left. An aimed shot at a held item (RED-34) drops that one item the same way.
 //! - Weapon details the inventory leaves open (replace `tables.weapons`): Bow/Crossbow
 //!   ROF 1 with one arrow loaded; hands (pistols, SMGs and light/medium melee one-handed,
 //!   the rest two-handed); skills (Handgun for pistols and SMGs, Shoulder Arms for shotguns
@@ -117,12 +144,14 @@
 //!   Autofire for bursts, all with REF; melee with DEX); calibres naming the reserve. A
 //!   `grenade` profile (6d6, Athletics, the `thrown` DV row, one per throw, reloaded from the
 //!   reserve) stands for thrown objects; it hits one target (no blast area).
-//! - *(fixed)* MOVE never drops below 0. The fight ends when one side has no one present with HP ≥ 1.
-//! - Critical-injury effects are the published ones as plain modifiers ([`InjuryEffect`]):
-//!   penalties, MOVE loss, death-save penalty, dropping what is held, a lost Action, no
-//!   evasion, and wounds that reopen (the +5 again) after moving more than 4 m in a turn;
-//!   those that need a GM (speech, hearing) are text only. Replace `tables.body_injuries` /
-//!   `tables.head_injuries`.
+//! - Critical-injury effects are the published ones as modifiers ([`InjuryEffect`]):
+//!   penalties, MOVE loss, death-save penalty, a lost hand, a lost Action, no evasion,
+//!   wounds that reopen (the +5 again) after moving more than 4 m in a turn; Lost and
+//!   Damaged Eye and Ear weigh on `perception` checks, the ears also cost the next Move
+//!   Action after moving more than 4 m; Broken Jaw −4 to checks of skills that need speech
+//!   (acting, bribery, conversation, interrogation, leadership, persuasion, trading,
+//!   language) and Crushed Windpipe refuses them; Cracked Skull makes aimed head shots ×3.
+//!   Replace `tables.body_injuries` / `tables.head_injuries`.
 //! - Positions are metres along one line (a corridor, a street); `settings.grid` makes them
 //!   2 m squares with MOVE squares per Move Action (RED-11). There is no 2-D geometry and no
 //!   cover model.
@@ -149,7 +178,8 @@ pub use resolve::{
     MAX_DAMAGE_DICE, MAX_MAGNITUDE, MAX_MULTIPLIER,
 };
 pub use setup::{
-    ArmorSetup, CharacterSetup, Holding, Reserve, Settings, Setup, Stats, VehicleSetup, WeaponSetup,
+    ArmorSetup, CharacterSetup, Holding, Reserve, Settings, Setup, Stats, TieReroll, VehicleSetup,
+    WeaponSetup, MAX_HP, MAX_MODIFIER, MAX_SKILL, MAX_STAT,
 };
 pub use tables::{
     default_armor, default_body_injuries, default_head_injuries, default_weapons, unarmed_dice,

@@ -13,7 +13,7 @@ use crate::tables::Tables;
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct Settings {
-    /// **\[default\]** 100: the encounter ends undecided after this many rounds.
+    /// **\[default\]** 100: the encounter ends undecided after this many rounds (1 … 1000).
     pub max_rounds: u32,
     /// **\[default\]** RED-04: the initiative d10 follows RED-31 (critical 10s and 1s).
     pub critical_initiative: bool,
@@ -64,6 +64,30 @@ pub struct Settings {
     /// **\[default\]** true: an aimed shot takes the whole Action, even with ROF 2. False
     /// lets a ROF 2 weapon aim twice.
     pub aimed_whole_action: bool,
+    /// **\[default\]** RED-02 «При равенстве перебрасывают»: what the tied reroll.
+    /// `initiative` (default): the whole initiative, REF + bonus + 1d10 (the d10 as in
+    /// RED-04), compared among the tied; `d10`: a bare d10 as a tie-break.
+    pub tie_reroll: TieReroll,
+    /// **\[default\]** true (RED-44): a Mortally Wounded character (HP < 1) still acts, with
+    /// the penalties, and counts for its side: the fight ends when a side has no one alive
+    /// and present. False: HP < 1 takes a character out: its turns are only death saves and
+    /// the fight ends when a side has no one at HP ≥ 1.
+    pub mortally_wounded_act: bool,
+    /// **\[default\]** 1 (RED-14, RED-42, RED-44: "MOVE … (minimum 1)"): wounds and
+    /// critical injuries never take MOVE below this (a MOVE already lower, from the sheet or
+    /// armour, stays). 0 lets them take it to 0.
+    pub move_floor: i32,
+}
+
+/// What tied initiatives reroll (RED-02, `settings.tie_reroll`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TieReroll {
+    /// The initiative again: REF + bonus + 1d10.
+    #[default]
+    Initiative,
+    /// A bare d10.
+    D10,
 }
 
 impl Default for Settings {
@@ -90,6 +114,9 @@ impl Default for Settings {
             grid: false,
             mixed_rof: false,
             aimed_whole_action: true,
+            tie_reroll: TieReroll::Initiative,
+            mortally_wounded_act: true,
+            move_floor: 1,
         }
     }
 }
@@ -281,100 +308,197 @@ fn setup_err(message: String) -> RuleError {
     RuleError::new("setup", message)
 }
 
+/// Refuses `value` outside `lo ..= hi`, naming the field's JSON path (built only on failure).
+pub(crate) fn in_range(
+    rule: &str,
+    path: impl std::fmt::Display,
+    value: i64,
+    lo: i64,
+    hi: i64,
+) -> Result<(), RuleError> {
+    if (lo..=hi).contains(&value) {
+        return Ok(());
+    }
+    Err(out_of_range(rule, &path, value, lo, hi))
+}
+
+#[cold]
+#[inline(never)]
+fn out_of_range(
+    rule: &str,
+    path: &dyn std::fmt::Display,
+    value: i64,
+    lo: i64,
+    hi: i64,
+) -> RuleError {
+    RuleError::new(rule, format!("{path} is {value}; allowed {lo} … {hi}"))
+}
+
+/// Stats (REF, DEX, BODY …): published sheets run 2 … 8 (10 with help); 0 … 20 leaves room
+/// and keeps every sum of a check far inside the engine's bounds.
+pub const MAX_STAT: i64 = 20;
+/// Skill levels (published 0 … 10).
+pub const MAX_SKILL: i64 = 20;
+/// Plain modifiers and bonuses (±).
+pub const MAX_MODIFIER: i64 = 50;
+/// Hit points of a character or a shield.
+pub const MAX_HP: i64 = 1000;
+
 impl Settings {
-    /// Checks every number is within bounds.
+    /// Checks every number is within what the rules can use; the error names the field
+    /// (`settings.max_rounds`) and the allowed range.
     pub fn validate(&self) -> Result<(), RuleError> {
-        for v in [
-            self.aimed_penalty,
-            self.evasion_ref,
-            self.seriously_penalty,
-            self.mortally_penalty,
-            self.mortally_move,
-            self.stabilize_dv,
+        let r = |name: &str, v: i64, lo: i64, hi: i64| {
+            in_range("setup", format_args!("settings.{name}"), v, lo, hi)
+        };
+        r("max_rounds", self.max_rounds.into(), 1, 1000)?;
+        r("reach", self.reach.into(), 1, 100)?;
+        for (name, v) in [
+            ("aimed_penalty", self.aimed_penalty),
+            ("evasion_ref", self.evasion_ref),
+            ("seriously_penalty", self.seriously_penalty),
+            ("mortally_penalty", self.mortally_penalty),
+            ("mortally_move", self.mortally_move),
+            ("stabilize_dv", self.stabilize_dv),
         ] {
-            crate::resolve::bounded("setup", "a setting", i64::from(v))?;
+            r(name, v.into(), 0, 100)?;
         }
-        for v in [
-            self.head_multiplier,
-            self.crit_sixes,
-            self.crit_bonus,
-            self.autofire_rounds,
-            self.standing_jump_cost,
+        let max = i64::from(crate::MAX_MULTIPLIER);
+        for (name, v, lo) in [
+            ("head_multiplier", self.head_multiplier, 0),
+            ("crit_sixes", self.crit_sixes, 0),
+            ("crit_bonus", self.crit_bonus, 0),
+            ("autofire_rounds", self.autofire_rounds, 0),
+            ("standing_jump_cost", self.standing_jump_cost, 1),
         ] {
-            if v > crate::MAX_MULTIPLIER {
-                return Err(setup_err(format!(
-                    "a setting is {v}; multipliers, bonuses and costs are at most {}",
-                    crate::MAX_MULTIPLIER
-                )));
-            }
+            r(name, v.into(), lo, max)?;
         }
-        if self.reach > crate::MAX_MAGNITUDE as u32 || self.max_rounds > 1_000_000 {
-            return Err(setup_err("reach or max_rounds is too large".to_owned()));
-        }
+        r("leg_injury", self.leg_injury.into(), 2, 12)?;
+        r("move_floor", self.move_floor.into(), 0, MAX_STAT)?;
         Ok(())
+    }
+}
+
+/// Where a character sits in the input, for error messages: `characters[2]`, or the
+/// newcomer of a `join` command.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum At {
+    /// `characters[i]` of the setup.
+    Setup(usize),
+    /// `character` of a `join` command.
+    Join,
+}
+
+impl std::fmt::Display for At {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            At::Setup(i) => write!(f, "characters[{i}]"),
+            At::Join => f.write_str("character"),
+        }
     }
 }
 
 impl CharacterSetup {
     /// Checks one character against the tables.
     pub fn validate(&self, tables: &Tables) -> Result<(), RuleError> {
+        self.validate_at(tables, At::Join)
+    }
+
+    /// [`CharacterSetup::validate`], errors naming the character's place in the input.
+    pub(crate) fn validate_at(&self, tables: &Tables, at: At) -> Result<(), RuleError> {
         if self.side > 1 {
             return Err(setup_err(format!(
-                "{}: side {} does not exist; sides are 0 and 1",
-                self.name, self.side
+                "{at}.side is {} ({}); sides are 0 and 1",
+                self.side, self.name
             )));
         }
         if self.name.is_empty() {
-            return Err(setup_err("every character needs a name".to_owned()));
+            return Err(setup_err(format!(
+                "{at}.name is empty; every character needs a name"
+            )));
         }
         let st = &self.stats;
-        let numbers = [
-            st.reflexes,
-            st.dex,
-            st.body,
-            st.will,
-            st.move_,
-            st.tech,
-            st.int,
-            st.cool,
-            self.position,
-            self.modifier,
-            self.hp.unwrap_or(1),
-            self.shield.unwrap_or(0),
-        ];
-        let named = self.skills.values().chain(self.bonuses.values());
-        for v in numbers.iter().chain(named) {
-            crate::resolve::bounded(
+        for (name, v) in [
+            ("ref", st.reflexes),
+            ("dex", st.dex),
+            ("body", st.body),
+            ("will", st.will),
+            ("move", st.move_),
+            ("tech", st.tech),
+            ("int", st.int),
+            ("cool", st.cool),
+        ] {
+            in_range(
                 "setup",
-                format_args!("a number of {}", self.name),
-                i64::from(*v),
+                format_args!("{at}.stats.{name}"),
+                v.into(),
+                0,
+                MAX_STAT,
             )?;
         }
-        if self.net_actions > 100 {
-            return Err(setup_err(format!("{}: at most 100 NET actions", self.name)));
+        for (name, &v) in self.skills.iter() {
+            in_range(
+                "setup",
+                format_args!("{at}.skills.{name}"),
+                v.into(),
+                0,
+                MAX_SKILL,
+            )?;
         }
-        for piece in [&self.armor.head, &self.armor.body].into_iter().flatten() {
-            if !tables.armor.contains_key(&**piece) {
-                return Err(setup_err(format!(
-                    "{}: armour '{piece}' is not in the armour table",
-                    self.name
-                )));
+        for (name, &v) in self.bonuses.iter() {
+            in_range(
+                "setup",
+                format_args!("{at}.bonuses.{name}"),
+                v.into(),
+                -MAX_MODIFIER,
+                MAX_MODIFIER,
+            )?;
+        }
+        in_range(
+            "setup",
+            format_args!("{at}.modifier"),
+            self.modifier.into(),
+            -MAX_MODIFIER,
+            MAX_MODIFIER,
+        )?;
+        crate::resolve::bounded("setup", format_args!("{at}.position"), self.position.into())?;
+        if let Some(hp) = self.hp {
+            in_range("setup", format_args!("{at}.hp"), hp.into(), 1, MAX_HP)?;
+        }
+        if let Some(hp) = self.shield {
+            in_range("setup", format_args!("{at}.shield"), hp.into(), 1, MAX_HP)?;
+        }
+        in_range(
+            "setup",
+            format_args!("{at}.net_actions"),
+            self.net_actions.into(),
+            0,
+            100,
+        )?;
+        for (where_, piece) in [("head", &self.armor.head), ("body", &self.armor.body)] {
+            if let Some(piece) = piece {
+                if !tables.armor.contains_key(&**piece) {
+                    return Err(setup_err(format!(
+                        "{at}.armor.{where_} is '{piece}', which the armour table lacks"
+                    )));
+                }
             }
         }
         let mut hands = 0;
-        for w in &self.weapons {
+        for (i, w) in self.weapons.iter().enumerate() {
             let profile = tables.weapons.get(&*w.profile).ok_or_else(|| {
                 setup_err(format!(
-                    "{}: weapon '{}' uses profile '{}', which the weapon table lacks",
-                    self.name, w.name, w.profile
+                    "{at}.weapons[{i}].profile is '{}' ({}), which the weapon table lacks",
+                    w.profile, w.name
                 ))
             })?;
-            if w.loaded.unwrap_or(0) > profile.magazine {
-                return Err(setup_err(format!(
-                    "{}: weapon '{}' holds at most {} rounds",
-                    self.name, w.name, profile.magazine
-                )));
-            }
+            in_range(
+                "RED-36",
+                format_args!("{at}.weapons[{i}].loaded"),
+                w.loaded.unwrap_or(0).into(),
+                0,
+                profile.magazine.into(),
+            )?;
             if w.holding == Holding::InHand {
                 hands += profile.hands;
             }
@@ -382,14 +506,8 @@ impl CharacterSetup {
         if hands > 2 {
             return Err(RuleError::new(
                 "RED-06",
-                format!(
-                    "{}: the weapons in hand need {hands} hands; there are two",
-                    self.name
-                ),
+                format!("{at}.weapons: the weapons in hand need {hands} hands; there are two",),
             ));
-        }
-        if self.hp.is_some_and(|hp| hp < 1) {
-            return Err(setup_err(format!("{}: HP must be at least 1", self.name)));
         }
         Ok(())
     }

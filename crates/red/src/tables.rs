@@ -316,6 +316,9 @@ pub fn default_armor() -> BTreeMap<String, ArmorProfile> {
     .collect()
 }
 
+/// Most SP an armour table may give (published armour stops at 18).
+const MAX_SP: i64 = 1000;
+
 /// The lasting game effect of a critical injury, as plain modifiers.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
@@ -331,8 +334,22 @@ pub struct InjuryEffect {
     pub move_: i32,
     /// Added to the base death-save penalty.
     pub death_save: i32,
-    /// Drops whatever is held in hand.
+    /// Modifier to Perception checks (sight or hearing: the engine does not tell them
+    /// apart).
+    pub perception: i32,
+    /// Modifier to checks of skills that need speech (conversation, persuasion …).
+    pub speech: i32,
+    /// Cannot speak: checks of skills that need speech are refused.
+    pub mute: bool,
+    /// Aimed head shots multiply the damage through armour by at least this (0: the
+    /// setting alone; Cracked Skull: 3).
+    pub head_multiplier: u32,
+    /// The weapon hand drops what it holds (the first weapon in hand, else the shield, else
+    /// a grab is let go).
     pub drop_held: bool,
+    /// An arm or a hand is lost or broken: what its hand held drops and the hand can hold
+    /// nothing more (two hands at the start).
+    pub lose_hand: bool,
     /// Loses the Action of the next turn.
     pub lose_action: bool,
     /// Can no longer evade (RED-33 and RED-37 defence roll without Evasion).
@@ -340,6 +357,9 @@ pub struct InjuryEffect {
     /// Moving more than this many metres in a turn reopens the wound: the critical bonus
     /// damage again at the end of that turn (0: never).
     pub moving_hurts_over: u32,
+    /// Moving more than this many metres in a turn costs the Move Action of the next turn
+    /// (0: never).
+    pub moving_loses_move_over: u32,
 }
 
 /// One row of a critical-injury table (RED-42).
@@ -387,25 +407,25 @@ pub fn default_body_injuries() -> Vec<Injury> {
         injury(
             2,
             "Dismembered Arm",
-            "The arm is gone; whatever it held drops. Death-save penalty +1.",
+            "The arm is gone; whatever its hand held drops, and it holds nothing more. Death-save penalty +1.",
             InjuryEffect {
-                drop_held: true,
+                lose_hand: true,
                 ..ds
             },
         ),
         injury(
             3,
             "Dismembered Hand",
-            "The hand is gone; whatever it held drops. Death-save penalty +1.",
+            "The hand is gone; whatever it held drops, and it holds nothing more. Death-save penalty +1.",
             InjuryEffect {
-                drop_held: true,
+                lose_hand: true,
                 ..ds
             },
         ),
         injury(
             4,
             "Collapsed Lung",
-            "-2 MOVE. Death-save penalty +1.",
+            "-2 MOVE (minimum 1). Death-save penalty +1.",
             InjuryEffect { move_: -2, ..ds },
         ),
         injury(
@@ -417,9 +437,9 @@ pub fn default_body_injuries() -> Vec<Injury> {
         injury(
             6,
             "Broken Arm",
-            "The arm cannot be used; whatever it held drops.",
+            "The arm cannot be used; whatever its hand held drops.",
             InjuryEffect {
-                drop_held: true,
+                lose_hand: true,
                 ..fx()
             },
         ),
@@ -432,7 +452,7 @@ pub fn default_body_injuries() -> Vec<Injury> {
         injury(
             8,
             "Broken Leg",
-            "-4 MOVE.",
+            "-4 MOVE (minimum 1).",
             InjuryEffect { move_: -4, ..fx() },
         ),
         injury(
@@ -463,7 +483,7 @@ pub fn default_body_injuries() -> Vec<Injury> {
         injury(
             12,
             "Dismembered Leg",
-            "The leg is gone: -6 MOVE, cannot evade. Death-save penalty +1.",
+            "The leg is gone: -6 MOVE (minimum 1), cannot evade. Death-save penalty +1.",
             InjuryEffect {
                 move_: -6,
                 no_evade: true,
@@ -483,8 +503,12 @@ pub fn default_head_injuries() -> Vec<Injury> {
         injury(
             2,
             "Lost Eye",
-            "-4 to ranged attacks and sight. Death-save penalty +1.",
-            InjuryEffect { ranged: -4, ..ds },
+            "-4 to ranged attacks and Perception. Death-save penalty +1.",
+            InjuryEffect {
+                ranged: -4,
+                perception: -4,
+                ..ds
+            },
         ),
         injury(
             3,
@@ -495,8 +519,12 @@ pub fn default_head_injuries() -> Vec<Injury> {
         injury(
             4,
             "Damaged Eye",
-            "-2 to ranged attacks and sight.",
-            InjuryEffect { ranged: -2, ..fx() },
+            "-2 to ranged attacks and Perception.",
+            InjuryEffect {
+                ranged: -2,
+                perception: -2,
+                ..fx()
+            },
         ),
         injury(
             5,
@@ -507,8 +535,11 @@ pub fn default_head_injuries() -> Vec<Injury> {
         injury(
             6,
             "Broken Jaw",
-            "-4 to actions that need speech (GM's call).",
-            fx(),
+            "-4 to checks of skills that need speech.",
+            InjuryEffect {
+                speech: -4,
+                ..fx()
+            },
         ),
         injury(
             7,
@@ -520,21 +551,37 @@ pub fn default_head_injuries() -> Vec<Injury> {
         injury(
             9,
             "Cracked Skull",
-            "Aimed shots to the head hurt even more (GM's call). Death-save penalty +1.",
-            ds,
+            "Aimed shots to the head multiply the damage through armour by 3. Death-save penalty +1.",
+            InjuryEffect {
+                head_multiplier: 3,
+                ..ds
+            },
         ),
-        injury(10, "Damaged Ear", "-2 to hearing (GM's call).", fx()),
+        injury(
+            10,
+            "Damaged Ear",
+            "-2 to Perception; moving more than 4 m in a turn costs the next turn's Move Action.",
+            InjuryEffect {
+                perception: -2,
+                moving_loses_move_over: 4,
+                ..fx()
+            },
+        ),
         injury(
             11,
             "Crushed Windpipe",
-            "Cannot speak. Death-save penalty +1.",
-            ds,
+            "Cannot speak: no checks of skills that need speech. Death-save penalty +1.",
+            InjuryEffect { mute: true, ..ds },
         ),
         injury(
             12,
             "Lost Ear",
-            "-4 to hearing (GM's call). Death-save penalty +1.",
-            ds,
+            "-4 to Perception; moving more than 4 m in a turn costs the next turn's Move Action. Death-save penalty +1.",
+            InjuryEffect {
+                perception: -4,
+                moving_loses_move_over: 4,
+                ..ds
+            },
         ),
     ]
 }
@@ -573,17 +620,20 @@ impl Tables {
     pub fn validate(&self) -> Result<(), RuleError> {
         self.dv.validate()?;
         for (name, a) in &self.armor {
-            if !(0..=crate::MAX_MAGNITUDE).contains(&a.sp)
-                || !(0..=crate::MAX_MAGNITUDE).contains(&a.penalty)
-            {
-                return Err(RuleError::new(
-                    "RED-40",
-                    format!(
-                        "armour '{name}' needs SP and penalty from 0 to {}",
-                        crate::MAX_MAGNITUDE
-                    ),
-                ));
-            }
+            crate::setup::in_range(
+                "RED-40",
+                format_args!("tables.armor.{name}.sp"),
+                a.sp.into(),
+                0,
+                MAX_SP,
+            )?;
+            crate::setup::in_range(
+                "RED-41",
+                format_args!("tables.armor.{name}.penalty"),
+                a.penalty.into(),
+                0,
+                crate::setup::MAX_STAT,
+            )?;
         }
         for (name, w) in &self.weapons {
             if w.autofire > crate::MAX_MULTIPLIER || w.magazine > crate::MAX_MAGNITUDE as u32 {
@@ -645,14 +695,35 @@ impl Tables {
         for (what, table) in [("body", &self.body_injuries), ("head", &self.head_injuries)] {
             for i in table {
                 let m = i.modifiers;
-                for v in [m.all, m.ranged, m.melee, m.move_, m.death_save] {
-                    crate::resolve::bounded(
+                for (field, v) in [
+                    ("all", m.all),
+                    ("ranged", m.ranged),
+                    ("melee", m.melee),
+                    ("move", m.move_),
+                    ("death_save", m.death_save),
+                    ("perception", m.perception),
+                    ("speech", m.speech),
+                ] {
+                    // Each injury adds to the sum: small per row, so many stay in bounds.
+                    crate::setup::in_range(
                         "RED-42",
-                        format_args!("a modifier of '{}'", i.name),
-                        i64::from(v),
+                        format_args!("tables.{what}_injuries[roll {}].modifiers.{field}", i.roll),
+                        v.into(),
+                        -crate::setup::MAX_MODIFIER,
+                        crate::setup::MAX_MODIFIER,
                     )?;
                 }
-                if m.moving_hurts_over > crate::MAX_MAGNITUDE as u32 {
+                crate::setup::in_range(
+                    "RED-42",
+                    format_args!(
+                        "tables.{what}_injuries[roll {}].modifiers.head_multiplier",
+                        i.roll
+                    ),
+                    m.head_multiplier.into(),
+                    0,
+                    crate::MAX_MULTIPLIER.into(),
+                )?;
+                if m.moving_hurts_over.max(m.moving_loses_move_over) > crate::MAX_MAGNITUDE as u32 {
                     return Err(RuleError::new(
                         "RED-42",
                         format!("'{}': moving_hurts_over is too large", i.name),

@@ -127,15 +127,19 @@ pub(crate) fn decide(state: &State) -> Option<Decision> {
             }
         }
     }
-    // The nearest enemy still standing (the first of the nearest).
-    let mut nearest: Option<(u32, usize)> = None;
+    // The nearest enemy still standing (the first of the nearest), else the nearest one
+    // still able to fight (Mortally Wounded, RED-44): the fight goes on while one is.
+    let mut nearest: Option<(bool, u32, usize)> = None;
     for (i, g) in state.fighters.iter().enumerate() {
-        let d = g.position.abs_diff(f.position);
-        if g.side != f.side && g.standing() && nearest.map_or(true, |(n, _)| d < n) {
-            nearest = Some((d, i));
+        if g.side == f.side || !g.able(s) {
+            continue;
+        }
+        let key = (!g.standing(), g.position.abs_diff(f.position));
+        if nearest.map_or(true, |(w, n, _)| key < (w, n)) {
+            nearest = Some((key.0, key.1, i));
         }
     }
-    let (_, target) = nearest?;
+    let (_, _, target) = nearest?;
     let weapon = match choose_weapon(state, a) {
         Choice::Use(w) => w,
         Choice::Do(cmd) => return Some(cmd),
@@ -234,7 +238,11 @@ pub(crate) fn decide(state: &State) -> Option<Decision> {
         }
         return match best(band_here) {
             Some((_, mode)) if may_attack => Some(attack(mode)),
-            Some(_) if second && w.loaded >= 1 && dv_in(single_row, band_here).is_some() => {
+            Some(_)
+                if second
+                    && (w.loaded >= 1 || !k.needs_ammo)
+                    && dv_in(single_row, band_here).is_some() =>
+            {
                 Some(attack(FireMode::Single))
             }
             _ => end,
@@ -242,7 +250,10 @@ pub(crate) fn decide(state: &State) -> Option<Decision> {
     }
     if state.metres(f.position, tpos) > s.reach {
         if can_move {
-            let step = (f.position.abs_diff(tpos) as i32 - 1).min(left as i32);
+            // Next to the target, or onto its square when the reach is shorter than one
+            // step of position (a grid square is 2 m).
+            let next_to = i32::from(s.reach >= state.metres(0, 1));
+            let step = (f.position.abs_diff(tpos) as i32 - next_to).min(left as i32);
             return Some(Decision::Move {
                 to: f.position + dir * step,
             });
@@ -286,9 +297,10 @@ enum Choice {
     Wait,
 }
 
+/// Fires or strikes now: melee, needing no ammunition (RED-36), or loaded.
 fn usable(f: &Fighter, w: usize) -> bool {
     let weapon = &f.weapons[w];
-    weapon.kit.0.melee || weapon.loaded > 0
+    weapon.kit.0.melee || !weapon.kit.0.needs_ammo || weapon.loaded > 0
 }
 
 fn has_spare(state: &State, f: &Fighter, w: usize) -> bool {
@@ -317,11 +329,14 @@ fn choose_weapon(state: &State, a: usize) -> Choice {
             Choice::Do(Decision::Reload { weapon: w })
         };
     }
-    let holstered =
-        (0..f.weapons.len()).find(|&w| f.weapons[w].holding == Holding::Holstered && usable(f, w));
+    // Only what the hands left can hold (RED-42 takes arms and hands).
+    let holstered = (0..f.weapons.len()).find(|&w| {
+        let weapon = &f.weapons[w];
+        weapon.holding == Holding::Holstered && usable(f, w) && weapon.kit.0.hands <= f.hands
+    });
     if let Some(w) = holstered {
         let need = f.weapons[w].kit.0.hands;
-        if f.hands_used() + need <= 2 {
+        if need <= f.free_hands() {
             return Choice::Do(Decision::Draw { weapon: w });
         }
         if let Some(empty) = in_hand().next() {

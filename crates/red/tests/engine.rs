@@ -18,10 +18,14 @@ fn shoot(target: usize) -> fray_red::Command {
 }
 
 #[test]
-fn red_01_fight_ends_when_a_side_has_no_one_standing_and_then_refuses_commands() {
+fn red_01_and_red_44_the_mortally_wounded_act_and_the_fight_ends_when_a_side_cannot() {
+    // RED-44 (the source: «смертельное ранение уменьшают Скорость» — it slows, it does not
+    // stop): a Mortally Wounded character acts, with −4, and makes death saves; the fight
+    // ends when a side has no one able to act (RED-01).
     let mut b = fighter("B", 1, 10);
     b.hp = Some(5);
-    let mut st = begin(&setup(vec![fighter("A", 0, 0), b]), &[5, 3]).0;
+    let s = setup(vec![fighter("A", 0, 0), b]);
+    let mut st = begin(&s, &[5, 3]).0;
     // 12 + 6 = 18 vs DV 15: hit for 3d6 = 4+5+3 = 12 → B at −7.
     let ev = run(&mut st, shoot(1), &[6, 4, 5, 3]);
     assert!(ev.iter().any(|e| matches!(
@@ -31,6 +35,29 @@ fn red_01_fight_ends_when_a_side_has_no_one_standing_and_then_refuses_commands()
             ..
         }
     )));
+    assert!(st.finished.is_none(), "B is dying but still in the fight");
+    // B's turn: death save 3 < BODY 6, then B shoots back at 7 + 5 − 4 + 2 = 10.
+    let ev = run(&mut st, cmd(json!({"type": "end_turn", "actor": 0})), &[3]);
+    assert!(ev
+        .iter()
+        .any(|e| matches!(e, Event::DeathSave { success: true, .. })));
+    let ev = run(
+        &mut st,
+        cmd(json!({"type": "attack", "actor": 1, "target": 0, "weapon": 0})),
+        &[2],
+    );
+    assert!(matches!(
+        &ev[0],
+        Event::Attack {
+            total: 10,
+            hit: false,
+            ..
+        }
+    ));
+    run(&mut st, cmd(json!({"type": "end_turn", "actor": 1})), &[]);
+    // A's next turn ends; B's death save: 8 + 1 ≥ 6 fails: B dies and A's side wins.
+    let ev = run(&mut st, cmd(json!({"type": "end_turn", "actor": 0})), &[8]);
+    assert!(ev.iter().any(|e| matches!(e, Event::Died { .. })));
     assert!(matches!(
         ev.last(),
         Some(Event::FightOver {
@@ -42,6 +69,38 @@ fn red_01_fight_ends_when_a_side_has_no_one_standing_and_then_refuses_commands()
         refuse(&mut st, cmd(json!({"type": "end_turn", "actor": 0}))).rule,
         "RED-01"
     );
+
+    // `mortally_wounded_act: false`: HP < 1 takes B out and ends the fight at once.
+    let mut s2 = s.clone();
+    s2.settings.mortally_wounded_act = false;
+    let mut st = begin(&s2, &[5, 3]).0;
+    let ev = run(&mut st, shoot(1), &[6, 4, 5, 3]);
+    assert!(matches!(
+        ev.last(),
+        Some(Event::FightOver {
+            winner: Some(0),
+            ..
+        })
+    ));
+    // With someone else still standing, the dying one's turn is its death save alone.
+    let mut s3 = setup(vec![
+        fighter("A", 0, 0),
+        s.characters[1].clone(),
+        fighter("C", 1, 30),
+    ]);
+    s3.settings.mortally_wounded_act = false;
+    let mut st = begin(&s3, &[7, 5, 3]).0;
+    run(&mut st, shoot(1), &[6, 4, 5, 3]);
+    assert!(st.finished.is_none());
+    let ev = run(&mut st, cmd(json!({"type": "end_turn", "actor": 0})), &[3]);
+    assert!(ev
+        .iter()
+        .any(|e| matches!(e, Event::DeathSave { success: true, .. })));
+    assert!(ev
+        .iter()
+        .any(|e| matches!(e, Event::TurnEnded { who } if who == "B")));
+    assert_eq!(st.actor(), 2, "C acts next");
+
     // Surrender ends it too.
     let mut st = duel();
     run(&mut st, cmd(json!({"type": "end_turn", "actor": 0})), &[]);
@@ -62,23 +121,30 @@ fn red_01_fight_ends_when_a_side_has_no_one_standing_and_then_refuses_commands()
 #[test]
 fn red_02_ties_are_rerolled_among_the_tied_only_until_ordered() {
     // RED-02: initiative = REF + 1d10, highest first; only the tied reroll, until ordered.
+    // «При равенстве перебрасывают»: by default they reroll the initiative (REF + d10).
     let s = setup(vec![
         fighter("A", 0, 0),
         fighter("B", 1, 10),
         fighter("C", 1, 12),
     ]);
-    // A 12, B 13, C 12: A and C reroll 4/4 (still tied), then 2/7: C before A. B keeps first.
+    // A 12, B 13, C 12: A and C reroll 7+4 / 7+4 (still tied), then 7+2 / 7+7: C before A.
     let (st, ev) = begin(&s, &[5, 6, 5, 4, 4, 2, 7]);
-    let rerolls: Vec<(String, u32)> = ev
+    let rerolls: Vec<(String, u32, i32)> = ev
         .iter()
         .filter_map(|e| match e {
-            Event::TieReroll { who, roll } => Some((who.clone(), *roll)),
+            Event::TieReroll {
+                who, roll, total, ..
+            } => Some((who.clone(), *roll, *total)),
             _ => None,
         })
         .collect();
     assert_eq!(
         rerolls,
-        [("A", 4), ("C", 4), ("A", 2), ("C", 7)].map(|(w, r)| (w.to_owned(), r))
+        [("A", 4, 11), ("C", 4, 11), ("A", 2, 9), ("C", 7, 14)].map(|(w, r, t)| (
+            w.to_owned(),
+            r,
+            t
+        ))
     );
     assert_eq!(st.queue, [1, 2, 0]);
     assert!(ev
@@ -88,6 +154,30 @@ fn red_02_ties_are_rerolled_among_the_tied_only_until_ordered() {
     assert!(ev
         .iter()
         .any(|e| matches!(e, Event::Initiative { who, reflexes: 7, total: 12, .. } if who == "A")));
+}
+
+#[test]
+fn red_02_the_tied_reroll_their_initiative_or_with_the_setting_a_bare_d10() {
+    // A (REF 8) rolls 4, B (REF 7) rolls 5: tied at 12. Both reroll a 5.
+    let mut a = fighter("A", 0, 0);
+    a.stats.reflexes = 8;
+    let mut s = setup(vec![a, fighter("B", 1, 10)]);
+    // Default: the initiative again, 8 + 5 = 13 against 7 + 5 = 12: A first.
+    let (st, ev) = begin(&s, &[4, 5, 5, 5]);
+    assert_eq!(st.queue, [0, 1]);
+    assert!(ev
+        .iter()
+        .any(|e| matches!(e, Event::TieReroll { who, roll: 5, total: 13, .. } if who == "A")));
+    // The initiative's d10 explodes on a reroll too (RED-04): 10 then 3 → 8 + 13 = 21.
+    let (st, _) = begin(&s, &[4, 5, 1, 2, 10, 3]);
+    assert_eq!(st.queue, [1, 0], "1 − 2 → 6 for A; 10 + 3 → 20 for B");
+    // `tie_reroll: d10`: a bare d10, 5 against 5 is still a tie; then 3 against 9: B first.
+    s.settings.tie_reroll = fray_red::TieReroll::D10;
+    let (st, ev) = begin(&s, &[4, 5, 5, 5, 3, 9]);
+    assert_eq!(st.queue, [1, 0]);
+    assert!(ev
+        .iter()
+        .any(|e| matches!(e, Event::TieReroll { who, roll: 9, total: 9, .. } if who == "B")));
 }
 
 #[test]
@@ -928,14 +1018,31 @@ fn red_14_and_red_41_armour_penalty_and_mortal_wounds_lower_move_ref_dex() {
         (5, 4, 3)
     );
     assert_eq!(a.move_metres(&st.settings), 6);
-    // RED-14 / RED-44: Mortally Wounded takes 6 more MOVE (never below 0).
+    // RED-14 / RED-44: Mortally Wounded takes 6 more MOVE, "minimum 1" (`move_floor`).
     let mut b = fighter("B", 1, 1);
     b.hp = Some(1);
-    let mut st = begin(
-        &setup(vec![fighter("A", 0, 0), b, fighter("C", 1, 30)]),
-        &[7, 5, 3],
-    )
-    .0;
+    let mut s = setup(vec![fighter("A", 0, 0), b, fighter("C", 1, 30)]);
+    let mut st = begin(&s, &[7, 5, 3]).0;
+    run(&mut st, shoot(1), &[8, 1, 1, 1]);
+    assert_eq!(
+        st.fighters[1].move_stat(&st.settings),
+        1,
+        "5 − 6 stops at 1"
+    );
+    run(&mut st, cmd(json!({"type": "end_turn", "actor": 0})), &[2]);
+    assert_eq!(st.turn.budget, 2);
+    assert_eq!(
+        refuse(&mut st, cmd(json!({"type": "move", "actor": 1, "to": 4}))).rule,
+        "RED-11"
+    );
+    run(
+        &mut st,
+        cmd(json!({"type": "move", "actor": 1, "to": 3})),
+        &[],
+    );
+    // `move_floor: 0`: the wound takes MOVE to 0.
+    s.settings.move_floor = 0;
+    let mut st = begin(&s, &[7, 5, 3]).0;
     run(&mut st, shoot(1), &[8, 1, 1, 1]);
     assert_eq!(st.fighters[1].move_stat(&st.settings), 0);
     run(&mut st, cmd(json!({"type": "end_turn", "actor": 0})), &[2]);
@@ -944,6 +1051,11 @@ fn red_14_and_red_41_armour_penalty_and_mortal_wounds_lower_move_ref_dex() {
         refuse(&mut st, cmd(json!({"type": "move", "actor": 1, "to": 2}))).rule,
         "RED-11"
     );
+    // A MOVE the sheet sets at 0 stays 0 whatever the floor.
+    let mut c = fighter("A", 0, 0);
+    c.stats.move_ = 0;
+    let st = begin(&setup(vec![c, fighter("B", 1, 10)]), &[5, 3]).0;
+    assert_eq!(st.fighters[0].move_stat(&st.settings), 0);
 }
 
 #[test]

@@ -145,3 +145,133 @@ proptest! {
         prop_assert!(s.state().finished.is_some(), "the fight ends");
     }
 }
+
+/// Drawn settings: max_rounds, reach, the i32 settings, the u32 ones, leg_injury, the
+/// booleans, move_floor.
+type Drawn = (u32, u32, [i32; 6], [u32; 5], u32, [bool; 8], i32);
+/// A drawn character: stats, four skills, position, gear choices, prone.
+type Person = ([i32; 8], [i32; 4], i32, [u8; 3], bool);
+
+/// A demo setup with every setting and every character's numbers drawn at random within
+/// what validation accepts, and gear drawn from the default table plus a weapon that needs
+/// no ammunition (RED-36): the default tactic must stay legal and the fight must end
+/// within the round limit.
+fn mutated_setup(settings: Drawn, people: &[Person]) -> fray_red::Setup {
+    let mut setup = Red::demo_setup();
+    let (max_rounds, reach, ints, uints, leg, flags, floor) = settings;
+    let s = &mut setup.settings;
+    s.max_rounds = max_rounds;
+    s.reach = reach;
+    [
+        s.aimed_penalty,
+        s.evasion_ref,
+        s.seriously_penalty,
+        s.mortally_penalty,
+        s.mortally_move,
+        s.stabilize_dv,
+    ] = ints;
+    [
+        s.head_multiplier,
+        s.crit_sixes,
+        s.crit_bonus,
+        s.autofire_rounds,
+        s.standing_jump_cost,
+    ] = uints;
+    s.leg_injury = leg;
+    [
+        s.critical_initiative,
+        s.critical_checks,
+        s.newcomer_wins_ties,
+        s.item_drop_needs_damage,
+        s.grid,
+        s.mixed_rof,
+        s.aimed_whole_action,
+        s.mortally_wounded_act,
+    ] = flags;
+    s.tie_reroll = if flags[0] ^ flags[4] {
+        fray_red::TieReroll::D10
+    } else {
+        fray_red::TieReroll::Initiative
+    };
+    s.move_floor = floor;
+    let tables = std::sync::Arc::make_mut(&mut setup.tables);
+    let mut knife = tables.weapons["grenade"].clone();
+    knife.magazine = 0;
+    knife.rof = 2;
+    tables.weapons.insert("throwing_knife".to_owned(), knife);
+    let profiles: Vec<String> = tables.weapons.keys().cloned().collect();
+    let armor: Vec<String> = tables.armor.keys().cloned().collect();
+    let characters = std::sync::Arc::make_mut(&mut setup.characters);
+    for (c, (stats, skills, position, gear, prone)) in characters.iter_mut().zip(people) {
+        let st = &mut c.stats;
+        [
+            st.reflexes,
+            st.dex,
+            st.body,
+            st.will,
+            st.move_,
+            st.tech,
+            st.int,
+            st.cool,
+        ] = *stats;
+        let sk = std::sync::Arc::make_mut(&mut c.skills);
+        for (name, v) in ["handgun", "shoulder_arms", "evasion", "brawling"]
+            .iter()
+            .zip(skills)
+        {
+            sk.insert((*name).to_owned(), *v);
+        }
+        c.position = *position;
+        c.prone = *prone;
+        c.weapons[0].profile = profiles[usize::from(gear[0]) % profiles.len()]
+            .as_str()
+            .into();
+        c.weapons[0].loaded = None;
+        c.armor.body =
+            (gear[1] % 3 != 0).then(|| armor[usize::from(gear[1]) % armor.len()].as_str().into());
+        c.armor.head =
+            (gear[2] % 2 == 0).then(|| armor[usize::from(gear[2]) % armor.len()].as_str().into());
+    }
+    setup
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 128, ..ProptestConfig::default() })]
+
+    // RED-01 / RED-36 / RED-42 / RED-44: for any setup validation accepts, the default
+    // tactic only chooses legal commands (run_trial errs otherwise) and the fight ends by
+    // the round limit at the latest, on both rule paths (play_next and apply).
+    #[test]
+    fn the_default_tactic_is_legal_for_every_accepted_setup(
+        settings in (
+            prop_oneof![1u32..=12, 990u32..=1000], 1u32..=100, proptest::array::uniform6(0i32..=100),
+            proptest::array::uniform5(1u32..=100), 2u32..=12, proptest::array::uniform8(any::<bool>()),
+            0i32..=20,
+        ),
+        people in proptest::collection::vec(
+            (proptest::array::uniform8(0i32..=20), proptest::array::uniform4(0i32..=20),
+             -60i32..=60, proptest::array::uniform3(any::<u8>()), any::<bool>()),
+            3,
+        ),
+        seed in any::<u64>(),
+    ) {
+        let setup = mutated_setup(settings, &people);
+        if let Err(e) = fray_red::start(&setup, &mut fray_dice::Rng::new(seed, 0), &mut fray_dice::EventLog::quiet()) {
+            // Two two-handed weapons in hand and the like: refused, as it should be.
+            let _ = e;
+            return Ok(());
+        }
+        for stream in 0..3 {
+            let outcome = fray_dice::run_trial::<Red>(&setup, seed, stream);
+            let outcome = outcome.map_err(|e| TestCaseError::fail(format!("{e}")))?;
+            prop_assert!(outcome.end != fray_dice::Ending::CommandCap, "cut off by the command cap");
+            prop_assert!(outcome.rounds <= setup.settings.max_rounds);
+            // The recorded path plays the same game.
+            let mut session = Session::<Red>::start(setup.clone(), seed, stream).unwrap();
+            while let Some(cmd) = Red::next_command(session.state()) {
+                session.apply(cmd).map_err(|e| TestCaseError::fail(format!("{e}")))?;
+            }
+            prop_assert_eq!(Red::outcome(session.state()), outcome);
+        }
+    }
+}
