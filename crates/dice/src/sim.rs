@@ -114,7 +114,10 @@ pub fn wilson_interval(successes: u64, trials: u64) -> (f64, f64) {
     let denominator = 1.0 + z2 / n;
     let centre = (p + z2 / (2.0 * n)) / denominator;
     let half = Z * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt() / denominator;
-    ((centre - half).max(0.0), (centre + half).min(1.0))
+    // At 0 and at every trial the bound is exactly 0 or 1; the formula leaves rounding dust.
+    let low = if successes == 0 { 0.0 } else { (centre - half).max(0.0) };
+    let high = if successes >= trials { 1.0 } else { (centre + half).min(1.0) };
+    (low, high)
 }
 
 /// Plays one encounter to its end with the default tactic, on dice `(seed, stream)`. No

@@ -460,7 +460,10 @@ def wilson_interval(successes: int, trials: int) -> tuple[float, float]:
     denominator = 1 + z2 / trials
     centre = (p + z2 / (2 * trials)) / denominator
     half = z * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / denominator
-    return (max(centre - half, 0.0), min(centre + half, 1.0))
+    # At 0 and at every trial the bound is exactly 0 or 1; the formula leaves rounding dust.
+    low = 0.0 if successes <= 0 else max(centre - half, 0.0)
+    high = 1.0 if successes >= trials else min(centre + half, 1.0)
+    return (low, high)
 
 
 class Encounter:
