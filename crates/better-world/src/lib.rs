@@ -124,8 +124,8 @@ pub use check::{
     TieRule, MAX_POOL,
 };
 pub use engine::{
-    apply, start, Action, Command, Defence, Engagement, Event, Fighter, Phase, SkipReason, Spray,
-    State, Status, Strike, Turn, Who,
+    apply, start, Action, Command, Defence, Dropped, Engagement, Event, Fighter, Phase, SkipReason,
+    Spray, State, Status, Strike, Turn, Who,
 };
 pub use health::{HealthState, HealthTrack, Shock};
 pub use initiative::{
@@ -134,7 +134,8 @@ pub use initiative::{
 };
 pub use ruleset::{demo_setup, describe, odds_tables, BetterWorld, OddsSpec};
 pub use setup::{
-    Armour, Aspects, Burst, Character, JoinMethod, Settings, Setup, Style, Weapon, MAX_CHARACTERS,
+    Armour, Aspects, Burst, Character, CoverZone, FirearmInMelee, JoinMethod, Settings, Setup,
+    Style, Weapon, MAX_CHARACTERS, MAX_COVER_ZONES, MAX_ROUNDS,
 };
 pub use tables::{
     ranged_difficulty, Aspect, Cover, CoverTable, Distance, DistanceTable, OutnumberingTable,

@@ -22,7 +22,7 @@ pub struct BetterWorld;
 
 impl Ruleset for BetterWorld {
     const ID: &'static str = "better-world";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     type Setup = Setup;
     type Command = Command;
     type Event = Event;
@@ -68,6 +68,7 @@ enum Decision {
     LetGo(usize),
     Reaction(usize),
     Reload(usize),
+    PickUp(usize),
     Move {
         actor: usize,
         to: i32,
@@ -107,6 +108,10 @@ impl Decision {
             Decision::LetGo(actor) => Command::LetGo { actor },
             Decision::Reaction(actor) => Command::Reaction { actor },
             Decision::Reload(actor) => Command::Reload { actor },
+            Decision::PickUp(actor) => Command::PickUp {
+                actor,
+                weapon: None,
+            },
             Decision::Move {
                 actor,
                 to,
@@ -218,6 +223,10 @@ fn choose(state: &State, a: usize, turn: &Turn) -> Decision {
     if f.withdrawing.is_some() || (turn.main && turn.additional) {
         return end;
     }
+    // A knocked-away weapon within reach comes back to hand first (BW-27).
+    if f.wielded.is_none() && !turn.additional && engine::weapon_within_reach(state, a) {
+        return Decision::PickUp(a);
+    }
     // The lowest-numbered standing enemy in melee (the one held, when holding someone).
     let engaged = state
         .partners(a)
@@ -262,6 +271,17 @@ fn choose(state: &State, a: usize, turn: &Turn) -> Decision {
     };
     if let Some(weapon) = shooting {
         let ammo = weapon.ammo.unwrap_or(u32::MAX);
+        // Step into better cover first when the scene has some within a Move (BW-35).
+        if !turn.additional && state.phase == Phase::Round && state.partners(a).next().is_none() {
+            if let Some(to) = engine::cover_spot(state, a) {
+                return Decision::Move {
+                    actor: a,
+                    to,
+                    sprint: false,
+                    engage: None,
+                };
+            }
+        }
         if ammo == 0 {
             return if !turn.additional && weapon.spare_magazines > 0 {
                 Decision::Reload(a)
@@ -286,7 +306,10 @@ fn choose(state: &State, a: usize, turn: &Turn) -> Decision {
             return Decision::Strike(Action::Attack, a, t);
         }
         if !turn.additional {
-            if f.character.cover != Cover::None && !f.reaction {
+            // Reaction needs cover and is lost in melee (BW-37): engaged with a Dying
+            // enemy who stays conscious, there is none to take.
+            if f.character.cover != Cover::None && !f.reaction && state.partners(a).next().is_none()
+            {
                 return Decision::Reaction(a);
             }
             if !turn.burst && state.phase == Phase::Round {
@@ -302,6 +325,11 @@ fn choose(state: &State, a: usize, turn: &Turn) -> Decision {
         state.count_engaged(o, |x| state.fighters[x].character.side != side) < cap
             && state.count_engaged(o, |_| true) < cap
     };
+    // No free sector around itself (BW-24: e.g. held up by a Dying enemy who stays
+    // conscious, in cramped space): it waits.
+    if state.count_engaged(a, |_| true) >= cap {
+        return end;
+    }
     let Some(t) = nearest_foe(state, a, room) else {
         return end;
     };
@@ -843,6 +871,19 @@ pub fn describe(event: &Event) -> String {
             name(actor),
             if *sprint { "sprints" } else { "moves" }
         ),
+        Event::CoverChanged { actor, cover } => format!(
+            "{} is now {}.",
+            name(actor),
+            match cover {
+                Cover::None => "in the open",
+                Cover::Light => "in light cover",
+                Cover::Normal => "in normal cover",
+                Cover::Heavy => "in heavy cover",
+            }
+        ),
+        Event::PickedUp { actor, weapon } => {
+            format!("{} picks the {weapon} up from the floor.", name(actor))
+        }
         Event::Engaged {
             actor,
             target,
