@@ -355,7 +355,8 @@ fn choose(state: &State, a: usize, turn: &Turn) -> Decision {
             engage,
         };
     }
-    if full_free {
+    // A setting of 0 m moves nobody: no point in moving.
+    if full_free && s.sprint_metres > 0 {
         return Decision::Move {
             actor: a,
             to: pos + dir * s.sprint_metres as i32,
@@ -363,7 +364,7 @@ fn choose(state: &State, a: usize, turn: &Turn) -> Decision {
             engage: None,
         };
     }
-    if !turn.additional {
+    if !turn.additional && s.move_metres > 0 {
         return Decision::Move {
             actor: a,
             to: pos + dir * s.move_metres as i32,
@@ -791,6 +792,41 @@ pub fn demo_setup() -> Setup {
     }
 }
 
+/// Display names for the log (issue 18: no Debug output in readable lines).
+fn aspect_name(a: Aspect) -> &'static str {
+    match a {
+        Aspect::Reflexes => "Reflexes",
+        Aspect::Training => "Training",
+        Aspect::Constitution => "Constitution",
+        Aspect::Coordination => "Coordination",
+        Aspect::SleightOfHand => "Sleight of Hand",
+        Aspect::Perception => "Perception",
+        Aspect::Concentration => "Concentration",
+        Aspect::MuscleMemory => "Muscle Memory",
+    }
+}
+
+fn health_name(h: crate::health::HealthState) -> &'static str {
+    use crate::health::HealthState::*;
+    match h {
+        Healthy => "Healthy",
+        LightlyWounded => "Lightly Wounded",
+        Wounded => "Wounded",
+        BadlyWounded => "Badly Wounded",
+        Dying => "Dying",
+        Dead => "Dead",
+    }
+}
+
+fn distance_name(d: Distance) -> &'static str {
+    match d {
+        Distance::Near => "Near",
+        Distance::Medium => "Medium",
+        Distance::Far => "Far",
+        Distance::Extreme => "Extreme",
+    }
+}
+
 fn name(w: &engine::Who) -> &str {
     &w.name
 }
@@ -836,7 +872,14 @@ pub fn describe(event: &Event) -> String {
         }
         Event::OrderSet { order } => format!("Turn order: {}.", list(order)),
         Event::Joined { actors, method } => {
-            format!("{} join(s) the fight ({method:?} method).", list(actors))
+            format!(
+                "{} join(s) the fight ({} method).",
+                list(actors),
+                match method {
+                    crate::initiative::OrderMethod::Dice => "dice",
+                    crate::initiative::OrderMethod::Cards => "card",
+                }
+            )
         }
         Event::RoundStarted { round } => format!("— Round {round} —"),
         Event::RoundEnded { round } => format!("Round {round} ends."),
@@ -921,12 +964,13 @@ pub fn describe(event: &Event) -> String {
                 Action::Opportunity => "takes an opportunity swing at",
                 _ => "attacks",
             };
-            let at = distance.map_or(String::new(), |d| format!(" at {d:?} range"));
+            let at = distance.map_or(String::new(), |d| format!(" at {} range", distance_name(d)));
             format!(
-                "{}{} {how} {}{at}: {aspect:?} {}/{pool}K vs {}/{difficulty}K — {}{}.",
+                "{}{} {how} {}{at}: {} {}/{pool}K vs {}/{difficulty}K — {}{}.",
                 if *first_strike { "First Strike! " } else { "" },
                 name(actor),
                 name(target),
+                aspect_name(*aspect),
                 result.ones,
                 result.difficulty_ones,
                 if result.success {
@@ -969,13 +1013,14 @@ pub fn describe(event: &Event) -> String {
             state,
             ..
         } => format!(
-            "{} takes {dealt} damage{} — {hits} hit(s) left, {state:?}.",
+            "{} takes {dealt} damage{} — {hits} hit(s) left, {}.",
             name(target),
             if dealt != effective {
                 format!(" (restrained from {effective})")
             } else {
                 String::new()
-            }
+            },
+            health_name(*state)
         ),
         Event::Shocked { target, shock } => format!(
             "{} suffers {}.",
@@ -1012,7 +1057,15 @@ pub fn describe(event: &Event) -> String {
         Event::Released { actor, target } => {
             format!("{} is free of {}'s hold.", name(target), name(actor))
         }
-        Event::Defending { actor, defence } => format!("{} takes {defence:?}.", name(actor)),
+        Event::Defending { actor, defence } => format!(
+            "{} takes {}.",
+            name(actor),
+            match defence {
+                Defence::Stance => "a Defensive Stance",
+                Defence::FullDefense => "Full Defense",
+                Defence::Reaction => "Reaction",
+            }
+        ),
         Event::ReactionLost { actor } => {
             format!("{} is in melee and loses the Reaction bonus.", name(actor))
         }
