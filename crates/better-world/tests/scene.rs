@@ -405,3 +405,19 @@ fn max_rounds_is_1_to_1000_and_within_the_command_cap() {
     big.settings.max_rounds = 310;
     big.validate().unwrap();
 }
+
+#[test]
+fn bw_18_wound_penalties_are_bounded() {
+    // BW-18/BW-21: +1K, +2K, +3K in the source; a huge one would overflow a difficulty.
+    let mut s = BetterWorld::demo_setup();
+    s.settings.health.dying_k = u32::MAX;
+    let e = s.validate().unwrap_err();
+    assert_eq!(e.rule, "BW-18");
+    assert!(
+        e.message.contains("dying_k") && e.message.contains("0 to 10"),
+        "{}",
+        e.message
+    );
+    s.settings.health.dying_k = 10;
+    s.validate().unwrap();
+}

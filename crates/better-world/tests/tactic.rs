@@ -228,6 +228,7 @@ fn arb_settings() -> impl Strategy<Value = Settings> {
                 s.firearm_in_melee = FirearmInMelee::Shot;
             }
             s.health.wounded_k = wounded;
+            s.health.dying_k = wounded * 4;
             s.outnumbering.two_same_side = out;
             s
         },
