@@ -89,6 +89,35 @@ fn better_world_plays_the_same_game_quiet_and_recorded() {
 }
 
 #[test]
+fn better_world_plays_issue_23_readings_the_same_quiet_and_recorded() {
+    // Cover zones (BW-35), guns fired point-blank (BW-22), the Main -> Additional trade
+    // (BW-12), Dying characters who stay conscious (BW-21) and a short attention zone
+    // (BW-11): every rule both paths share.
+    use fray::better_world::{BetterWorld, Cover, CoverZone, FirearmInMelee};
+    let mut setup = BetterWorld::demo_setup();
+    let s = &mut setup.settings;
+    s.cover_zones = vec![
+        CoverZone {
+            from: 2,
+            to: 6,
+            cover: Cover::Heavy,
+        },
+        CoverZone {
+            from: 17,
+            to: 20,
+            cover: Cover::Normal,
+        },
+    ];
+    s.firearm_in_melee = FirearmInMelee::Shot;
+    s.main_as_additional = true;
+    s.attention_metres = 5;
+    for c in &mut setup.characters {
+        c.stays_conscious = true;
+    }
+    same_game_quiet_and_recorded::<BetterWorld>(setup);
+}
+
+#[test]
 fn hunt_plays_the_same_game_quiet_and_recorded() {
     same_game_quiet_and_recorded::<fray::hunt::Hunt>(fray::hunt::Hunt::demo_setup());
 }

@@ -3,7 +3,14 @@
 use std::collections::BTreeMap;
 use std::sync::LazyLock;
 
-use fray_dice::{Dice, EventLog, Few, RuleError};
+use fray_dice::{Dice, EventLog, RuleError};
+
+mod order;
+mod scene;
+
+pub(crate) use order::next_round;
+use order::{join, roll_initiative};
+pub(crate) use scene::{cover_spot, weapon_within_reach};
 
 /// Where the engine's events go (recorded by sessions, dropped unbuilt by simulation).
 type Events = EventLog<Event>;
@@ -13,9 +20,9 @@ use crate::check::{
     check, damage, roll_k, AttackSpec, CheckResult, CheckSpec, Restraint, MAX_POOL,
 };
 use crate::health::{HealthState, Shock};
-use crate::initiative::{initiative_level, insert_by_dice, shuffle, OrderMethod};
-use crate::setup::{Character, JoinMethod, Settings, Setup, Weapon};
-use crate::tables::{Aspect, Cover, Distance};
+use crate::initiative::OrderMethod;
+use crate::setup::{Character, FirearmInMelee, Settings, Setup, Weapon};
+use crate::tables::{Aspect, Cover, Distance, WeaponKind};
 
 /// A character named in an event: its index and its name.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -55,8 +62,11 @@ pub struct Fighter {
     pub level: Option<u32>,
     /// Index of the weapon in hand; `None` = fists.
     pub wielded: Option<usize>,
-    /// Indices of weapons on the floor (BW-27).
-    pub dropped: Vec<usize>,
+    /// Weapons on the floor (BW-27): where each lies.
+    pub dropped: Vec<Dropped>,
+    /// Direction (−1, 0, +1) of its most recent move, in this turn or an earlier one: the
+    /// «предшествующее движение» of a Quick Shot (BW-36).
+    pub last_move: i8,
     /// After-effect waiting for the next turn (BW-19).
     pub shock: Shock,
     /// Defensive Stance: +1K against the next melee attack (BW-30).
@@ -77,6 +87,15 @@ pub struct Fighter {
     pub struck_first: bool,
     /// Rounds spent unconscious and Dying, for the hourly loss (BW-21).
     pub unconscious_rounds: u32,
+}
+
+/// A weapon knocked out of its owner's hands (BW-27): «падает в паре метров».
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Dropped {
+    /// Index of the weapon in its owner's `weapons`.
+    pub weapon: usize,
+    /// Where it lies on the scene's line, in metres.
+    pub at: i32,
 }
 
 /// Two characters fighting hand to hand, and the 90° sectors they stand in (BW-24).
@@ -121,7 +140,7 @@ pub struct Turn {
     pub minor: u32,
     /// A burst was fired this turn (no Quick Shot after it, BW-36).
     pub burst: bool,
-    /// Direction (−1, 0, +1) of the main attack or the last move, for Quick Shot (BW-36).
+    /// Direction (−1, 0, +1) of this turn's main attack, for Quick Shot (BW-36).
     pub direction: i8,
 }
 
@@ -267,6 +286,14 @@ pub enum Command {
     Reload {
         /// Who.
         actor: usize,
+    },
+    /// Pick up one's own weapon from the floor within reach (ДД, BW-27); it is then in hand.
+    PickUp {
+        /// Who.
+        actor: usize,
+        /// Which weapon (index); `None` = the nearest on the floor.
+        #[serde(default)]
+        weapon: Option<usize>,
     },
     /// Declare leaving the fight (НД, BW-11).
     Withdraw {
@@ -454,6 +481,20 @@ pub enum Event {
         to: i32,
         /// Sprint.
         sprint: bool,
+    },
+    /// A move changed a character's cover (BW-35).
+    CoverChanged {
+        /// Who.
+        actor: Who,
+        /// The cover where it stands now.
+        cover: Cover,
+    },
+    /// A weapon was picked up from the floor (BW-27).
+    PickedUp {
+        /// Who.
+        actor: Who,
+        /// Weapon name.
+        weapon: String,
     },
     /// Closed into melee (BW-24).
     Engaged {
@@ -659,6 +700,10 @@ struct Plan {
     aspect: Aspect,
     melee: bool,
     action: Action,
+    /// Weapon effectiveness the hit adds (0 for a gun used as a blow, BW-22).
+    effectiveness: u32,
+    /// Rounds the attack fires (0 for a blow).
+    rounds: u32,
     pool: u32,
     extra: u32,
     comfortable: Distance,
@@ -779,7 +824,7 @@ impl State {
                     f.character.weapons.len()
                 ),
             )),
-            Some(w) if f.dropped.contains(&w) => Err(err(
+            Some(w) if f.dropped.iter().any(|d| d.weapon == w) => Err(err(
                 "BW-27",
                 format!(
                     "{}'s {} lies on the floor after a disarm",
@@ -810,6 +855,24 @@ impl State {
             weapon.kind.melee_aspects()
         } else {
             weapon.kind.ranged_aspects()
+        }
+    }
+
+    /// How `i`'s weapon `w` strikes hand to hand (BW-22, BW-23): pool bonus,
+    /// effectiveness, and rounds it fires (a loaded gun shooting point-blank, by setting).
+    #[inline(always)]
+    fn in_melee(&self, i: usize, w: Option<usize>) -> (u32, u32, u32) {
+        let weapon = self.weapon_data(i, w);
+        if !weapon.kind.blunt_in_melee() {
+            return (weapon.bonus, weapon.effectiveness, 0);
+        }
+        let shoots = weapon.kind == WeaponKind::Firearm
+            && self.settings.firearm_in_melee == FirearmInMelee::Shot
+            && weapon.ammo != Some(0);
+        if shoots {
+            (0, weapon.effectiveness, 1)
+        } else {
+            (0, 0, 0)
         }
     }
 
@@ -947,10 +1010,14 @@ fn afford(state: &State, actor: usize, cost: Cost) -> Result<(), RuleError> {
             "BW-12",
             "the Main action (ОД) of this turn is already spent (or lost to Pain Shock)",
         )),
-        Cost::Additional if turn.additional => Err(err(
-            "BW-12",
-            "the Additional action (ДД) of this turn is already spent",
-        )),
+        Cost::Additional
+            if turn.additional && !(state.settings.main_as_additional && !turn.main && !dying) =>
+        {
+            Err(err(
+                "BW-12",
+                "the Additional action (ДД) of this turn is already spent",
+            ))
+        }
         Cost::Full if turn.main || turn.additional => Err(err(
             "BW-12",
             "a Full action (ПД) needs both the Main and the Additional action unspent",
@@ -971,6 +1038,8 @@ fn spend(state: &mut State, cost: Cost) {
     if let Some(t) = state.turn.as_mut() {
         match cost {
             Cost::Main => t.main = true,
+            // The second Additional action of a turn is the traded Main (afford allowed it).
+            Cost::Additional if t.additional => t.main = true,
             Cost::Additional => t.additional = true,
             Cost::Full => {
                 t.main = true;
@@ -1142,12 +1211,14 @@ fn plan_strike(state: &State, s: &Strike, action: Action) -> Result<(Plan, Cost)
     let aspect = state.pick_aspect(s.actor, w, melee, s.aspect)?;
     let c = &state.f(s.actor).character;
     let mut pool = c.aspect(aspect) + s.bonus;
-    if !(melee && weapon.kind.is_ranged()) {
+    let (effectiveness, mut rounds) = if melee {
+        let (bonus, effectiveness, rounds) = state.in_melee(s.actor, w);
+        pool += bonus + state.outnumbering(s.target);
+        (effectiveness, rounds)
+    } else {
         pool += weapon.bonus;
-    }
-    if melee {
-        pool += state.outnumbering(s.target);
-    }
+        (weapon.effectiveness, 1)
+    };
     let mut extra = s.extra;
     let mut comfortable = weapon.comfortable;
     let turn = state.turn;
@@ -1158,8 +1229,10 @@ fn plan_strike(state: &State, s: &Strike, action: Action) -> Result<(Plan, Cost)
             if turn.is_some_and(|t| t.burst) {
                 return Err(err("BW-36", "no Quick Shot after a burst in the same turn"));
             }
+            // «в том же направлении, что и основная атака или предшествующее движение»
             let dir = direction(state, s.actor, s.target);
-            let same = turn.is_some_and(|t| t.direction != 0 && t.direction == dir);
+            let moved = state.f(s.actor).last_move;
+            let same = dir != 0 && (moved == dir || turn.is_some_and(|t| t.direction == dir));
             extra += if same { 2 } else { 3 };
         }
         Action::ShortBurst => {
@@ -1177,6 +1250,7 @@ fn plan_strike(state: &State, s: &Strike, action: Action) -> Result<(Plan, Cost)
                 ));
             }
             pool += b.bonus;
+            rounds = b.rounds;
             comfortable = comfortable.min(state.settings.short_burst_range);
         }
         _ => {}
@@ -1199,6 +1273,8 @@ fn plan_strike(state: &State, s: &Strike, action: Action) -> Result<(Plan, Cost)
             aspect,
             melee,
             action,
+            effectiveness,
+            rounds,
             pool: cap(pool),
             extra,
             comfortable,
@@ -1283,7 +1359,7 @@ fn resolve_against<D: Dice>(
     if result.success {
         let spec = AttackSpec {
             check: CheckSpec::default(),
-            weapon: state.weapon_data(plan.actor, plan.weapon).effectiveness,
+            weapon: plan.effectiveness,
             armour: state.f(target).character.armour.effectiveness,
             restraint: plan.restraint,
         };
@@ -1422,122 +1498,6 @@ fn contest<D: Dice>(
 
 const GRAPPLE: [Aspect; 2] = [Aspect::MuscleMemory, Aspect::Constitution];
 
-/// Rolls the initiative level of each of `who`, in that order (BW-04 … BW-06). Returns
-/// `(level, character)` by level, ascending, and within a level in rolling order: one small
-/// list per call (on the stack for up to 8) rather than a map of lists.
-fn roll_levels<D: Dice>(
-    state: &mut State,
-    dice: &mut D,
-    who: impl IntoIterator<Item = usize>,
-    events: &mut Events,
-) -> Result<Few<(u32, usize), 8>, RuleError> {
-    let mut fresh = Few::new();
-    for i in who {
-        let f = state.f(i);
-        let stat = f.character.aspect(state.settings.initiative_aspect);
-        let k = if f.struck_first {
-            state.settings.first_strike_k
-        } else {
-            f.character.initiative.k()
-        };
-        let (ones, level) = initiative_level(dice, stat, k)?;
-        state.fighters[i].level = Some(level);
-        events.emit(|| Event::InitiativeRolled {
-            actor: state.who(i),
-            stat,
-            modifier_k: k,
-            ones,
-            level,
-        });
-        fresh.push((level, i));
-    }
-    // Stable: rolling order stays within a level.
-    fresh.sort_by_key(|&(level, _)| level);
-    Ok(fresh)
-}
-
-/// The levels of [`roll_levels`], highest first, each with its characters in rolling order.
-fn by_level(fresh: &[(u32, usize)]) -> impl Iterator<Item = (u32, &[(u32, usize)])> {
-    fresh
-        .chunk_by(|a, b| a.0 == b.0)
-        .rev()
-        .map(|group| (group[0].0, group))
-}
-
-/// Places `newcomers` on `level` after `queue` by the dice method (BW-07a), logging each.
-fn place_by_dice<D: Dice>(
-    state: &State,
-    dice: &mut D,
-    level: u32,
-    queue: &mut Vec<usize>,
-    newcomers: impl IntoIterator<Item = usize>,
-    events: &mut Events,
-) -> Result<(), RuleError> {
-    for i in newcomers {
-        queue.push(i);
-        let placed = queue.len() - 1;
-        if placed == 0 {
-            continue;
-        }
-        let ones = insert_by_dice(dice, queue, placed)?;
-        events.emit(|| Event::Placed {
-            actor: state.who(i),
-            level,
-            k: placed as u32,
-            ones,
-        });
-    }
-    Ok(())
-}
-
-fn shuffle_level<D: Dice>(
-    state: &State,
-    dice: &mut D,
-    level: u32,
-    queue: &mut [usize],
-    events: &mut Events,
-) -> Result<(), RuleError> {
-    shuffle(dice, queue)?;
-    events.emit(|| Event::Shuffled {
-        level,
-        order: queue.iter().map(|&i| state.who(i)).collect(),
-    });
-    Ok(())
-}
-
-fn roll_initiative<D: Dice>(
-    state: &mut State,
-    dice: &mut D,
-    events: &mut Events,
-) -> Result<(), RuleError> {
-    let who: Set = (0..state.fighters.len())
-        .filter(|&i| state.f(i).status == Status::Active)
-        .fold(0, |set, i| set | 1 << i);
-    let fresh = roll_levels(state, dice, members(who), events)?;
-    for (level, group) in by_level(&fresh) {
-        let characters = group.iter().map(|&(_, i)| i);
-        let mut queue = Vec::with_capacity(group.len());
-        match state.settings.order_method {
-            OrderMethod::Dice => {
-                place_by_dice(state, dice, level, &mut queue, characters, events)?;
-            }
-            OrderMethod::Cards => {
-                queue.extend(characters);
-                if queue.len() > 1 {
-                    shuffle_level(state, dice, level, &mut queue, events)?;
-                }
-            }
-        }
-        state.levels.insert(level, queue);
-    }
-    state.rebuild_order();
-    events.emit(|| Event::OrderSet {
-        order: state.order_names(),
-    });
-    start_round(state, events);
-    Ok(())
-}
-
 fn start_round(state: &mut State, events: &mut Events) {
     state.round += 1;
     state.phase = Phase::Round;
@@ -1642,7 +1602,10 @@ fn end_round(state: &mut State, events: &mut Events) {
     let mut someone_left = false;
     for i in 0..state.fighters.len() {
         let f = state.f(i);
-        if f.status == Status::Active && f.withdrawing.is_some_and(|r| r < round) {
+        if f.status == Status::Active
+            && f.withdrawing.is_some_and(|r| r < round)
+            && scene::unobserved(state, i)
+        {
             state.fighters[i].status = Status::Left;
             state.fighters[i].withdrawing = None;
             someone_left = true;
@@ -1724,7 +1687,11 @@ pub fn start<D: Dice>(
         .characters
         .iter()
         .map(|c| Fighter {
-            character: c.clone(),
+            character: Character {
+                // Its own cover at the start, or the scene's there if better (BW-35).
+                cover: c.cover.max(setup.settings.cover_at(c.position)),
+                ..c.clone()
+            },
             hits: c.hits.unwrap_or(setup.settings.health.max()),
             status: if c.joins_round.is_some() {
                 Status::Reserve
@@ -1735,6 +1702,7 @@ pub fn start<D: Dice>(
             level: None,
             wielded: if c.weapons.is_empty() { None } else { Some(0) },
             dropped: Vec::new(),
+            last_move: 0,
             shock: Shock::None,
             stance: false,
             full_defense: false,
@@ -1991,12 +1959,9 @@ pub(crate) fn do_move<D: Dice>(
         }
         let w = state.f(e).wielded;
         let aspect = state.best_aspect(e, state.aspects_for(e, w, true));
-        let weapon = state.weapon_data(e, w);
-        let mut pool = state.f(e).character.aspect(aspect);
-        if !weapon.kind.is_ranged() {
-            pool += weapon.bonus;
-        }
-        let comfortable = weapon.comfortable;
+        let (bonus, effectiveness, rounds) = state.in_melee(e, w);
+        let pool = state.f(e).character.aspect(aspect) + bonus;
+        let comfortable = state.weapon_data(e, w).comfortable;
         let plan = Plan {
             actor: e,
             target: actor,
@@ -2004,12 +1969,15 @@ pub(crate) fn do_move<D: Dice>(
             aspect,
             melee: true,
             action: Action::Opportunity,
+            effectiveness,
+            rounds,
             pool: cap(pool),
             extra: 1 + state.wound_k(e),
             comfortable,
             first_strike: false,
             restraint: Restraint::Off,
         };
+        spend_ammo(state, e, w, rounds, events);
         resolve_strike(state, dice, &plan, events)?;
     }
     if state.can_act(actor) {
@@ -2031,15 +1999,15 @@ pub(crate) fn do_move<D: Dice>(
             });
         }
         state.fighters[actor].character.position = to;
-        if let Some(t) = state.turn.as_mut() {
-            t.direction = (to - from).signum() as i8;
-        }
         events.emit(|| Event::Moved {
             actor: state.who(actor),
             from,
             to,
             sprint,
         });
+        if to != from {
+            scene::moved(state, actor, (to - from).signum() as i8, events);
+        }
         if let (Some(t), Some((sector, back))) = (engage, sectors) {
             if state.f(t).status == Status::Active {
                 state.engagements.push(Engagement {
@@ -2084,15 +2052,8 @@ pub(crate) fn do_strike<D: Dice>(
     if let Some(w) = plan.weapon {
         state.fighters[s.actor].wielded = Some(w);
     }
-    if !plan.melee {
-        let rounds = match action {
-            Action::ShortBurst => state
-                .weapon_data(s.actor, plan.weapon)
-                .short_burst
-                .map_or(1, |b| b.rounds),
-            _ => 1,
-        };
-        spend_ammo(state, s.actor, plan.weapon, rounds, events);
+    if plan.rounds > 0 {
+        spend_ammo(state, s.actor, plan.weapon, plan.rounds, events);
     }
     resolve_strike(state, dice, &plan, events)?;
     let dir = direction(state, s.actor, s.target);
@@ -2193,6 +2154,8 @@ pub(crate) fn do_long_burst<D: Dice>(
             aspect,
             melee: false,
             action: Action::LongBurst,
+            effectiveness: state.weapon_data(s.actor, w).effectiveness,
+            rounds: 0,
             pool: cap(pool),
             extra,
             comfortable: comfortable.min(state.settings.long_burst_range),
@@ -2279,7 +2242,8 @@ pub fn apply<D: Dice>(
             if r.success {
                 let direction = dice.roll(8)?;
                 let f = &mut state.fighters[target];
-                f.dropped.push(w);
+                let at = f.character.position + scene::fall(direction);
+                f.dropped.push(Dropped { weapon: w, at });
                 f.wielded = None;
                 let weapon = f.character.weapons[w].name.to_string();
                 events.emit(|| Event::Disarmed {
@@ -2385,6 +2349,7 @@ pub fn apply<D: Dice>(
             events,
         )?,
         Command::Reload { actor } => reload(state, dice, *actor, events)?,
+        Command::PickUp { actor, weapon } => scene::pick_up(state, dice, *actor, *weapon, events)?,
         Command::Withdraw { actor } => {
             let actor = *actor;
             check_turn(state, actor, false, false)?;
@@ -2566,61 +2531,5 @@ pub(crate) fn end_turn(
     if state.phase == Phase::BetweenRounds {
         check_end(state, events);
     }
-    Ok(())
-}
-
-/// Starts the next round.
-pub(crate) fn next_round(state: &mut State, events: &mut Events) -> Result<(), RuleError> {
-    if state.phase != Phase::BetweenRounds {
-        return Err(err("BW-08", "the round is still being played"));
-    }
-    start_round(state, events);
-    check_end(state, events);
-    Ok(())
-}
-
-fn join<D: Dice>(
-    state: &mut State,
-    dice: &mut D,
-    actors: &[usize],
-    events: &mut Events,
-) -> Result<(), RuleError> {
-    for &a in actors {
-        state.fighters[a].status = Status::Active;
-    }
-    let fresh = roll_levels(state, dice, actors.iter().copied(), events)?;
-    let mut used = state.settings.order_method;
-    for (level, group) in by_level(&fresh) {
-        let newcomers = group.iter().map(|&(_, i)| i);
-        let mut queue = state.levels.remove(&level).unwrap_or_default();
-        let method = match state.settings.join_method {
-            _ if queue.is_empty() => state.settings.order_method,
-            JoinMethod::Auto if group.len() < queue.len() => OrderMethod::Dice,
-            JoinMethod::Auto | JoinMethod::Cards => OrderMethod::Cards,
-            JoinMethod::Dice => OrderMethod::Dice,
-        };
-        used = method;
-        match method {
-            OrderMethod::Dice => place_by_dice(state, dice, level, &mut queue, newcomers, events)?,
-            OrderMethod::Cards => {
-                queue.extend(newcomers);
-                if queue.len() > 1 {
-                    shuffle_level(state, dice, level, &mut queue, events)?;
-                }
-            }
-        }
-        state.levels.insert(level, queue);
-    }
-    state.rebuild_order();
-    events.emit(|| Event::Joined {
-        actors: by_level(&fresh)
-            .flat_map(|(_, group)| group)
-            .map(|&(_, i)| state.who(i))
-            .collect(),
-        method: used,
-    });
-    events.emit(|| Event::OrderSet {
-        order: state.order_names(),
-    });
     Ok(())
 }

@@ -93,6 +93,19 @@ impl HealthTrack {
                 "the death threshold must be 0 or below (and not below -1000)",
             ));
         }
+        // Added to every difficulty of the wounded: small, so no sum can overflow.
+        if [self.wounded_k, self.badly_wounded_k, self.dying_k]
+            .iter()
+            .any(|&k| k > 10)
+        {
+            return Err(RuleError::new(
+                "BW-18",
+                format!(
+                    "settings.health wounded_k / badly_wounded_k / dying_k are {} / {} / {}; allowed 0 to 10 each",
+                    self.wounded_k, self.badly_wounded_k, self.dying_k
+                ),
+            ));
+        }
         if self.concussion_over < self.pain_shock_over {
             return Err(RuleError::new(
                 "BW-19",

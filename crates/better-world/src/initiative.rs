@@ -72,7 +72,12 @@ pub fn insert_by_dice<D: Dice, T>(
             "the dice method needs a newcomer after the placed characters",
         ));
     }
-    let ones = roll_k(dice, placed as u32)?;
+    // As many K as characters placed: up to 63 (MAX_CHARACTERS − 1), past the 60K limit of
+    // a check's pool, so rolled here die by die (the same dice as `roll_k`).
+    let mut ones = 0;
+    for _ in 0..placed {
+        ones += dice.k_die()?;
+    }
     queue[placed - ones as usize..=placed].rotate_right(1);
     Ok(ones)
 }

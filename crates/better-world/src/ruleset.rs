@@ -22,7 +22,7 @@ pub struct BetterWorld;
 
 impl Ruleset for BetterWorld {
     const ID: &'static str = "better-world";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     type Setup = Setup;
     type Command = Command;
     type Event = Event;
@@ -68,6 +68,7 @@ enum Decision {
     LetGo(usize),
     Reaction(usize),
     Reload(usize),
+    PickUp(usize),
     Move {
         actor: usize,
         to: i32,
@@ -107,6 +108,10 @@ impl Decision {
             Decision::LetGo(actor) => Command::LetGo { actor },
             Decision::Reaction(actor) => Command::Reaction { actor },
             Decision::Reload(actor) => Command::Reload { actor },
+            Decision::PickUp(actor) => Command::PickUp {
+                actor,
+                weapon: None,
+            },
             Decision::Move {
                 actor,
                 to,
@@ -218,6 +223,10 @@ fn choose(state: &State, a: usize, turn: &Turn) -> Decision {
     if f.withdrawing.is_some() || (turn.main && turn.additional) {
         return end;
     }
+    // A knocked-away weapon within reach comes back to hand first (BW-27).
+    if f.wielded.is_none() && !turn.additional && engine::weapon_within_reach(state, a) {
+        return Decision::PickUp(a);
+    }
     // The lowest-numbered standing enemy in melee (the one held, when holding someone).
     let engaged = state
         .partners(a)
@@ -262,6 +271,17 @@ fn choose(state: &State, a: usize, turn: &Turn) -> Decision {
     };
     if let Some(weapon) = shooting {
         let ammo = weapon.ammo.unwrap_or(u32::MAX);
+        // Step into better cover first when the scene has some within a Move (BW-35).
+        if !turn.additional && state.phase == Phase::Round && state.partners(a).next().is_none() {
+            if let Some(to) = engine::cover_spot(state, a) {
+                return Decision::Move {
+                    actor: a,
+                    to,
+                    sprint: false,
+                    engage: None,
+                };
+            }
+        }
         if ammo == 0 {
             return if !turn.additional && weapon.spare_magazines > 0 {
                 Decision::Reload(a)
@@ -286,7 +306,10 @@ fn choose(state: &State, a: usize, turn: &Turn) -> Decision {
             return Decision::Strike(Action::Attack, a, t);
         }
         if !turn.additional {
-            if f.character.cover != Cover::None && !f.reaction {
+            // Reaction needs cover and is lost in melee (BW-37): engaged with a Dying
+            // enemy who stays conscious, there is none to take.
+            if f.character.cover != Cover::None && !f.reaction && state.partners(a).next().is_none()
+            {
                 return Decision::Reaction(a);
             }
             if !turn.burst && state.phase == Phase::Round {
@@ -302,8 +325,20 @@ fn choose(state: &State, a: usize, turn: &Turn) -> Decision {
         state.count_engaged(o, |x| state.fighters[x].character.side != side) < cap
             && state.count_engaged(o, |_| true) < cap
     };
-    let Some(t) = nearest_foe(state, a, room) else {
+    // No free sector around itself (BW-24: e.g. held up by a Dying enemy who stays
+    // conscious, in cramped space): it waits.
+    if state.count_engaged(a, |_| true) >= cap {
         return end;
+    }
+    // The nearest enemy overall is the nearest with room when it has room (same ties):
+    // one scan instead of two on most turns of a big fight.
+    let t = if room(t) {
+        t
+    } else {
+        let Some(t) = nearest_foe(state, a, room) else {
+            return end;
+        };
+        t
     };
     let p = state.fighters[t].character.position;
     let dir = (p - pos).signum();
@@ -327,7 +362,8 @@ fn choose(state: &State, a: usize, turn: &Turn) -> Decision {
             engage,
         };
     }
-    if full_free {
+    // A setting of 0 m moves nobody: no point in moving.
+    if full_free && s.sprint_metres > 0 {
         return Decision::Move {
             actor: a,
             to: pos + dir * s.sprint_metres as i32,
@@ -335,7 +371,7 @@ fn choose(state: &State, a: usize, turn: &Turn) -> Decision {
             engage: None,
         };
     }
-    if !turn.additional {
+    if !turn.additional && s.move_metres > 0 {
         return Decision::Move {
             actor: a,
             to: pos + dir * s.move_metres as i32,
@@ -763,6 +799,41 @@ pub fn demo_setup() -> Setup {
     }
 }
 
+/// Display names for the log (issue 18: no Debug output in readable lines).
+fn aspect_name(a: Aspect) -> &'static str {
+    match a {
+        Aspect::Reflexes => "Reflexes",
+        Aspect::Training => "Training",
+        Aspect::Constitution => "Constitution",
+        Aspect::Coordination => "Coordination",
+        Aspect::SleightOfHand => "Sleight of Hand",
+        Aspect::Perception => "Perception",
+        Aspect::Concentration => "Concentration",
+        Aspect::MuscleMemory => "Muscle Memory",
+    }
+}
+
+fn health_name(h: crate::health::HealthState) -> &'static str {
+    use crate::health::HealthState::*;
+    match h {
+        Healthy => "Healthy",
+        LightlyWounded => "Lightly Wounded",
+        Wounded => "Wounded",
+        BadlyWounded => "Badly Wounded",
+        Dying => "Dying",
+        Dead => "Dead",
+    }
+}
+
+fn distance_name(d: Distance) -> &'static str {
+    match d {
+        Distance::Near => "Near",
+        Distance::Medium => "Medium",
+        Distance::Far => "Far",
+        Distance::Extreme => "Extreme",
+    }
+}
+
 fn name(w: &engine::Who) -> &str {
     &w.name
 }
@@ -808,7 +879,14 @@ pub fn describe(event: &Event) -> String {
         }
         Event::OrderSet { order } => format!("Turn order: {}.", list(order)),
         Event::Joined { actors, method } => {
-            format!("{} join(s) the fight ({method:?} method).", list(actors))
+            format!(
+                "{} join(s) the fight ({} method).",
+                list(actors),
+                match method {
+                    crate::initiative::OrderMethod::Dice => "dice",
+                    crate::initiative::OrderMethod::Cards => "card",
+                }
+            )
         }
         Event::RoundStarted { round } => format!("— Round {round} —"),
         Event::RoundEnded { round } => format!("Round {round} ends."),
@@ -843,6 +921,19 @@ pub fn describe(event: &Event) -> String {
             name(actor),
             if *sprint { "sprints" } else { "moves" }
         ),
+        Event::CoverChanged { actor, cover } => format!(
+            "{} is now {}.",
+            name(actor),
+            match cover {
+                Cover::None => "in the open",
+                Cover::Light => "in light cover",
+                Cover::Normal => "in normal cover",
+                Cover::Heavy => "in heavy cover",
+            }
+        ),
+        Event::PickedUp { actor, weapon } => {
+            format!("{} picks the {weapon} up from the floor.", name(actor))
+        }
         Event::Engaged {
             actor,
             target,
@@ -880,12 +971,13 @@ pub fn describe(event: &Event) -> String {
                 Action::Opportunity => "takes an opportunity swing at",
                 _ => "attacks",
             };
-            let at = distance.map_or(String::new(), |d| format!(" at {d:?} range"));
+            let at = distance.map_or(String::new(), |d| format!(" at {} range", distance_name(d)));
             format!(
-                "{}{} {how} {}{at}: {aspect:?} {}/{pool}K vs {}/{difficulty}K — {}{}.",
+                "{}{} {how} {}{at}: {} {}/{pool}K vs {}/{difficulty}K — {}{}.",
                 if *first_strike { "First Strike! " } else { "" },
                 name(actor),
                 name(target),
+                aspect_name(*aspect),
                 result.ones,
                 result.difficulty_ones,
                 if result.success {
@@ -928,13 +1020,14 @@ pub fn describe(event: &Event) -> String {
             state,
             ..
         } => format!(
-            "{} takes {dealt} damage{} — {hits} hit(s) left, {state:?}.",
+            "{} takes {dealt} damage{} — {hits} hit(s) left, {}.",
             name(target),
             if dealt != effective {
                 format!(" (restrained from {effective})")
             } else {
                 String::new()
-            }
+            },
+            health_name(*state)
         ),
         Event::Shocked { target, shock } => format!(
             "{} suffers {}.",
@@ -971,7 +1064,15 @@ pub fn describe(event: &Event) -> String {
         Event::Released { actor, target } => {
             format!("{} is free of {}'s hold.", name(target), name(actor))
         }
-        Event::Defending { actor, defence } => format!("{} takes {defence:?}.", name(actor)),
+        Event::Defending { actor, defence } => format!(
+            "{} takes {}.",
+            name(actor),
+            match defence {
+                Defence::Stance => "a Defensive Stance",
+                Defence::FullDefense => "Full Defense",
+                Defence::Reaction => "Reaction",
+            }
+        ),
         Event::ReactionLost { actor } => {
             format!("{} is in melee and loses the Reaction bonus.", name(actor))
         }

@@ -29,6 +29,38 @@ pub enum JoinMethod {
     Cards,
 }
 
+/// How a gun (or a bow, or a grenade) attacks hand to hand (BW-22: «атака будет
+/// совершаться по правилам рукопашного боя»).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FirearmInMelee {
+    /// **\[default\]** A blow with it: melee aspects, no ammunition spent or needed, the
+    /// damage of a blow (trivial damage, no weapon effectiveness).
+    #[default]
+    Blow,
+    /// A shot at point-blank range while loaded: melee check (melee aspects, no accuracy
+    /// bonus), one round spent, the gun's effectiveness; an empty gun strikes as a blow.
+    Shot,
+}
+
+/// A stretch of the scene's line that gives cover to whoever stands in it (BW-35).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CoverZone {
+    /// First metre of the stretch.
+    pub from: i32,
+    /// Last metre (inclusive).
+    pub to: i32,
+    /// The cover it gives.
+    pub cover: Cover,
+}
+
+/// At most this many cover zones in a scene.
+pub const MAX_COVER_ZONES: usize = 64;
+
+/// The longest fight the round limit allows (`settings.max_rounds`).
+pub const MAX_ROUNDS: u32 = 1000;
+
 /// Every rule setting of an encounter; each field has the documented default.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
@@ -73,8 +105,21 @@ pub struct Settings {
     pub opportunity_attacks: bool,
     /// Rounds in an hour, for the unconscious Dying losing 1 hit per hour (BW-21): 1200.
     pub rounds_per_hour: u32,
-    /// The encounter ends as a draw after this many rounds **\[default\]** 100.
+    /// The encounter ends as a draw after this many rounds **\[default\]** 100; 1 to 1000.
     pub max_rounds: u32,
+    /// How a gun attacks in melee (BW-22) **\[default\]** as a blow.
+    pub firearm_in_melee: FirearmInMelee,
+    /// Whether an unspent Main action may be spent as a second Additional action (BW-12)
+    /// **\[default\]** false: the source lists one of each and no trade.
+    pub main_as_additional: bool,
+    /// A leaving character is out of the enemy's attention (BW-11) when no enemy able to
+    /// act stands within this many metres **\[default\]** 30 (past Medium range); 0
+    /// drops the condition.
+    pub attention_metres: u32,
+    /// Cover on the scene's line (BW-35): where a character stands decides its cover
+    /// **\[default\]** none (open ground everywhere, apart from each character's own
+    /// starting `cover`).
+    pub cover_zones: Vec<CoverZone>,
 }
 
 impl Default for Settings {
@@ -100,6 +145,10 @@ impl Default for Settings {
             opportunity_attacks: true,
             rounds_per_hour: 1200,
             max_rounds: 100,
+            firearm_in_melee: FirearmInMelee::Blow,
+            main_as_additional: false,
+            attention_metres: 30,
+            cover_zones: Vec::new(),
         }
     }
 }
@@ -280,7 +329,8 @@ pub struct Character {
     pub hits: Option<i32>,
     /// Position on the scene's line, in metres.
     pub position: i32,
-    /// Cover the character stands in.
+    /// Cover the character stands in at the start (BW-35), on top of the scene's
+    /// `cover_zones` there; once it moves, the zones alone decide.
     pub cover: Cover,
     /// Initiative modifier (BW-05).
     pub initiative: InitiativeModifier,
@@ -335,6 +385,23 @@ pub struct Setup {
     pub characters: Vec<Character>,
 }
 
+/// The most commands the default tactic makes in one character's turn (a Minor action,
+/// the Main, two Additional with the trade, and the end of the turn), for the round limit.
+const TURN_COMMANDS: usize = 5;
+
+impl Settings {
+    /// The cover of the scene at `position` (BW-35): the best zone there, none outside.
+    #[inline]
+    pub fn cover_at(&self, position: i32) -> Cover {
+        self.cover_zones
+            .iter()
+            .filter(|z| (z.from..=z.to).contains(&position))
+            .map(|z| z.cover)
+            .max()
+            .unwrap_or(Cover::None)
+    }
+}
+
 /// At most this many characters in one encounter.
 pub const MAX_CHARACTERS: usize = 64;
 
@@ -384,11 +451,66 @@ impl Setup {
                 ),
             ));
         }
-        if s.max_rounds == 0 || s.max_rounds > 10_000 || s.rounds_per_hour == 0 {
+        if !(1..=MAX_ROUNDS).contains(&s.max_rounds) {
             return Err(RuleError::new(
                 "setup",
-                "max_rounds must be 1 to 10000 and rounds_per_hour at least 1",
+                format!(
+                    "settings.max_rounds is {}; allowed 1 to {MAX_ROUNDS}",
+                    s.max_rounds
+                ),
             ));
+        }
+        // A round of the default tactic takes at most a few commands per character; the
+        // round limit must stop a trial before the simulation's command cap does.
+        let per_round = (TURN_COMMANDS * self.characters.len() + 2) as u64;
+        let most = (fray_dice::MAX_TRIAL_COMMANDS as u64 / per_round).min(u64::from(MAX_ROUNDS));
+        if u64::from(s.max_rounds) > most {
+            return Err(RuleError::new(
+                "setup",
+                format!(
+                    "settings.max_rounds is {}; with {} characters allowed 1 to {most}",
+                    s.max_rounds,
+                    self.characters.len()
+                ),
+            ));
+        }
+        if !(1..=100_000).contains(&s.rounds_per_hour) {
+            return Err(RuleError::new(
+                "BW-21",
+                format!(
+                    "settings.rounds_per_hour is {}; allowed 1 to 100000",
+                    s.rounds_per_hour
+                ),
+            ));
+        }
+        if s.attention_metres > 100_000 {
+            return Err(RuleError::new(
+                "BW-11",
+                format!(
+                    "settings.attention_metres is {}; allowed 0 to 100000",
+                    s.attention_metres
+                ),
+            ));
+        }
+        if s.cover_zones.len() > MAX_COVER_ZONES {
+            return Err(RuleError::new(
+                "BW-35",
+                format!(
+                    "settings.cover_zones has {} zones; at most {MAX_COVER_ZONES}",
+                    s.cover_zones.len()
+                ),
+            ));
+        }
+        for (i, z) in s.cover_zones.iter().enumerate() {
+            if z.from > z.to || z.from.unsigned_abs() > 100_000 || z.to.unsigned_abs() > 100_000 {
+                return Err(RuleError::new(
+                    "BW-35",
+                    format!(
+                        "settings.cover_zones[{i}] runs from {} to {}; allowed from ≤ to, both within ±100000 m",
+                        z.from, z.to
+                    ),
+                ));
+            }
         }
         if s.distances.difficulty.iter().any(|&k| k > MAX_POOL / 2)
             || s.cover.difficulty.iter().any(|&k| k > MAX_POOL / 4)
@@ -483,6 +605,15 @@ impl Setup {
                     format!("character #{i} ({}): joins_round must be 2 or later (leave it out to start in the fight)", c.name),
                 ));
             }
+            if let Some(r) = c.joins_round.filter(|&r| r > s.max_rounds) {
+                return Err(RuleError::new(
+                    "BW-10",
+                    format!(
+                        "characters[{i}].joins_round is {r}; allowed 2 to settings.max_rounds ({})",
+                        s.max_rounds
+                    ),
+                ));
+            }
             if c.first_strike {
                 if c.joins_round.is_some() {
                     return Err(RuleError::new(
@@ -490,7 +621,7 @@ impl Setup {
                         "a newcomer cannot make a First Strike",
                     ));
                 }
-                if !c.surprise && c.cover < s.first_strike_cover {
+                if !c.surprise && c.cover.max(s.cover_at(c.position)) < s.first_strike_cover {
                     return Err(RuleError::new(
                         "BW-09",
                         format!(

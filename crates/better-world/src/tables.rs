@@ -71,14 +71,21 @@ impl WeaponKind {
         )
     }
 
-    /// Aspects for attacking with it in melee (BW-23; a firearm in melee uses the unarmed
-    /// list, BW-22 **\[default\]**).
+    /// Whether it fights hand to hand only as a blow (BW-22): a gun, a bow or a grenade in
+    /// melee has no accuracy advantage (weapon bonus). A thrown knife held in hand is a
+    /// knife (BW-23), so it is not one of these.
+    pub fn blunt_in_melee(self) -> bool {
+        self.is_ranged() && self != WeaponKind::ThrownKnife
+    }
+
+    /// Aspects for attacking with it in melee (BW-23: a thrown knife held in hand is a
+    /// knife; a firearm in melee uses the unarmed list, BW-22 **\[default\]**).
     pub fn melee_aspects(self) -> &'static [Aspect] {
         use Aspect::*;
         match self {
             WeaponKind::Fencing => &[Training, Coordination],
             WeaponKind::Heavy => &[Training, Constitution],
-            WeaponKind::Knife => &[Training, Coordination, SleightOfHand],
+            WeaponKind::Knife | WeaponKind::ThrownKnife => &[Training, Coordination, SleightOfHand],
             _ => &[Training, Constitution, Coordination],
         }
     }

@@ -302,11 +302,12 @@ fn bw_10_joining_only_at_round_start_by_dice_or_reshuffle() {
 
 #[test]
 fn bw_11_leaving_takes_a_full_round_out_of_combat() {
-    // BW-11: withdraw, spend the next full round without combat actions, then gone.
+    // BW-11: withdraw, spend the next full round without combat actions, out of the
+    // enemy's attention (no enemy within 30 m), then gone.
     let mut a = fighter("A", 0, 0, 3);
     a.weapons = vec![pistol()];
-    let b = fighter("B", 1, 20, 2);
-    let mut c = fighter("C", 1, 25, 1);
+    let b = fighter("B", 1, 40, 2);
+    let mut c = fighter("C", 1, 45, 1);
     c.weapons = vec![pistol()];
     let (mut state, _) = started(&setup(vec![a, b, c]), &[]);
     run(&mut state, Command::Withdraw { actor: 0 }, &[]).unwrap();
@@ -383,4 +384,67 @@ fn bw_07_library_order_odds_agree_with_the_derivation() {
     assert_eq!(pos[0][0].to_string(), "3/8");
     assert!(dice_order_odds(MAX_ORDER_ODDS + 1).is_err());
     assert_eq!(dice_order_odds(8).unwrap().len(), 40_320);
+}
+
+#[test]
+fn bw_11_leaving_needs_being_out_of_the_attention_zone() {
+    // BW-11: «Вне зоны внимания противника»: with an enemy able to act within
+    // `attention_metres` (30) the round out of combat does not count; past it, it does.
+    let a = fighter("A", 0, 0, 3);
+    let b = fighter("B", 1, 27, 2);
+    let (mut state, _) = started(&setup(vec![a, b]), &[]);
+    run(&mut state, Command::Withdraw { actor: 0 }, &[]).unwrap();
+    for round in 0..2 {
+        for actor in [0, 1] {
+            run(&mut state, end(actor), &[]).unwrap();
+        }
+        assert_eq!(state.fighters[0].status, Status::Active, "round {round}");
+        run(&mut state, Command::NextRound, &[]).unwrap();
+    }
+    // Fleeing to 31 m from B: the next round end lets A go.
+    run(
+        &mut state,
+        Command::Move {
+            actor: 0,
+            to: -4,
+            sprint: false,
+            engage: None,
+            sector: None,
+        },
+        &[],
+    )
+    .unwrap();
+    assert_eq!(state.fighters[0].withdrawing, Some(1));
+    for actor in [0, 1] {
+        run(&mut state, end(actor), &[]).unwrap();
+    }
+    assert_eq!(state.fighters[0].status, Status::Left);
+    // The setting 0 drops the condition (the old reading).
+    let mut s = setup(vec![fighter("A", 0, 0, 3), fighter("B", 1, 25, 2)]);
+    s.settings.attention_metres = 0;
+    let (mut state, _) = started(&s, &[]);
+    run(&mut state, Command::Withdraw { actor: 0 }, &[]).unwrap();
+    for actor in [0, 1] {
+        run(&mut state, end(actor), &[]).unwrap();
+    }
+    run(&mut state, Command::NextRound, &[]).unwrap();
+    for actor in [0, 1] {
+        run(&mut state, end(actor), &[]).unwrap();
+    }
+    assert_eq!(state.fighters[0].status, Status::Left);
+}
+
+#[test]
+fn bw_07_sixty_four_on_one_level_are_placed_by_dice() {
+    // BW-07a rolls as many K as characters already placed: up to 63, past a check's 60K
+    // pool limit. A full setup on one level used to be refused mid-start.
+    let everyone: Vec<_> = (0..64).map(|i| fighter("X", (i % 2) as u8, i, 1)).collect();
+    let mut dice = fray_dice::Rng::new(1, 0);
+    let state = start(
+        &setup(everyone),
+        &mut dice,
+        &mut fray_dice::EventLog::quiet(),
+    )
+    .expect("a 64-character setup starts");
+    assert_eq!(state.order.len(), 64);
 }
