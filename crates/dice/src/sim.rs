@@ -115,8 +115,16 @@ pub fn wilson_interval(successes: u64, trials: u64) -> (f64, f64) {
     let centre = (p + z2 / (2.0 * n)) / denominator;
     let half = Z * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt() / denominator;
     // At 0 and at every trial the bound is exactly 0 or 1; the formula leaves rounding dust.
-    let low = if successes == 0 { 0.0 } else { (centre - half).max(0.0) };
-    let high = if successes >= trials { 1.0 } else { (centre + half).min(1.0) };
+    let low = if successes == 0 {
+        0.0
+    } else {
+        (centre - half).max(0.0)
+    };
+    let high = if successes >= trials {
+        1.0
+    } else {
+        (centre + half).min(1.0)
+    };
     (low, high)
 }
 
