@@ -87,7 +87,10 @@
 //!   `settings.temp_stress_per_rank`, `settings.heavy_temp_stress_per_rank`, or an
 //!   archetype's own `temp_stress_per_rank`.
 //! - **Round limit**: the encounter ends undecided after `settings.round_limit` rounds
-//!   (default 100), so a fight always ends.
+//!   (default 100), so a fight always ends. Setup refuses a limit outside 1..=1000, and one
+//!   whose rounds times the turns of a round (every participant's `turns`, 1..=10) exceed
+//!   10 000 turns ([`MAX_TURNS_PER_FIGHT`]): a fight nobody can win stops at its round
+//!   limit, never at the simulation's command cap.
 //! - **Reach**: an ability reaches 2 m unless its `range` says otherwise; the Grab action
 //!   reaches `settings.grab_reach` (2 m). Distances are straight lines between integer
 //!   points in metres, compared exactly by squares.
@@ -148,7 +151,7 @@ pub use odds::{damage_odds, grab_odds, odds, opposed_odds, tier_probabilities, t
 pub use setup::{
     Ability, ActionKind, Aim, Archetype, Artifact, ConditionEffect, ConditionKind, Defense,
     Duration, Id, Opening, ParticipantSetup, SaveSpec, Settings, Setup, Side, Signature, Skill,
-    SkillNames, Style, TacticHints,
+    SkillNames, Style, TacticHints, MAX_ROUND_LIMIT, MAX_TURNS, MAX_TURNS_PER_FIGHT,
 };
 
 /// The Project Andromeda ruleset (ID `"andromeda"`).

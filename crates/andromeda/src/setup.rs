@@ -436,7 +436,8 @@ pub struct Settings {
     /// Archetype names (case-insensitive) that use the heavy temporary stress.
     #[serde(default = "default_heavy")]
     pub heavy_archetypes: Vec<String>,
-    /// Rounds before the encounter ends undecided (**\[default\]** 100).
+    /// Rounds before the encounter ends undecided (**\[default\]** 100; 1..=1000, and at
+    /// most [`MAX_TURNS_PER_FIGHT`] turns in all).
     pub round_limit: u32,
     /// Whether an opposed check lost by its initiator counts as a failed check for Heat
     /// (**\[default\]** true).
@@ -532,6 +533,17 @@ pub(crate) mod shared_list {
     }
 }
 
+/// Largest `settings.round_limit`.
+pub const MAX_ROUND_LIMIT: u32 = 1000;
+
+/// Most turns per round of one participant (AND-08).
+pub const MAX_TURNS: u32 = 10;
+
+/// Most turns one fight may hold (`settings.round_limit` × the turns of a round): at the few
+/// commands a turn takes, a fight stopped by its round limit stays far below the
+/// simulation's command cap.
+pub const MAX_TURNS_PER_FIGHT: u64 = 10_000;
+
 fn setup_error(rule: &str, message: String) -> RuleError {
     RuleError::new(rule, message)
 }
@@ -559,10 +571,13 @@ impl Setup {
                 "step_divisor must be at least 1".into(),
             ));
         }
-        if s.round_limit == 0 {
+        if !(1..=MAX_ROUND_LIMIT).contains(&s.round_limit) {
             return Err(setup_error(
                 "setup",
-                "round_limit must be at least 1".into(),
+                format!(
+                    "settings.round_limit must be 1..={MAX_ROUND_LIMIT} (got {})",
+                    s.round_limit
+                ),
             ));
         }
         for side in [Side::Heroes, Side::Enemies] {
@@ -599,10 +614,13 @@ impl Setup {
                     format!("{}: rank must be 1..=4 (got {})", p.id, p.rank),
                 ));
             }
-            if p.turns == 0 || p.turns > 10 {
+            if !(1..=MAX_TURNS).contains(&p.turns) {
                 return Err(setup_error(
                     "AND-08",
-                    format!("{}: turns per round must be 1..=10 (got {})", p.id, p.turns),
+                    format!(
+                        "participants[{i}].turns ({}): turns per round must be 1..={MAX_TURNS} (got {})",
+                        p.id, p.turns
+                    ),
                 ));
             }
             let a = &p.archetype;
@@ -688,6 +706,19 @@ impl Setup {
                     }
                 }
             }
+        }
+        // Every turn is a few commands: the rounds times the turns of a round must stay
+        // well inside what one simulated trial may play, so the round limit, not the
+        // command cap, ends a fight that nobody can win.
+        let turns: u64 = self.participants.iter().map(|p| u64::from(p.turns)).sum();
+        if turns * u64::from(s.round_limit) > MAX_TURNS_PER_FIGHT {
+            return Err(setup_error(
+                "setup",
+                format!(
+                    "settings.round_limit ({}) × the turns of a round ({turns}) must be at most {MAX_TURNS_PER_FIGHT}; lower settings.round_limit",
+                    s.round_limit
+                ),
+            ));
         }
         Ok(())
     }
