@@ -10,6 +10,9 @@ use crate::check::{
     Edge, GrabEffect, KeptRoll, Tier, DIE_SIDES, MAX_CHECK_DICE,
 };
 use crate::prepared::{prepare, AbilityFacts, Prepared};
+mod grab;
+mod hide;
+
 use crate::setup::{
     Ability, ActionKind, Aim, ConditionKind, Defense, Duration, Id, Opening, ParticipantSetup,
     SaveSpec, Settings, Setup, Side, Signature, Skill, Style,
@@ -1269,21 +1272,6 @@ impl State {
         }
     }
 
-    fn end_hold(&mut self, hold: u32, reason: &str, ev: &mut Events) {
-        let Some(pos) = self.holds.iter().position(|h| h.id == hold) else {
-            return;
-        };
-        let h = self.holds.remove(pos);
-        ev.emit(|| Event::GrabEnded {
-            grabber: self.fighters[h.grabber].id.clone(),
-            target: self.fighters[h.target].id.clone(),
-            reason: reason.into(),
-        });
-        for i in [h.grabber, h.target] {
-            self.remove_conditions(i, |c| c.hold == Some(hold), "the grab ended", ev);
-        }
-    }
-
     fn fill_and_defeat(&mut self, i: usize, ev: &mut Events) {
         let max = self.main_max(i);
         let f = &mut self.fighters[i];
@@ -1810,19 +1798,8 @@ impl State {
             if let Some(line) = ab.damage {
                 self.damage(t, line.get(tier), ev);
             }
-            if ab.defense.is_some() && !ab.ranged && tier == Tier::Fail && t != a {
-                self.signature(t, Signature::MissedByMelee, ev);
-            }
-            if ab.defense.is_some()
-                && tier == Tier::Critical
-                && self.has(t, ConditionKind::Invisible)
-            {
-                self.remove_conditions(
-                    t,
-                    |c| c.kind == ConditionKind::Invisible,
-                    "a critical success of an attack against it",
-                    ev,
-                );
+            if ab.defense.is_some() && t != a {
+                self.struck(t, tier, !ab.ranged, ev);
             }
             if ab.detects_invisible && tier >= Tier::Success {
                 self.remove_conditions(t, |c| c.kind == ConditionKind::Invisible, "detected", ev);
@@ -1853,7 +1830,10 @@ impl State {
                 continue;
             }
             let bearer = if c.on_self { a } else { t };
-            if !self.active(bearer) {
+            // A hold keeps its two from hiding, whatever tries to hide them (AND-35).
+            let revealed =
+                c.condition == ConditionKind::Hidden && self.hold_reveals(bearer).is_some();
+            if !self.active(bearer) || revealed {
                 continue;
             }
             if c.condition == ConditionKind::Exhaustion {
@@ -1871,6 +1851,23 @@ impl State {
             cond.save = c.save.clone();
             cond.shake_off = c.shake_off;
             self.add_condition(bearer, cond, ev);
+        }
+    }
+
+    /// What an attack's final tier does to its target, for abilities and grabs alike (a grab
+    /// is made «по обычным правилам атаки», AND-41): a melee miss is the Duelist's moment
+    /// (AND-27), a critical success ends Invisible (AND-23, AND-40).
+    pub(crate) fn struck(&mut self, t: usize, tier: Tier, melee: bool, ev: &mut Events) {
+        if melee && tier == Tier::Fail {
+            self.signature(t, Signature::MissedByMelee, ev);
+        }
+        if tier == Tier::Critical && self.has(t, ConditionKind::Invisible) {
+            self.remove_conditions(
+                t,
+                |c| c.kind == ConditionKind::Invisible,
+                "a critical success of an attack against it",
+                ev,
+            );
         }
     }
 
@@ -2316,153 +2313,6 @@ impl State {
         self.perform(dice, a, k, targets, (false, false), ev)
     }
 
-    /// Grab of `t` by `a` (AND-41 … AND-43).
-    fn grab<D: Dice>(
-        &mut self,
-        dice: &mut D,
-        a: usize,
-        t: usize,
-        ev: &mut Events,
-    ) -> Result<(), RuleError> {
-        self.require_resource(a, ActionKind::Action)?;
-        self.require_enemy_target(a, t, "AND-41")?;
-        if self.holding(a).is_some() {
-            return Err(err(
-                "AND-42",
-                format!(
-                    "{} already holds a grab; one target at a time",
-                    self.fighters[a].id
-                ),
-            ));
-        }
-        if self.held_by(t).is_some() {
-            return Err(err(
-                "AND-41",
-                format!("{} is already held", self.fighters[t].id),
-            ));
-        }
-        if self.has(a, ConditionKind::Grabbed) || self.has(a, ConditionKind::Immobilized) {
-            return Err(err(
-                "AND-43",
-                "a Grabbed or Immobilized character cannot hold a grab",
-            ));
-        }
-        if !within(
-            self.fighters[a].position,
-            self.fighters[t].position,
-            self.settings.grab_reach,
-        ) {
-            return Err(err(
-                "AND-01",
-                format!(
-                    "{} is out of reach (a grab reaches {} m)",
-                    self.fighters[t].id, self.settings.grab_reach
-                ),
-            ));
-        }
-        self.spend(a, ActionKind::Action);
-        self.do_grab(dice, a, t, ev)?;
-        Ok(())
-    }
-
-    /// Escape by `a` with `skill`, the might or agility skill name (AND-44).
-    fn escape<D: Dice>(
-        &mut self,
-        dice: &mut D,
-        a: usize,
-        skill: &str,
-        ev: &mut Events,
-    ) -> Result<(), RuleError> {
-        self.require_resource(a, ActionKind::Action)?;
-        let names = &self.settings.skill_names;
-        if skill != names.might && skill != names.agility {
-            return Err(err(
-                "AND-44",
-                format!(
-                    "escape uses {:?} or {:?}, not {skill:?}",
-                    names.might, names.agility
-                ),
-            ));
-        }
-        let Some(h) = self.held_by(a) else {
-            return Err(err(
-                "AND-44",
-                format!("{} is not Grabbed", self.fighters[a].id),
-            ));
-        };
-        self.spend(a, ActionKind::Action);
-        let skill = self.skill(a, skill);
-        let might = self.prepared.engine_skills[h.grabber].might;
-        if self.opposed(dice, "escape", (a, skill), (h.grabber, might), true, ev)? {
-            self.end_hold(h.id, "the target broke free", ev);
-        }
-        Ok(())
-    }
-
-    /// Hide by `a`, opposed by `against` or else the most perceptive enemy (AND-39).
-    fn hide<D: Dice>(
-        &mut self,
-        dice: &mut D,
-        a: usize,
-        against: Option<&str>,
-        ev: &mut Events,
-    ) -> Result<(), RuleError> {
-        self.require_resource(a, ActionKind::Action)?;
-        if self.has(a, ConditionKind::Hidden) {
-            return Err(err(
-                "AND-39",
-                format!("{} is already Hidden", self.fighters[a].id),
-            ));
-        }
-        let o = match against {
-            Some(id) => {
-                let o = self.find(id)?;
-                if self.fighters[o].side == self.fighters[a].side || !self.active(o) {
-                    return Err(err("AND-39", format!("{id} is not an active enemy")));
-                }
-                o
-            }
-            None => self
-                .best_observer(a)
-                .ok_or_else(|| err("AND-39", "there is no active enemy to hide from"))?,
-        };
-        self.spend(a, ActionKind::Action);
-        let stealth = self.prepared.engine_skills[a].stealth;
-        let perception = self.prepared.engine_skills[o].perception;
-        if self.opposed(dice, "hide", (a, stealth), (o, perception), true, ev)? {
-            let c = self.new_condition(a, ConditionKind::Hidden, Duration::UntilRemoved, None);
-            self.add_condition(a, c, ev);
-        }
-        Ok(())
-    }
-
-    /// Seek of the Hidden `t` by `a` (AND-39).
-    fn seek<D: Dice>(
-        &mut self,
-        dice: &mut D,
-        a: usize,
-        t: usize,
-        ev: &mut Events,
-    ) -> Result<(), RuleError> {
-        self.require_resource(a, ActionKind::Action)?;
-        if self.fighters[t].side == self.fighters[a].side
-            || !self.active(t)
-            || !self.has(t, ConditionKind::Hidden)
-        {
-            return Err(err(
-                "AND-39",
-                format!("{} is not a Hidden enemy", self.fighters[t].id),
-            ));
-        }
-        self.spend(a, ActionKind::Action);
-        let perception = self.prepared.engine_skills[a].perception;
-        let stealth = self.prepared.engine_skills[t].stealth;
-        if self.opposed(dice, "seek", (a, perception), (t, stealth), true, ev)? {
-            self.remove_conditions(t, |c| c.kind == ConditionKind::Hidden, "found", ev);
-        }
-        Ok(())
-    }
-
     /// Reload of artifact `k` of `a`, once `a` has its maneuver (AND-12).
     fn reload(&mut self, a: usize, k: usize, ev: &mut Events) -> Result<(), RuleError> {
         let full = self.roster[a].artifacts[k].reload;
@@ -2548,88 +2398,6 @@ impl State {
                 let s = self.prepared.engine_skills[o].perception;
                 (s.value, s.rank, std::cmp::Reverse(o))
             })
-    }
-
-    fn do_grab<D: Dice>(
-        &mut self,
-        dice: &mut D,
-        a: usize,
-        t: usize,
-        ev: &mut Events,
-    ) -> Result<(), RuleError> {
-        if self.has(a, ConditionKind::Hidden) {
-            self.remove_conditions(
-                a,
-                |c| c.kind == ConditionKind::Hidden,
-                "gave itself away by grabbing",
-                ev,
-            );
-        }
-        let edge = self.attack_edge(a, t);
-        let difficulty = self.defense(t, Defense::Fortitude);
-        let might = self.prepared.engine_skills[a].might;
-        let result = check(dice, &self.spec(might, difficulty, edge))?;
-        ev.emit(|| {
-            self.record_check(
-                a,
-                Purpose::Grab,
-                Some(t),
-                &result,
-                difficulty,
-                edge,
-                false,
-                false,
-            )
-        });
-        let effect = GrabEffect::for_tier(result.tier);
-        if effect == GrabEffect::GrabberExposed {
-            ev.emit(|| Event::GrabFailed {
-                grabber: self.fighters[a].id.clone(),
-                target: self.fighters[t].id.clone(),
-            });
-            let c = self.new_condition(
-                a,
-                ConditionKind::Vulnerable,
-                Duration::StartOfNextTurn,
-                Some(a),
-            );
-            self.add_condition(a, c, ev);
-        } else {
-            let id = self.next_hold;
-            self.next_hold += 1;
-            self.holds.push(Hold {
-                id,
-                grabber: a,
-                target: t,
-            });
-            ev.emit(|| Event::GrabStarted {
-                grabber: self.fighters[a].id.clone(),
-                target: self.fighters[t].id.clone(),
-                effect,
-            });
-            let mut linked = vec![(t, ConditionKind::Grabbed)];
-            match effect {
-                GrabEffect::GrabbedAndVulnerable => linked.push((t, ConditionKind::Vulnerable)),
-                GrabEffect::GrabbedGrabberVulnerable => linked.push((a, ConditionKind::Vulnerable)),
-                _ => {}
-            }
-            for (bearer, kind) in linked {
-                if self.holds.iter().all(|h| h.id != id) {
-                    break;
-                }
-                let mut c = self.new_condition(bearer, kind, Duration::WhileGrab, Some(a));
-                c.hold = Some(id);
-                self.add_condition(bearer, c, ev);
-            }
-            self.signature(a, Signature::GrabsTarget, ev);
-        }
-        if result.tier == Tier::Fail {
-            self.gain_heat(a, 1, HeatReason::FailedCheck, ev);
-        }
-        if result.tier == Tier::Critical {
-            self.signature(a, Signature::ScoresCritical, ev);
-        }
-        self.fire_ready(dice, a, Trigger::EnemyAttacks, None, ev)
     }
 
     fn do_move<D: Dice>(

@@ -98,7 +98,14 @@
 //!   `stealth` / `perception` (`settings.skill_names`); a missing skill rolls at value 0,
 //!   rank 0.
 //! - **Hide** (AND-39): opposed by the named enemy (`against`), or by the active enemy with
-//!   the best Perception.
+//!   the best Perception. Hidden means «противники не знают, где находится цель», so a hold
+//!   keeps its two from hiding: the Grabbed never may (its grabber holds it, AND-34), and
+//!   neither may the grabber while it holds someone (the one held knows where it is) unless
+//!   `settings.grabber_can_hide` (default `false`). An ability's Hidden does not land on
+//!   either of them.
+//! - **A grab is an attack** (AND-41, «по обычным правилам атаки»): a Fail against the
+//!   Duelist is a melee miss (AND-27), a Critical ends Invisible (AND-23), a Fail gives Heat
+//!   (AND-26), it reveals a Hidden grabber and it triggers readied `enemy_attacks`.
 //! - **Conditions**: an ability's condition lands on Success or better (`min_tier`); a
 //!   Saving Throw removes it on Success or better (`save.min_tier`); a detection ability
 //!   removes Invisible on Success or better against the rank of the ability that gave it.

@@ -447,6 +447,9 @@ pub struct Settings {
     pub enemy_heat: bool,
     /// Reach of the Grab action in metres (**\[default\]** 2 m).
     pub grab_reach: u32,
+    /// Whether a grabber may become Hidden while it holds someone (**\[default\]** false:
+    /// the one it holds knows where it is; AND-35, AND-42). The Grabbed never may (AND-34).
+    pub grabber_can_hide: bool,
     /// Skill names the engine rolls by itself.
     pub skill_names: SkillNames,
 }
@@ -491,6 +494,7 @@ impl Default for Settings {
             opposed_loss_heats: true,
             enemy_heat: false,
             grab_reach: 2,
+            grabber_can_hide: false,
             skill_names: SkillNames::default(),
         }
     }

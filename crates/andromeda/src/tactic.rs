@@ -224,7 +224,11 @@ fn plan(state: &State, a: usize) -> Resolved {
                 agility: (agility.value, agility.rank) > (might.value, might.rank),
             };
         }
-        if hints.hide && !state.has(a, ConditionKind::Hidden) && state.best_observer(a).is_some() {
+        if hints.hide
+            && !state.has(a, ConditionKind::Hidden)
+            && state.hold_reveals(a).is_none()
+            && state.best_observer(a).is_some()
+        {
             return Resolved::Hide(a);
         }
         if hints.grab && state.holding(a).is_none() && !state.has(a, ConditionKind::Immobilized) {
