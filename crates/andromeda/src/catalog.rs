@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use crate::check::{AdvantageMethod, CheckSpec, Contestant, DamageLine, Edge, OutcomeTable, Tier};
 use crate::engine::{Benefit, Command, Event, HeatReason, MoveMode, Phase, State};
 use crate::odds::{damage_odds, grab_odds, odds, opposed_odds};
-use crate::setup::{Duration, Setup, Side};
+use crate::setup::{ConditionKind, Duration, Setup, Side};
 use crate::tactic;
 use crate::Andromeda;
 
@@ -264,6 +264,19 @@ impl Catalog for Andromeda {
 /// The demo: two heroes against a two-turn boss that grabs and a minion with a blaster.
 pub const DEMO_SETUP: &str = include_str!("demo.json");
 
+/// A condition's display name.
+fn condition_name(kind: ConditionKind) -> &'static str {
+    match kind {
+        ConditionKind::Vulnerable => "Vulnerable",
+        ConditionKind::Weakened => "Weakened",
+        ConditionKind::Immobilized => "Immobilized",
+        ConditionKind::Grabbed => "Grabbed",
+        ConditionKind::Hidden => "Hidden",
+        ConditionKind::Invisible => "Invisible",
+        ConditionKind::Exhaustion => "Exhaustion",
+    }
+}
+
 fn list(values: &[u8]) -> String {
     values
         .iter()
@@ -409,8 +422,23 @@ pub fn describe(event: &Event) -> String {
         Event::ConditionEnded {
             id,
             condition,
+            source,
+            remains,
             reason,
-        } => format!("{id} is no longer {condition:?} ({reason})."),
+        } => {
+            // A condition one gave oneself (a failed or costly grab) names no source.
+            let from = source
+                .as_ref()
+                .filter(|s| *s != id)
+                .map(|s| format!(" from {s}"))
+                .unwrap_or_default();
+            let name = condition_name(*condition);
+            if *remains {
+                format!("{id}'s {name}{from} ends ({reason}); {id} is still {name} from another source.")
+            } else {
+                format!("{id} is no longer {name}{from} ({reason}).")
+            }
+        }
         Event::Exhausted {
             id,
             amount,

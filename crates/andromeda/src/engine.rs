@@ -395,12 +395,16 @@ pub enum Event {
         /// By whom.
         source: Option<Id>,
     },
-    /// A condition ended.
+    /// A condition from one source ended.
     ConditionEnded {
         /// On whom.
         id: Id,
         /// Which.
         condition: ConditionKind,
+        /// Who had applied the one that ended.
+        source: Option<Id>,
+        /// Whether the bearer still has the condition from another source.
+        remains: bool,
         /// Why.
         reason: String,
     },
@@ -1253,18 +1257,30 @@ impl State {
             return;
         }
         let mut removed_grabbed = false;
+        // Whether the condition remains (another source holds it) is known only once every
+        // removal is done: the ended ones are collected, when recording, and told after.
+        let recording = ev.is_recording();
+        let mut ended: Vec<(ConditionKind, Option<Id>)> = Vec::new();
         f.conditions.retain(|c| {
             let remove = pred(c);
             if remove {
                 removed_grabbed |= c.kind == ConditionKind::Grabbed;
-                ev.emit(|| Event::ConditionEnded {
-                    id: f.id.clone(),
-                    condition: c.kind,
-                    reason: reason.into(),
-                });
+                if recording {
+                    ended.push((c.kind, c.source.clone()));
+                }
             }
             !remove
         });
+        for (condition, source) in ended {
+            let remains = f.conditions.iter().any(|c| c.kind == condition);
+            ev.emit(|| Event::ConditionEnded {
+                id: f.id.clone(),
+                condition,
+                source,
+                remains,
+                reason: reason.into(),
+            });
+        }
         if removed_grabbed {
             if let Some(h) = self.held_by(i) {
                 self.end_hold(h.id, reason, ev);

@@ -149,3 +149,62 @@ fn and_41_and_23_a_critical_grab_ends_invisible() {
     assert!(!t.has("b", ConditionKind::Invisible));
     assert!(t.has("b", ConditionKind::Grabbed) && t.has("b", ConditionKind::Vulnerable));
 }
+
+#[test]
+fn and_31_and_41_a_condition_held_twice_says_which_source_ended() {
+    // AND-31/41: a is Vulnerable from c's expose (until the end of the round) and from b's
+    // critical grab (while it lasts). The first to end names its source and says the
+    // condition remains; the last says it is gone.
+    let mut t = T::new(setup_of(
+        vec![
+            soft("a", "heroes", [0, 0]),
+            fighter("b", "enemies", [1, 0]),
+            plus_ability(
+                fighter("c", "enemies", [0, 1]),
+                json!({"id": "expose", "skill": "melee", "conditions": [
+                    {"condition": "vulnerable", "duration": "end_of_round", "min_tier": "fail"}]}),
+            ),
+        ],
+        json!({"opening": {"type": "ambush"}}),
+    ));
+    t.ok(start("c"), &[]);
+    t.ok(use_("c", "expose", &["a"]), &[1, 1]);
+    t.ok(end("c"), &[]);
+    t.ok(start("a"), &[]);
+    t.ok(end("a"), &[]);
+    t.ok(start("b"), &[]);
+    // might 3, rank 2 vs Fortitude 1, with advantage (a is Vulnerable): 8+8+3 → Critical.
+    t.ok(grab("b", "a"), &[8, 8, 1]);
+    assert!(t.has("a", ConditionKind::Grabbed));
+    let ev = t.ok(end("b"), &[]);
+    let ended: Vec<&Event> = ev
+        .iter()
+        .filter(|e| matches!(e, Event::ConditionEnded { .. }))
+        .collect();
+    assert_eq!(ended.len(), 1);
+    assert!(matches!(
+        ended[0],
+        Event::ConditionEnded { condition: ConditionKind::Vulnerable, source: Some(s), remains: true, .. }
+            if &**s == "c"
+    ));
+    assert_eq!(
+        fray_andromeda::describe(ended[0]),
+        "a's Vulnerable from c ends (expired at the end of the round); a is still Vulnerable from another source."
+    );
+    assert!(t.has("a", ConditionKind::Vulnerable));
+    t.ok(start("b"), &[]);
+    let ev = t.ok(json!({"type": "release", "actor": "b"}), &[]);
+    let lines: Vec<String> = ev
+        .iter()
+        .filter(|e| matches!(e, Event::ConditionEnded { .. }))
+        .map(fray_andromeda::describe)
+        .collect();
+    assert_eq!(
+        lines,
+        [
+            "a is no longer Grabbed from b (the grab ended).",
+            "a is no longer Vulnerable from b (the grab ended).",
+        ]
+    );
+    assert!(!t.has("a", ConditionKind::Vulnerable));
+}
