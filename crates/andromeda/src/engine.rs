@@ -882,7 +882,9 @@ impl State {
                 turns_taken: 0,
                 action: false,
                 maneuver: false,
-                reaction: false,
+                // AND-10/13: a reaction is at hand from the start of the combat, unless the
+                // setting keeps it until the participant's first turn.
+                reaction: setup.settings.reaction_before_first_turn,
                 position: p.position,
                 charges: p.artifacts.iter().map(|a| a.reload).collect(),
                 ready: None,

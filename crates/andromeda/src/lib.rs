@@ -120,6 +120,11 @@
 //!   enemy it can reach, and a readied action triggers nothing further.
 //! - **Reactions off turn**: reaction and free abilities may be used at any time during the
 //!   combat (AND-13); actions and maneuvers only on one's own turn.
+//! - **Reaction before the first turn** (AND-10, AND-13): available. The resources
+//!   «обновляются» (are renewed) at the start of each turn, so a participant enters the
+//!   combat with its reaction, and ambushed heroes may use a reaction ability in round 1
+//!   before they act. `settings.reaction_before_first_turn: false` makes the reaction come
+//!   with the first turn instead.
 //! - **Reload X** (AND-12): X uses between reloads.
 //! - **Heat for enemies** (AND-24 … AND-29): the source makes Heat a hero's resource, so by
 //!   default enemies gain none and pay nothing for their abilities; `settings.enemy_heat:

@@ -447,6 +447,12 @@ pub struct Settings {
     pub enemy_heat: bool,
     /// Reach of the Grab action in metres (**\[default\]** 2 m).
     pub grab_reach: u32,
+    /// Whether a participant has its reaction before its first turn (**\[default\]** true:
+    /// «в начале вашего хода действие, маневр и реакция обновляются» — they are renewed, so
+    /// one enters the combat with them; an ambush only gives the enemies the first turns).
+    /// `false`: the reaction comes with the first turn, so the ambushed cannot react in
+    /// round 1 before they act (AND-10, AND-13).
+    pub reaction_before_first_turn: bool,
     /// Whether a grabber may become Hidden while it holds someone (**\[default\]** false:
     /// the one it holds knows where it is; AND-35, AND-42). The Grabbed never may (AND-34).
     pub grabber_can_hide: bool,
@@ -495,6 +501,7 @@ impl Default for Settings {
             enemy_heat: false,
             grab_reach: 2,
             grabber_can_hide: false,
+            reaction_before_first_turn: true,
             skill_names: SkillNames::default(),
         }
     }
