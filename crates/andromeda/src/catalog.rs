@@ -353,6 +353,7 @@ pub fn describe(event: &Event) -> String {
         } => {
             let what = match purpose {
                 crate::engine::Purpose::Ability { id } => id.to_string(),
+                crate::engine::Purpose::Improvised { skill } => format!("improvised {skill} check"),
                 crate::engine::Purpose::Grab => "grab".into(),
                 crate::engine::Purpose::SavingThrow { condition } => {
                     format!("saving throw vs {condition:?}")

@@ -6,12 +6,17 @@ use fray_dice::{same_name, Dice, EventLog, Few, RuleError};
 use serde::{Deserialize, Serialize};
 
 use crate::check::{
-    check, dice_needed, keep_from, opposed_winner, roll_total, CheckResult, CheckSpec, Decider,
-    Edge, GrabEffect, KeptRoll, Tier, DIE_SIDES, MAX_CHECK_DICE,
+    check, dice_needed, keep_from, opposed_winner, roll_total, CheckResult, CheckSpec, DamageLine,
+    Decider, Edge, GrabEffect, KeptRoll, Tier, DIE_SIDES, MAX_CHECK_DICE,
 };
 use crate::prepared::{prepare, AbilityFacts, Prepared};
 mod grab;
 mod hide;
+mod improvised;
+
+fn improvised_range() -> u32 {
+    2
+}
 
 use crate::setup::{
     Ability, ActionKind, Aim, ConditionKind, Defense, Duration, Id, Opening, ParticipantSetup,
@@ -229,6 +234,11 @@ pub enum Purpose {
     Ability {
         /// Its id.
         id: Id,
+    },
+    /// An improvised check or attack with a skill (AND-11).
+    Improvised {
+        /// The skill rolled.
+        skill: String,
     },
     /// The Grab action.
     Grab,
@@ -548,6 +558,34 @@ pub enum Command {
         #[serde(default)]
         targets: Vec<Id>,
     },
+    /// An improvised skill check or attack (action, AND-11): «Любая активная попытка в бою
+    /// может решаться проверкой навыка». With a `target`, an attack on that enemy's
+    /// `defense`, dealing `damage` by its final tier; without, a check against the task rank
+    /// `difficulty`. A skill the actor lacks rolls at value 0, rank 0.
+    Improvise {
+        /// Who.
+        actor: Id,
+        /// The skill rolled.
+        skill: String,
+        /// The enemy attacked; none for a plain check.
+        #[serde(default)]
+        target: Option<Id>,
+        /// The defense an attack targets (AND-18); required with a target.
+        #[serde(default)]
+        defense: Option<Defense>,
+        /// The task rank of a plain check (AND-17).
+        #[serde(default)]
+        difficulty: i32,
+        /// The damage line of an attack (AND-20).
+        #[serde(default)]
+        damage: Option<DamageLine>,
+        /// A ranged attack (provokes in melee, AND-14); otherwise melee.
+        #[serde(default)]
+        ranged: bool,
+        /// Reach in metres (**\[default\]** 2 m, as an ability's).
+        #[serde(default = "improvised_range")]
+        range: u32,
+    },
     /// Grab (action, AND-41).
     Grab {
         /// Who.
@@ -673,6 +711,7 @@ impl Command {
             Command::StartTurn { actor }
             | Command::EndTurn { actor }
             | Command::UseAbility { actor, .. }
+            | Command::Improvise { actor, .. }
             | Command::Grab { actor, .. }
             | Command::Escape { actor, .. }
             | Command::Release { actor }
@@ -1613,7 +1652,17 @@ impl State {
 
     /// Validates using ability `k` of `a` on `targets` (not resources).
     fn validate_use(&self, a: usize, k: usize, targets: &[usize]) -> Result<(), RuleError> {
-        let ab = &self.roster[a].abilities[k];
+        self.validate_as(a, &self.roster[a].abilities[k], self.facts(a, k), targets)
+    }
+
+    /// Validates using `ab` (with what it rolls) of `a` on `targets` (not resources).
+    fn validate_as(
+        &self,
+        a: usize,
+        ab: &Ability,
+        facts: AbilityFacts,
+        targets: &[usize],
+    ) -> Result<(), RuleError> {
         let cost = self.cost(a, ab);
         if cost > self.fighters[a].heat {
             return Err(err(
@@ -1625,7 +1674,7 @@ impl State {
             ));
         }
         if let Some(art) = &ab.artifact {
-            let slot = self.facts(a, k).artifact;
+            let slot = facts.artifact;
             if slot.map_or(0, |slot| self.fighters[a].charges[slot]) == 0 {
                 return Err(err(
                     "AND-12",
@@ -1701,10 +1750,23 @@ impl State {
         how: (bool, bool),
         ev: &mut Events,
     ) -> Result<(), RuleError> {
-        let (provoked, readied) = how;
         let roster = Arc::clone(&self.roster);
-        let ab = &roster[a].abilities[k];
-        let facts = self.facts(a, k);
+        let (ab, facts) = (&roster[a].abilities[k], self.facts(a, k));
+        self.perform_as(dice, a, (ab, facts), targets, how, ev)
+    }
+
+    /// Performs `ab` of `a` (a sheet's ability or an improvised one, with what it rolls):
+    /// Heat and charges, then one roll compared with each receiver (AND-26).
+    fn perform_as<D: Dice>(
+        &mut self,
+        dice: &mut D,
+        a: usize,
+        (ab, facts): (&Ability, AbilityFacts),
+        targets: &[usize],
+        how: (bool, bool),
+        ev: &mut Events,
+    ) -> Result<(), RuleError> {
+        let (provoked, readied) = how;
         let cost = self.cost(a, ab);
         if cost > 0 {
             self.fighters[a].heat -= cost;
@@ -1802,7 +1864,13 @@ impl State {
             ev.emit(|| {
                 self.record_check(
                     a,
-                    Purpose::Ability { id: ab.id.clone() },
+                    if facts.improvised {
+                        Purpose::Improvised {
+                            skill: ab.skill.clone().unwrap_or_default(),
+                        }
+                    } else {
+                        Purpose::Ability { id: ab.id.clone() }
+                    },
                     (t != a).then_some(t),
                     &result,
                     difficulty,
@@ -2035,6 +2103,28 @@ impl State {
                     ts.push(self.find(t)?);
                 }
                 self.use_ability(dice, a, k, &ts, ev)?;
+            }
+            Command::Improvise {
+                skill,
+                target,
+                defense,
+                difficulty,
+                damage,
+                ranged,
+                range,
+                ..
+            } => {
+                let t = target.as_deref().map(|t| self.find(t)).transpose()?;
+                let attempt = improvised::Attempt {
+                    skill,
+                    target: t,
+                    defense: *defense,
+                    difficulty: *difficulty,
+                    damage: *damage,
+                    ranged: *ranged,
+                    range: *range,
+                };
+                self.improvise(dice, a, &attempt, ev)?;
             }
             Command::Grab { target, .. } => {
                 let t = self.find(target)?;

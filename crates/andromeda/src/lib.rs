@@ -63,7 +63,8 @@
 //! ```
 //! Commands: `{"type": "start_turn", "actor": "vera"}`,
 //! `{"type": "use_ability", "actor": "vera", "ability": "flurry", "targets": ["warden"]}`,
-//! `{"type": "grab", …}`, `{"type": "hide", …}`, `{"type": "move", "actor": "vera",
+//! `{"type": "improvise", "actor": "vera", "skill": "melee", "target": "warden",
+//! "defense": "fortitude", "damage": "1/2/3/4"}`, `{"type": "grab", …}`, `{"type": "hide", …}`, `{"type": "move", "actor": "vera",
 //! "to": [15, 0]}`, `{"type": "end_turn", "actor": "vera"}` ([`Command`] lists them all).
 //! Events: `{"type": "heat_spent", "id": "vera", "amount": 1, "ability": "flurry",
 //! "heat": 0}` and the rest of [`Event`]; [`describe`] turns one into a log line.
@@ -125,6 +126,13 @@
 //!   combat with its reaction, and ambushed heroes may use a reaction ability in round 1
 //!   before they act. `settings.reaction_before_first_turn: false` makes the reaction come
 //!   with the first turn instead.
+//! - **Improvised checks and attacks** (AND-11, «Любая активная попытка в бою может
+//!   решаться проверкой навыка»): the `improvise` command (an action) rolls any `skill`
+//!   against a task rank `difficulty`, or, with a `target`, attacks that enemy's `defense`
+//!   with a `damage` line (`ranged`, `range` as an ability's; 2 m by default). It follows
+//!   every rule a sheet's attack follows (Heat on Fail, provoked attacks, Hidden broken,
+//!   readied triggers); a skill the sheet lacks rolls at value 0, rank 0. The default
+//!   tactic does not improvise.
 //! - **Reload X** (AND-12): X uses between reloads.
 //! - **Heat for enemies** (AND-24 … AND-29): the source makes Heat a hero's resource, so by
 //!   default enemies gain none and pay nothing for their abilities; `settings.enemy_heat:
