@@ -10,6 +10,7 @@ use crate::check::{
     Decider, Edge, GrabEffect, KeptRoll, Tier, DIE_SIDES, MAX_CHECK_DICE,
 };
 use crate::prepared::{prepare, AbilityFacts, Prepared};
+mod area;
 mod grab;
 mod hide;
 mod improvised;
@@ -554,9 +555,13 @@ pub enum Command {
         actor: Id,
         /// Which ability.
         ability: Id,
-        /// Targets (none for self-only abilities).
+        /// Targets (none for self-only and area abilities).
         #[serde(default)]
         targets: Vec<Id>,
+        /// The point an area ability is aimed at (AND-01): a circle's centre, within the
+        /// ability's range; the direction of a line or cone.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        at: Option<[i64; 2]>,
     },
     /// An improvised skill check or attack (action, AND-11): «Любая активная попытка в бою
     /// может решаться проверкой навыка». With a `target`, an attack on that enemy's
@@ -744,6 +749,7 @@ pub(crate) enum Resolved {
         actor: usize,
         ability: usize,
         targets: Targets,
+        at: Option<[i64; 2]>,
     },
     /// Move (the maneuver) or, if `extra`, Extra Move (the action).
     Move {
@@ -788,10 +794,12 @@ impl Resolved {
                 actor,
                 ability,
                 targets,
+                at,
             } => Command::UseAbility {
                 actor: id(*actor),
                 ability: state.roster[*actor].abilities[*ability].id.clone(),
                 targets: targets.iter().map(|&t| id(t)).collect(),
+                at: *at,
             },
             Resolved::Move { actor, to, extra } => {
                 let (actor, to) = (id(*actor), *to);
@@ -1652,7 +1660,18 @@ impl State {
 
     /// Validates using ability `k` of `a` on `targets` (not resources).
     fn validate_use(&self, a: usize, k: usize, targets: &[usize]) -> Result<(), RuleError> {
-        self.validate_as(a, &self.roster[a].abilities[k], self.facts(a, k), targets)
+        let ab = &self.roster[a].abilities[k];
+        if ab.area.is_some() {
+            // Aimed at a point (area::use_area), never at named targets.
+            return Err(err(
+                "AND-01",
+                format!(
+                    "{} is an area ability: aim it at a point (at), not at targets",
+                    ab.id
+                ),
+            ));
+        }
+        self.validate_as(a, ab, self.facts(a, k), targets)
     }
 
     /// Validates using `ab` (with what it rolls) of `a` on `targets` (not resources).
@@ -1691,13 +1710,19 @@ impl State {
                 ),
             ));
         }
-        match ab.aim {
-            Aim::SelfOnly => {
-                if !(targets.is_empty() || targets == [a]) {
-                    return Err(err("AND-11", format!("{} targets only its user", ab.id)));
-                }
+        // An area's receivers are whoever stands inside it (area::use_area).
+        let aim = if ab.area.is_some() {
+            None
+        } else {
+            Some(ab.aim)
+        };
+        match aim {
+            None => {}
+            Some(Aim::SelfOnly) if !(targets.is_empty() || targets == [a]) => {
+                return Err(err("AND-11", format!("{} targets only its user", ab.id)));
             }
-            Aim::Enemy | Aim::Ally => {
+            Some(Aim::SelfOnly) => {}
+            Some(Aim::Enemy | Aim::Ally) => {
                 if targets.is_empty() || targets.len() > ab.max_targets as usize {
                     return Err(err(
                         "AND-26",
@@ -1794,7 +1819,15 @@ impl State {
             );
         }
         let own = [a];
-        let receivers = if targets.is_empty() { &own } else { targets };
+        let receivers = if targets.is_empty() && ab.area.is_none() {
+            &own
+        } else {
+            targets
+        };
+        if receivers.is_empty() {
+            // An area with nobody inside: paid for, compared with no one, so no check.
+            return Ok(());
+        }
         let Some(skill) = facts.skill else {
             // No check: the effects simply happen (AND-40 Invisible from an ability).
             for &t in receivers {
@@ -2076,6 +2109,7 @@ impl State {
                 && matches!(ab.kind, ActionKind::Action)
                 && self.cost(e, ab) <= self.fighters[e].heat
                 && ab.artifact.is_none()
+                && ab.area.is_none()
                 && !(ab.two_handed && self.holding(e).is_some())
         })
     }
@@ -2094,7 +2128,10 @@ impl State {
             Command::StartTurn { .. } => self.take_turn(a, ev)?,
             Command::EndTurn { .. } => return self.finish_turn(a, ev),
             Command::UseAbility {
-                ability, targets, ..
+                ability,
+                targets,
+                at,
+                ..
             } => {
                 let k = ability_index(&self.roster, a, ability, &self.fighters[a].id)?;
                 self.require_resource(a, self.roster[a].abilities[k].kind)?;
@@ -2102,7 +2139,7 @@ impl State {
                 for t in targets {
                     ts.push(self.find(t)?);
                 }
-                self.use_ability(dice, a, k, &ts, ev)?;
+                self.use_ability(dice, a, k, (&ts, *at), ev)?;
             }
             Command::Improvise {
                 skill,
@@ -2275,11 +2312,11 @@ impl State {
             } => {
                 self.require_resource(a, ActionKind::Action)?;
                 let ab = self.ability(a, ability)?;
-                if ab.aim != Aim::Enemy || ab.kind != ActionKind::Action {
+                if ab.aim != Aim::Enemy || ab.kind != ActionKind::Action || ab.area.is_some() {
                     return Err(err(
                         "AND-11",
                         format!(
-                            "{ability} is not an action aimed at enemies and cannot be readied"
+                            "{ability} is not an action aimed at enemies (areas are aimed at points) and cannot be readied"
                         ),
                     ));
                 }
@@ -2339,9 +2376,10 @@ impl State {
                 actor,
                 ability,
                 ref targets,
+                at,
             } => {
                 self.require_resource(actor, self.roster[actor].abilities[ability].kind)?;
-                self.use_ability(dice, actor, ability, targets, ev)?;
+                self.use_ability(dice, actor, ability, (targets, at), ev)?;
             }
             Resolved::Move { actor, to, extra } => {
                 let mode = if extra {
@@ -2401,9 +2439,21 @@ impl State {
         dice: &mut D,
         a: usize,
         k: usize,
-        targets: &[usize],
+        (targets, at): (&[usize], Option<[i64; 2]>),
         ev: &mut Events,
     ) -> Result<(), RuleError> {
+        if self.roster[a].abilities[k].area.is_some() {
+            return self.use_area(dice, a, k, (targets, at), ev);
+        }
+        if at.is_some() {
+            return Err(err(
+                "AND-01",
+                format!(
+                    "{} is not an area ability: it takes targets, not a point (at)",
+                    self.roster[a].abilities[k].id
+                ),
+            ));
+        }
         self.validate_use(a, k, targets)?;
         let ab = &self.roster[a].abilities[k];
         let (kind, ranged_attack) = (ab.kind, ab.ranged && ab.defense.is_some());

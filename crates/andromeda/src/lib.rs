@@ -140,7 +140,19 @@
 //!   heroes' Heat gained.
 //! - **Area checks** (AND-26): an ability with `max_targets` > 1 rolls once; each target
 //!   reads the same dice with its own advantage state (an extra die is rolled when any
-//!   target needs one) and its own defense.
+//!   target needs one) and its own defense. One check gives at most 1 Heat.
+//! - **Areas** (AND-01, «Размер круга всегда указывает его диаметр»): an ability with an
+//!   `area` is used on a point (`"at": [x, y]`) instead of targets: `{"shape": "circle",
+//!   "diameter": D}` centred on a point within its `range`; `{"shape": "line", "length": L,
+//!   "width": W}` and `{"shape": "cone", "length": L}` start at the user and point towards
+//!   `at`, a cone being as wide at each distance as that distance (**\[default\]**, ~53°).
+//!   Everyone active inside, edge included, is affected — allies and the user of a circle
+//!   too — by one roll compared with each (AND-26); nobody inside, nothing is rolled. Sizes
+//!   are 1..=10 000 m ([`MAX_AREA`]); inside is decided on squared distances, integers only.
+//!   The user's Hidden enemies inside are spared («не могут её атаковать»);
+//!   `settings.areas_reach_hidden: true` lets an area reach them. An area ability is not
+//!   readied and makes no provoked attack. The default tactic aims an area at an enemy's
+//!   position where it catches no ally and itself, for the most expected damage.
 //! - **Default tactic**: sides play members in setup order. A Grabbed actor attacks its
 //!   grabber if it can, else tries to escape; an actor hides or grabs when its `tactic` hints
 //!   say so, otherwise uses the attack with the best exact expected damage, moving towards
@@ -148,6 +160,7 @@
 //!   Point to restore main stress at half or worse, or for the Heat an ability lacks.
 #![deny(missing_docs)]
 
+mod area;
 mod catalog;
 mod check;
 mod engine;
@@ -156,6 +169,7 @@ mod prepared;
 mod setup;
 mod tactic;
 
+pub use area::{Area, MAX_AREA};
 pub use catalog::{describe, simulate, OddsSpec, DEMO_SETUP};
 pub use check::{
     attack, check, check_batch, grab, opposed, opposed_winner, roll_total, AdvantageMethod,

@@ -6,6 +6,7 @@ use std::sync::Arc;
 use fray_dice::RuleError;
 use serde::{Deserialize, Serialize};
 
+use crate::area::Area;
 use crate::check::{AdvantageMethod, DamageLine, OutcomeTable, Tier};
 
 /// The two sides (AND-04).
@@ -283,6 +284,10 @@ pub struct Ability {
     /// On Success or better, separates the target from any grab by force (AND-43).
     #[serde(default)]
     pub breaks_grabs: bool,
+    /// An area effect (AND-01): used on a point (`at`) instead of on targets, it affects
+    /// everyone inside, allies and its user too, with one roll (AND-26).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub area: Option<Area>,
 }
 
 /// An artifact with Reload X: X uses, then a Reload maneuver (AND-12, **\[default\]** X is the
@@ -453,6 +458,9 @@ pub struct Settings {
     /// `false`: the reaction comes with the first turn, so the ambushed cannot react in
     /// round 1 before they act (AND-10, AND-13).
     pub reaction_before_first_turn: bool,
+    /// Whether an area reaches the user's Hidden enemies inside it (**\[default\]** false:
+    /// «противники … не могут её атаковать» — an area is an attack too; AND-01, AND-35).
+    pub areas_reach_hidden: bool,
     /// Whether a grabber may become Hidden while it holds someone (**\[default\]** false:
     /// the one it holds knows where it is; AND-35, AND-42). The Grabbed never may (AND-34).
     pub grabber_can_hide: bool,
@@ -501,6 +509,7 @@ impl Default for Settings {
             enemy_heat: false,
             grab_reach: 2,
             grabber_can_hide: false,
+            areas_reach_hidden: false,
             reaction_before_first_turn: true,
             skill_names: SkillNames::default(),
         }
@@ -668,6 +677,12 @@ impl Setup {
                     return Err(setup_error(
                         "AND-20",
                         format!("{}: ability {:?} deals damage, targets a defense or detects without a check; give it a skill", p.id, ab.id),
+                    ));
+                }
+                if let Some(problem) = ab.area.as_ref().and_then(Area::problem) {
+                    return Err(setup_error(
+                        "AND-01",
+                        format!("{}: ability {:?}: {problem}", p.id, ab.id),
                     ));
                 }
                 if ab.max_targets == 0 {

@@ -76,6 +76,7 @@ impl Attempt<'_> {
             conditions: Vec::new(),
             detects_invisible: false,
             breaks_grabs: false,
+            area: None,
         })
     }
 }
