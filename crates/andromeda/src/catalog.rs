@@ -12,7 +12,7 @@ use crate::Andromeda;
 
 impl Ruleset for Andromeda {
     const ID: &'static str = "andromeda";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     type Setup = Setup;
     type Command = Command;
     type Event = Event;
