@@ -356,7 +356,7 @@ pub fn describe(event: &Event) -> String {
                 crate::engine::Purpose::Improvised { skill } => format!("improvised {skill} check"),
                 crate::engine::Purpose::Grab => "grab".into(),
                 crate::engine::Purpose::SavingThrow { condition } => {
-                    format!("saving throw vs {condition:?}")
+                    format!("saving throw vs {}", condition_name(*condition))
                 }
             };
             let against = target
@@ -406,7 +406,8 @@ pub fn describe(event: &Event) -> String {
             duration,
             source,
         } => format!(
-            "{id} is {condition:?} ({}{}).",
+            "{id} is {} ({}{}).",
+            condition_name(*condition),
             match duration {
                 Duration::StartOfNextTurn => "until the start of its next turn",
                 Duration::EndOfNextTurn => "until the end of its next turn",
