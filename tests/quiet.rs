@@ -61,6 +61,34 @@ fn andromeda_plays_the_same_game_quiet_and_recorded() {
 }
 
 #[test]
+fn andromeda_areas_play_the_same_game_quiet_and_recorded() {
+    // AND-01/26: the demo with area abilities (a quake cone for the Warden, a grenade for
+    // the drone): both paths agree.
+    let mut setup: serde_json::Value =
+        serde_json::from_str(fray::andromeda::DEMO_SETUP).expect("the demo parses");
+    let parts = setup["participants"].as_array_mut().expect("participants");
+    for p in parts.iter_mut() {
+        let id = p["id"].as_str().unwrap_or_default().to_owned();
+        let abilities = p["abilities"].as_array_mut().expect("abilities");
+        match id.as_str() {
+            "warden" => abilities.push(serde_json::json!({
+                "id": "quake", "skill": "might", "defense": "fortitude", "damage": "1/1/2/3",
+                "area": {"shape": "cone", "length": 12}})),
+            "drone" => abilities.insert(
+                0,
+                serde_json::json!({
+                "id": "grenade", "skill": "shooting", "defense": "fortitude",
+                "damage": "1/2/2/3", "ranged": true, "range": 20,
+                "area": {"shape": "circle", "diameter": 6}}),
+            ),
+            _ => {}
+        }
+    }
+    let setup: fray::andromeda::Setup = serde_json::from_value(setup).expect("a valid setup");
+    same_game_quiet_and_recorded::<fray::andromeda::Andromeda>(setup);
+}
+
+#[test]
 fn red_plays_the_same_game_quiet_and_recorded() {
     same_game_quiet_and_recorded::<fray::red::Red>(fray::red::Red::demo_setup());
 }

@@ -6,13 +6,13 @@ use serde::{Deserialize, Serialize};
 use crate::check::{AdvantageMethod, CheckSpec, Contestant, DamageLine, Edge, OutcomeTable, Tier};
 use crate::engine::{Benefit, Command, Event, HeatReason, MoveMode, Phase, State};
 use crate::odds::{damage_odds, grab_odds, odds, opposed_odds};
-use crate::setup::{Duration, Setup, Side};
+use crate::setup::{ConditionKind, Duration, Setup, Side};
 use crate::tactic;
 use crate::Andromeda;
 
 impl Ruleset for Andromeda {
     const ID: &'static str = "andromeda";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     type Setup = Setup;
     type Command = Command;
     type Event = Event;
@@ -264,6 +264,19 @@ impl Catalog for Andromeda {
 /// The demo: two heroes against a two-turn boss that grabs and a minion with a blaster.
 pub const DEMO_SETUP: &str = include_str!("demo.json");
 
+/// A condition's display name.
+fn condition_name(kind: ConditionKind) -> &'static str {
+    match kind {
+        ConditionKind::Vulnerable => "Vulnerable",
+        ConditionKind::Weakened => "Weakened",
+        ConditionKind::Immobilized => "Immobilized",
+        ConditionKind::Grabbed => "Grabbed",
+        ConditionKind::Hidden => "Hidden",
+        ConditionKind::Invisible => "Invisible",
+        ConditionKind::Exhaustion => "Exhaustion",
+    }
+}
+
 fn list(values: &[u8]) -> String {
     values
         .iter()
@@ -340,9 +353,10 @@ pub fn describe(event: &Event) -> String {
         } => {
             let what = match purpose {
                 crate::engine::Purpose::Ability { id } => id.to_string(),
+                crate::engine::Purpose::Improvised { skill } => format!("improvised {skill} check"),
                 crate::engine::Purpose::Grab => "grab".into(),
                 crate::engine::Purpose::SavingThrow { condition } => {
-                    format!("saving throw vs {condition:?}")
+                    format!("saving throw vs {}", condition_name(*condition))
                 }
             };
             let against = target
@@ -392,7 +406,8 @@ pub fn describe(event: &Event) -> String {
             duration,
             source,
         } => format!(
-            "{id} is {condition:?} ({}{}).",
+            "{id} is {} ({}{}).",
+            condition_name(*condition),
             match duration {
                 Duration::StartOfNextTurn => "until the start of its next turn",
                 Duration::EndOfNextTurn => "until the end of its next turn",
@@ -409,8 +424,23 @@ pub fn describe(event: &Event) -> String {
         Event::ConditionEnded {
             id,
             condition,
+            source,
+            remains,
             reason,
-        } => format!("{id} is no longer {condition:?} ({reason})."),
+        } => {
+            // A condition one gave oneself (a failed or costly grab) names no source.
+            let from = source
+                .as_ref()
+                .filter(|s| *s != id)
+                .map(|s| format!(" from {s}"))
+                .unwrap_or_default();
+            let name = condition_name(*condition);
+            if *remains {
+                format!("{id}'s {name}{from} ends ({reason}); {id} is still {name} from another source.")
+            } else {
+                format!("{id} is no longer {name}{from} ({reason}).")
+            }
+        }
         Event::Exhausted {
             id,
             amount,

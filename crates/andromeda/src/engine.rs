@@ -6,13 +6,24 @@ use fray_dice::{same_name, Dice, EventLog, Few, RuleError};
 use serde::{Deserialize, Serialize};
 
 use crate::check::{
-    check, dice_needed, keep_from, opposed_winner, roll_total, CheckResult, CheckSpec, Decider,
-    Edge, GrabEffect, KeptRoll, Tier, DIE_SIDES, MAX_CHECK_DICE,
+    check, dice_needed, keep_from, opposed_winner, roll_total, CheckResult, CheckSpec, DamageLine,
+    Decider, Edge, GrabEffect, KeptRoll, Tier, DIE_SIDES, MAX_CHECK_DICE,
 };
 use crate::prepared::{prepare, AbilityFacts, Prepared};
+mod area;
+mod grab;
+mod hide;
+mod improvised;
+mod movement;
+mod reactions;
+
+fn improvised_range() -> u32 {
+    2
+}
+
 use crate::setup::{
     Ability, ActionKind, Aim, ConditionKind, Defense, Duration, Id, Opening, ParticipantSetup,
-    SaveSpec, Settings, Setup, Side, Signature, Skill, Style,
+    SaveSpec, Settings, Setup, Side, Signature, Skill,
 };
 
 /// Whether a participant is still in the fight (AND-48).
@@ -227,6 +238,11 @@ pub enum Purpose {
         /// Its id.
         id: Id,
     },
+    /// An improvised check or attack with a skill (AND-11).
+    Improvised {
+        /// The skill rolled.
+        skill: String,
+    },
     /// The Grab action.
     Grab,
     /// A Saving Throw against a condition.
@@ -392,12 +408,16 @@ pub enum Event {
         /// By whom.
         source: Option<Id>,
     },
-    /// A condition ended.
+    /// A condition from one source ended.
     ConditionEnded {
         /// On whom.
         id: Id,
         /// Which.
         condition: ConditionKind,
+        /// Who had applied the one that ended.
+        source: Option<Id>,
+        /// Whether the bearer still has the condition from another source.
+        remains: bool,
         /// Why.
         reason: String,
     },
@@ -537,9 +557,41 @@ pub enum Command {
         actor: Id,
         /// Which ability.
         ability: Id,
-        /// Targets (none for self-only abilities).
+        /// Targets (none for self-only and area abilities).
         #[serde(default)]
         targets: Vec<Id>,
+        /// The point an area ability is aimed at (AND-01): a circle's centre, within the
+        /// ability's range; the direction of a line or cone.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        at: Option<[i64; 2]>,
+    },
+    /// An improvised skill check or attack (action, AND-11): «Любая активная попытка в бою
+    /// может решаться проверкой навыка». With a `target`, an attack on that enemy's
+    /// `defense`, dealing `damage` by its final tier; without, a check against the task rank
+    /// `difficulty`. A skill the actor lacks rolls at value 0, rank 0.
+    Improvise {
+        /// Who.
+        actor: Id,
+        /// The skill rolled.
+        skill: String,
+        /// The enemy attacked; none for a plain check.
+        #[serde(default)]
+        target: Option<Id>,
+        /// The defense an attack targets (AND-18); required with a target.
+        #[serde(default)]
+        defense: Option<Defense>,
+        /// The task rank of a plain check (AND-17).
+        #[serde(default)]
+        difficulty: i32,
+        /// The damage line of an attack (AND-20).
+        #[serde(default)]
+        damage: Option<DamageLine>,
+        /// A ranged attack (provokes in melee, AND-14); otherwise melee.
+        #[serde(default)]
+        ranged: bool,
+        /// Reach in metres (**\[default\]** 2 m, as an ability's).
+        #[serde(default = "improvised_range")]
+        range: u32,
     },
     /// Grab (action, AND-41).
     Grab {
@@ -666,6 +718,7 @@ impl Command {
             Command::StartTurn { actor }
             | Command::EndTurn { actor }
             | Command::UseAbility { actor, .. }
+            | Command::Improvise { actor, .. }
             | Command::Grab { actor, .. }
             | Command::Escape { actor, .. }
             | Command::Release { actor }
@@ -698,6 +751,7 @@ pub(crate) enum Resolved {
         actor: usize,
         ability: usize,
         targets: Targets,
+        at: Option<[i64; 2]>,
     },
     /// Move (the maneuver) or, if `extra`, Extra Move (the action).
     Move {
@@ -742,10 +796,12 @@ impl Resolved {
                 actor,
                 ability,
                 targets,
+                at,
             } => Command::UseAbility {
                 actor: id(*actor),
                 ability: state.roster[*actor].abilities[*ability].id.clone(),
                 targets: targets.iter().map(|&t| id(t)).collect(),
+                at: *at,
             },
             Resolved::Move { actor, to, extra } => {
                 let (actor, to) = (id(*actor), *to);
@@ -875,7 +931,9 @@ impl State {
                 turns_taken: 0,
                 action: false,
                 maneuver: false,
-                reaction: false,
+                // AND-10/13: a reaction is at hand from the start of the combat, unless the
+                // setting keeps it until the participant's first turn.
+                reaction: setup.settings.reaction_before_first_turn,
                 position: p.position,
                 charges: p.artifacts.iter().map(|a| a.reload).collect(),
                 ready: None,
@@ -1250,37 +1308,34 @@ impl State {
             return;
         }
         let mut removed_grabbed = false;
+        // Whether the condition remains (another source holds it) is known only once every
+        // removal is done: the ended ones are collected, when recording, and told after.
+        let recording = ev.is_recording();
+        let mut ended: Vec<(ConditionKind, Option<Id>)> = Vec::new();
         f.conditions.retain(|c| {
             let remove = pred(c);
             if remove {
                 removed_grabbed |= c.kind == ConditionKind::Grabbed;
-                ev.emit(|| Event::ConditionEnded {
-                    id: f.id.clone(),
-                    condition: c.kind,
-                    reason: reason.into(),
-                });
+                if recording {
+                    ended.push((c.kind, c.source.clone()));
+                }
             }
             !remove
         });
+        for (condition, source) in ended {
+            let remains = f.conditions.iter().any(|c| c.kind == condition);
+            ev.emit(|| Event::ConditionEnded {
+                id: f.id.clone(),
+                condition,
+                source,
+                remains,
+                reason: reason.into(),
+            });
+        }
         if removed_grabbed {
             if let Some(h) = self.held_by(i) {
                 self.end_hold(h.id, reason, ev);
             }
-        }
-    }
-
-    fn end_hold(&mut self, hold: u32, reason: &str, ev: &mut Events) {
-        let Some(pos) = self.holds.iter().position(|h| h.id == hold) else {
-            return;
-        };
-        let h = self.holds.remove(pos);
-        ev.emit(|| Event::GrabEnded {
-            grabber: self.fighters[h.grabber].id.clone(),
-            target: self.fighters[h.target].id.clone(),
-            reason: reason.into(),
-        });
-        for i in [h.grabber, h.target] {
-            self.remove_conditions(i, |c| c.hold == Some(hold), "the grab ended", ev);
         }
     }
 
@@ -1608,6 +1663,27 @@ impl State {
     /// Validates using ability `k` of `a` on `targets` (not resources).
     fn validate_use(&self, a: usize, k: usize, targets: &[usize]) -> Result<(), RuleError> {
         let ab = &self.roster[a].abilities[k];
+        if ab.area.is_some() {
+            // Aimed at a point (area::use_area), never at named targets.
+            return Err(err(
+                "AND-01",
+                format!(
+                    "{} is an area ability: aim it at a point (at), not at targets",
+                    ab.id
+                ),
+            ));
+        }
+        self.validate_as(a, ab, self.facts(a, k), targets)
+    }
+
+    /// Validates using `ab` (with what it rolls) of `a` on `targets` (not resources).
+    fn validate_as(
+        &self,
+        a: usize,
+        ab: &Ability,
+        facts: AbilityFacts,
+        targets: &[usize],
+    ) -> Result<(), RuleError> {
         let cost = self.cost(a, ab);
         if cost > self.fighters[a].heat {
             return Err(err(
@@ -1619,7 +1695,7 @@ impl State {
             ));
         }
         if let Some(art) = &ab.artifact {
-            let slot = self.facts(a, k).artifact;
+            let slot = facts.artifact;
             if slot.map_or(0, |slot| self.fighters[a].charges[slot]) == 0 {
                 return Err(err(
                     "AND-12",
@@ -1636,13 +1712,19 @@ impl State {
                 ),
             ));
         }
-        match ab.aim {
-            Aim::SelfOnly => {
-                if !(targets.is_empty() || targets == [a]) {
-                    return Err(err("AND-11", format!("{} targets only its user", ab.id)));
-                }
+        // An area's receivers are whoever stands inside it (area::use_area).
+        let aim = if ab.area.is_some() {
+            None
+        } else {
+            Some(ab.aim)
+        };
+        match aim {
+            None => {}
+            Some(Aim::SelfOnly) if !(targets.is_empty() || targets == [a]) => {
+                return Err(err("AND-11", format!("{} targets only its user", ab.id)));
             }
-            Aim::Enemy | Aim::Ally => {
+            Some(Aim::SelfOnly) => {}
+            Some(Aim::Enemy | Aim::Ally) => {
                 if targets.is_empty() || targets.len() > ab.max_targets as usize {
                     return Err(err(
                         "AND-26",
@@ -1695,10 +1777,23 @@ impl State {
         how: (bool, bool),
         ev: &mut Events,
     ) -> Result<(), RuleError> {
-        let (provoked, readied) = how;
         let roster = Arc::clone(&self.roster);
-        let ab = &roster[a].abilities[k];
-        let facts = self.facts(a, k);
+        let (ab, facts) = (&roster[a].abilities[k], self.facts(a, k));
+        self.perform_as(dice, a, (ab, facts), targets, how, ev)
+    }
+
+    /// Performs `ab` of `a` (a sheet's ability or an improvised one, with what it rolls):
+    /// Heat and charges, then one roll compared with each receiver (AND-26).
+    fn perform_as<D: Dice>(
+        &mut self,
+        dice: &mut D,
+        a: usize,
+        (ab, facts): (&Ability, AbilityFacts),
+        targets: &[usize],
+        how: (bool, bool),
+        ev: &mut Events,
+    ) -> Result<(), RuleError> {
+        let (provoked, readied) = how;
         let cost = self.cost(a, ab);
         if cost > 0 {
             self.fighters[a].heat -= cost;
@@ -1726,7 +1821,15 @@ impl State {
             );
         }
         let own = [a];
-        let receivers = if targets.is_empty() { &own } else { targets };
+        let receivers = if targets.is_empty() && ab.area.is_none() {
+            &own
+        } else {
+            targets
+        };
+        if receivers.is_empty() {
+            // An area with nobody inside: paid for, compared with no one, so no check.
+            return Ok(());
+        }
         let Some(skill) = facts.skill else {
             // No check: the effects simply happen (AND-40 Invisible from an ability).
             for &t in receivers {
@@ -1796,7 +1899,13 @@ impl State {
             ev.emit(|| {
                 self.record_check(
                     a,
-                    Purpose::Ability { id: ab.id.clone() },
+                    if facts.improvised {
+                        Purpose::Improvised {
+                            skill: ab.skill.clone().unwrap_or_default(),
+                        }
+                    } else {
+                        Purpose::Ability { id: ab.id.clone() }
+                    },
                     (t != a).then_some(t),
                     &result,
                     difficulty,
@@ -1810,19 +1919,8 @@ impl State {
             if let Some(line) = ab.damage {
                 self.damage(t, line.get(tier), ev);
             }
-            if ab.defense.is_some() && !ab.ranged && tier == Tier::Fail && t != a {
-                self.signature(t, Signature::MissedByMelee, ev);
-            }
-            if ab.defense.is_some()
-                && tier == Tier::Critical
-                && self.has(t, ConditionKind::Invisible)
-            {
-                self.remove_conditions(
-                    t,
-                    |c| c.kind == ConditionKind::Invisible,
-                    "a critical success of an attack against it",
-                    ev,
-                );
+            if ab.defense.is_some() && t != a {
+                self.struck(t, tier, !ab.ranged, ev);
             }
             if ab.detects_invisible && tier >= Tier::Success {
                 self.remove_conditions(t, |c| c.kind == ConditionKind::Invisible, "detected", ev);
@@ -1853,7 +1951,10 @@ impl State {
                 continue;
             }
             let bearer = if c.on_self { a } else { t };
-            if !self.active(bearer) {
+            // A hold keeps its two from hiding, whatever tries to hide them (AND-35).
+            let revealed =
+                c.condition == ConditionKind::Hidden && self.hold_reveals(bearer).is_some();
+            if !self.active(bearer) || revealed {
                 continue;
             }
             if c.condition == ConditionKind::Exhaustion {
@@ -1874,127 +1975,21 @@ impl State {
         }
     }
 
-    /// Readied actions triggered by an enemy's attack (AND-11); they trigger nothing further.
-    fn after_attack<D: Dice>(
-        &mut self,
-        dice: &mut D,
-        a: usize,
-        ab: &Ability,
-        ev: &mut Events,
-    ) -> Result<(), RuleError> {
-        if ab.aim == Aim::Enemy {
-            self.fire_ready(dice, a, Trigger::EnemyAttacks, None, ev)?;
+    /// What an attack's final tier does to its target, for abilities and grabs alike (a grab
+    /// is made «по обычным правилам атаки», AND-41): a melee miss is the Duelist's moment
+    /// (AND-27), a critical success ends Invisible (AND-23, AND-40).
+    pub(crate) fn struck(&mut self, t: usize, tier: Tier, melee: bool, ev: &mut Events) {
+        if melee && tier == Tier::Fail {
+            self.signature(t, Signature::MissedByMelee, ev);
         }
-        Ok(())
-    }
-
-    fn fire_ready<D: Dice>(
-        &mut self,
-        dice: &mut D,
-        mover: usize,
-        trigger: Trigger,
-        from: Option<[i64; 2]>,
-        ev: &mut Events,
-    ) -> Result<(), RuleError> {
-        if self.fighters.iter().all(|f| f.ready.is_none()) {
-            return Ok(());
+        if tier == Tier::Critical && self.has(t, ConditionKind::Invisible) {
+            self.remove_conditions(
+                t,
+                |c| c.kind == ConditionKind::Invisible,
+                "a critical success of an attack against it",
+                ev,
+            );
         }
-        for r in 0..self.fighters.len() {
-            if !self.active(mover) {
-                break;
-            }
-            let Some(ready) = self.fighters[r].ready.clone() else {
-                continue;
-            };
-            if ready.trigger != trigger
-                || self.fighters[r].side == self.fighters[mover].side
-                || !self.active(r)
-                || !self.fighters[r].reaction
-            {
-                continue;
-            }
-            let Ok(k) = ability_index(&self.roster, r, &ready.ability, &self.fighters[r].id) else {
-                continue;
-            };
-            // "Into range": the mover must have started the movement out of reach.
-            let range = self.roster[r].abilities[k].range;
-            let was_in_range = from.is_some_and(|p| within(p, self.fighters[r].position, range));
-            if was_in_range || self.validate_use(r, k, &[mover]).is_err() {
-                continue;
-            }
-            self.fighters[r].ready = None;
-            self.fighters[r].reaction = false;
-            ev.emit(|| Event::ReadyTriggered {
-                id: self.fighters[r].id.clone(),
-                target: self.fighters[mover].id.clone(),
-            });
-            self.perform(dice, r, k, &[mover], (false, true), ev)?;
-        }
-        Ok(())
-    }
-
-    /// Provoked attacks against `a` by every enemy engaging it in melee (AND-14). A provoked
-    /// attack is a free action with the provoker's first affordable melee attack
-    /// (**\[default\]**); it is made whenever allowed.
-    fn provoke<D: Dice>(
-        &mut self,
-        dice: &mut D,
-        a: usize,
-        from: [i64; 2],
-        leaving_to: Option<[i64; 2]>,
-        ev: &mut Events,
-    ) -> Result<bool, RuleError> {
-        let mut any = false;
-        for e in 0..self.fighters.len() {
-            if !self.active(a) {
-                break;
-            }
-            if self.fighters[e].side == self.fighters[a].side || !self.active(e) {
-                continue;
-            }
-            if !self.attackable(e, a) {
-                continue;
-            }
-            let Some(k) = self.melee_attack(e) else {
-                continue;
-            };
-            let range = self.roster[e].abilities[k].range;
-            let epos = self.fighters[e].position;
-            let engaged = within(epos, from, range);
-            let provoked = match leaving_to {
-                None => engaged,
-                Some(to) => engaged && !within(epos, to, range),
-            };
-            if !provoked || self.validate_use(e, k, &[a]).is_err() {
-                continue;
-            }
-            ev.emit(|| Event::Provoked {
-                by: self.fighters[e].id.clone(),
-                against: self.fighters[a].id.clone(),
-                why: if leaving_to.is_some() {
-                    "left melee reach".into()
-                } else {
-                    "ranged attack in melee".into()
-                },
-            });
-            self.perform(dice, e, k, &[a], (true, false), ev)?;
-            any = true;
-        }
-        Ok(any)
-    }
-
-    /// The index of the first melee attack of `e` that it can afford and that needs no
-    /// artifact charge.
-    pub fn melee_attack(&self, e: usize) -> Option<usize> {
-        self.roster[e].abilities.iter().position(|ab| {
-            !ab.ranged
-                && ab.defense.is_some()
-                && ab.aim == Aim::Enemy
-                && matches!(ab.kind, ActionKind::Action)
-                && self.cost(e, ab) <= self.fighters[e].heat
-                && ab.artifact.is_none()
-                && !(ab.two_handed && self.holding(e).is_some())
-        })
     }
 
     // ----- commands -----
@@ -2011,7 +2006,10 @@ impl State {
             Command::StartTurn { .. } => self.take_turn(a, ev)?,
             Command::EndTurn { .. } => return self.finish_turn(a, ev),
             Command::UseAbility {
-                ability, targets, ..
+                ability,
+                targets,
+                at,
+                ..
             } => {
                 let k = ability_index(&self.roster, a, ability, &self.fighters[a].id)?;
                 self.require_resource(a, self.roster[a].abilities[k].kind)?;
@@ -2019,7 +2017,29 @@ impl State {
                 for t in targets {
                     ts.push(self.find(t)?);
                 }
-                self.use_ability(dice, a, k, &ts, ev)?;
+                self.use_ability(dice, a, k, (&ts, *at), ev)?;
+            }
+            Command::Improvise {
+                skill,
+                target,
+                defense,
+                difficulty,
+                damage,
+                ranged,
+                range,
+                ..
+            } => {
+                let t = target.as_deref().map(|t| self.find(t)).transpose()?;
+                let attempt = improvised::Attempt {
+                    skill,
+                    target: t,
+                    defense: *defense,
+                    difficulty: *difficulty,
+                    damage: *damage,
+                    ranged: *ranged,
+                    range: *range,
+                };
+                self.improvise(dice, a, &attempt, ev)?;
             }
             Command::Grab { target, .. } => {
                 let t = self.find(target)?;
@@ -2170,11 +2190,11 @@ impl State {
             } => {
                 self.require_resource(a, ActionKind::Action)?;
                 let ab = self.ability(a, ability)?;
-                if ab.aim != Aim::Enemy || ab.kind != ActionKind::Action {
+                if ab.aim != Aim::Enemy || ab.kind != ActionKind::Action || ab.area.is_some() {
                     return Err(err(
                         "AND-11",
                         format!(
-                            "{ability} is not an action aimed at enemies and cannot be readied"
+                            "{ability} is not an action aimed at enemies (areas are aimed at points) and cannot be readied"
                         ),
                     ));
                 }
@@ -2234,9 +2254,10 @@ impl State {
                 actor,
                 ability,
                 ref targets,
+                at,
             } => {
                 self.require_resource(actor, self.roster[actor].abilities[ability].kind)?;
-                self.use_ability(dice, actor, ability, targets, ev)?;
+                self.use_ability(dice, actor, ability, (targets, at), ev)?;
             }
             Resolved::Move { actor, to, extra } => {
                 let mode = if extra {
@@ -2296,9 +2317,21 @@ impl State {
         dice: &mut D,
         a: usize,
         k: usize,
-        targets: &[usize],
+        (targets, at): (&[usize], Option<[i64; 2]>),
         ev: &mut Events,
     ) -> Result<(), RuleError> {
+        if self.roster[a].abilities[k].area.is_some() {
+            return self.use_area(dice, a, k, (targets, at), ev);
+        }
+        if at.is_some() {
+            return Err(err(
+                "AND-01",
+                format!(
+                    "{} is not an area ability: it takes targets, not a point (at)",
+                    self.roster[a].abilities[k].id
+                ),
+            ));
+        }
         self.validate_use(a, k, targets)?;
         let ab = &self.roster[a].abilities[k];
         let (kind, ranged_attack) = (ab.kind, ab.ranged && ab.defense.is_some());
@@ -2314,153 +2347,6 @@ impl State {
             }
         }
         self.perform(dice, a, k, targets, (false, false), ev)
-    }
-
-    /// Grab of `t` by `a` (AND-41 … AND-43).
-    fn grab<D: Dice>(
-        &mut self,
-        dice: &mut D,
-        a: usize,
-        t: usize,
-        ev: &mut Events,
-    ) -> Result<(), RuleError> {
-        self.require_resource(a, ActionKind::Action)?;
-        self.require_enemy_target(a, t, "AND-41")?;
-        if self.holding(a).is_some() {
-            return Err(err(
-                "AND-42",
-                format!(
-                    "{} already holds a grab; one target at a time",
-                    self.fighters[a].id
-                ),
-            ));
-        }
-        if self.held_by(t).is_some() {
-            return Err(err(
-                "AND-41",
-                format!("{} is already held", self.fighters[t].id),
-            ));
-        }
-        if self.has(a, ConditionKind::Grabbed) || self.has(a, ConditionKind::Immobilized) {
-            return Err(err(
-                "AND-43",
-                "a Grabbed or Immobilized character cannot hold a grab",
-            ));
-        }
-        if !within(
-            self.fighters[a].position,
-            self.fighters[t].position,
-            self.settings.grab_reach,
-        ) {
-            return Err(err(
-                "AND-01",
-                format!(
-                    "{} is out of reach (a grab reaches {} m)",
-                    self.fighters[t].id, self.settings.grab_reach
-                ),
-            ));
-        }
-        self.spend(a, ActionKind::Action);
-        self.do_grab(dice, a, t, ev)?;
-        Ok(())
-    }
-
-    /// Escape by `a` with `skill`, the might or agility skill name (AND-44).
-    fn escape<D: Dice>(
-        &mut self,
-        dice: &mut D,
-        a: usize,
-        skill: &str,
-        ev: &mut Events,
-    ) -> Result<(), RuleError> {
-        self.require_resource(a, ActionKind::Action)?;
-        let names = &self.settings.skill_names;
-        if skill != names.might && skill != names.agility {
-            return Err(err(
-                "AND-44",
-                format!(
-                    "escape uses {:?} or {:?}, not {skill:?}",
-                    names.might, names.agility
-                ),
-            ));
-        }
-        let Some(h) = self.held_by(a) else {
-            return Err(err(
-                "AND-44",
-                format!("{} is not Grabbed", self.fighters[a].id),
-            ));
-        };
-        self.spend(a, ActionKind::Action);
-        let skill = self.skill(a, skill);
-        let might = self.prepared.engine_skills[h.grabber].might;
-        if self.opposed(dice, "escape", (a, skill), (h.grabber, might), true, ev)? {
-            self.end_hold(h.id, "the target broke free", ev);
-        }
-        Ok(())
-    }
-
-    /// Hide by `a`, opposed by `against` or else the most perceptive enemy (AND-39).
-    fn hide<D: Dice>(
-        &mut self,
-        dice: &mut D,
-        a: usize,
-        against: Option<&str>,
-        ev: &mut Events,
-    ) -> Result<(), RuleError> {
-        self.require_resource(a, ActionKind::Action)?;
-        if self.has(a, ConditionKind::Hidden) {
-            return Err(err(
-                "AND-39",
-                format!("{} is already Hidden", self.fighters[a].id),
-            ));
-        }
-        let o = match against {
-            Some(id) => {
-                let o = self.find(id)?;
-                if self.fighters[o].side == self.fighters[a].side || !self.active(o) {
-                    return Err(err("AND-39", format!("{id} is not an active enemy")));
-                }
-                o
-            }
-            None => self
-                .best_observer(a)
-                .ok_or_else(|| err("AND-39", "there is no active enemy to hide from"))?,
-        };
-        self.spend(a, ActionKind::Action);
-        let stealth = self.prepared.engine_skills[a].stealth;
-        let perception = self.prepared.engine_skills[o].perception;
-        if self.opposed(dice, "hide", (a, stealth), (o, perception), true, ev)? {
-            let c = self.new_condition(a, ConditionKind::Hidden, Duration::UntilRemoved, None);
-            self.add_condition(a, c, ev);
-        }
-        Ok(())
-    }
-
-    /// Seek of the Hidden `t` by `a` (AND-39).
-    fn seek<D: Dice>(
-        &mut self,
-        dice: &mut D,
-        a: usize,
-        t: usize,
-        ev: &mut Events,
-    ) -> Result<(), RuleError> {
-        self.require_resource(a, ActionKind::Action)?;
-        if self.fighters[t].side == self.fighters[a].side
-            || !self.active(t)
-            || !self.has(t, ConditionKind::Hidden)
-        {
-            return Err(err(
-                "AND-39",
-                format!("{} is not a Hidden enemy", self.fighters[t].id),
-            ));
-        }
-        self.spend(a, ActionKind::Action);
-        let perception = self.prepared.engine_skills[a].perception;
-        let stealth = self.prepared.engine_skills[t].stealth;
-        if self.opposed(dice, "seek", (a, perception), (t, stealth), true, ev)? {
-            self.remove_conditions(t, |c| c.kind == ConditionKind::Hidden, "found", ev);
-        }
-        Ok(())
     }
 
     /// Reload of artifact `k` of `a`, once `a` has its maneuver (AND-12).
@@ -2548,174 +2434,6 @@ impl State {
                 let s = self.prepared.engine_skills[o].perception;
                 (s.value, s.rank, std::cmp::Reverse(o))
             })
-    }
-
-    fn do_grab<D: Dice>(
-        &mut self,
-        dice: &mut D,
-        a: usize,
-        t: usize,
-        ev: &mut Events,
-    ) -> Result<(), RuleError> {
-        if self.has(a, ConditionKind::Hidden) {
-            self.remove_conditions(
-                a,
-                |c| c.kind == ConditionKind::Hidden,
-                "gave itself away by grabbing",
-                ev,
-            );
-        }
-        let edge = self.attack_edge(a, t);
-        let difficulty = self.defense(t, Defense::Fortitude);
-        let might = self.prepared.engine_skills[a].might;
-        let result = check(dice, &self.spec(might, difficulty, edge))?;
-        ev.emit(|| {
-            self.record_check(
-                a,
-                Purpose::Grab,
-                Some(t),
-                &result,
-                difficulty,
-                edge,
-                false,
-                false,
-            )
-        });
-        let effect = GrabEffect::for_tier(result.tier);
-        if effect == GrabEffect::GrabberExposed {
-            ev.emit(|| Event::GrabFailed {
-                grabber: self.fighters[a].id.clone(),
-                target: self.fighters[t].id.clone(),
-            });
-            let c = self.new_condition(
-                a,
-                ConditionKind::Vulnerable,
-                Duration::StartOfNextTurn,
-                Some(a),
-            );
-            self.add_condition(a, c, ev);
-        } else {
-            let id = self.next_hold;
-            self.next_hold += 1;
-            self.holds.push(Hold {
-                id,
-                grabber: a,
-                target: t,
-            });
-            ev.emit(|| Event::GrabStarted {
-                grabber: self.fighters[a].id.clone(),
-                target: self.fighters[t].id.clone(),
-                effect,
-            });
-            let mut linked = vec![(t, ConditionKind::Grabbed)];
-            match effect {
-                GrabEffect::GrabbedAndVulnerable => linked.push((t, ConditionKind::Vulnerable)),
-                GrabEffect::GrabbedGrabberVulnerable => linked.push((a, ConditionKind::Vulnerable)),
-                _ => {}
-            }
-            for (bearer, kind) in linked {
-                if self.holds.iter().all(|h| h.id != id) {
-                    break;
-                }
-                let mut c = self.new_condition(bearer, kind, Duration::WhileGrab, Some(a));
-                c.hold = Some(id);
-                self.add_condition(bearer, c, ev);
-            }
-            self.signature(a, Signature::GrabsTarget, ev);
-        }
-        if result.tier == Tier::Fail {
-            self.gain_heat(a, 1, HeatReason::FailedCheck, ev);
-        }
-        if result.tier == Tier::Critical {
-            self.signature(a, Signature::ScoresCritical, ev);
-        }
-        self.fire_ready(dice, a, Trigger::EnemyAttacks, None, ev)
-    }
-
-    fn do_move<D: Dice>(
-        &mut self,
-        dice: &mut D,
-        a: usize,
-        to: [i64; 2],
-        mode: MoveMode,
-        ev: &mut Events,
-    ) -> Result<(), RuleError> {
-        let kind = if mode == MoveMode::ExtraMove {
-            ActionKind::Action
-        } else {
-            ActionKind::Maneuver
-        };
-        self.require_resource(a, kind)?;
-        if to
-            .iter()
-            .any(|c| c.unsigned_abs() > MAX_COORD.unsigned_abs())
-        {
-            return Err(err(
-                "AND-01",
-                format!("positions are metres within ±{MAX_COORD} on each axis"),
-            ));
-        }
-        let speed = self.speed(a);
-        if speed == 0 {
-            let (rule, why) = if self.has(a, ConditionKind::Grabbed) {
-                ("AND-34", "Grabbed")
-            } else {
-                ("AND-33", "Immobilized")
-            };
-            return Err(err(
-                rule,
-                format!("{} is {why}: its speed is 0", self.fighters[a].id),
-            ));
-        }
-        let hold = self.holding(a);
-        if hold.is_some() && mode != MoveMode::Step {
-            return Err(err(
-                "AND-42",
-                "while holding a grab one moves only by Step, dragging the target",
-            ));
-        }
-        let limit = if mode == MoveMode::Step {
-            speed / self.settings.step_divisor
-        } else {
-            speed
-        };
-        let from = self.fighters[a].position;
-        if !within(from, to, limit) {
-            return Err(err(
-                "AND-03",
-                format!(
-                    "{} can cover at most {limit} m this way",
-                    self.fighters[a].id
-                ),
-            ));
-        }
-        self.spend(a, kind);
-        if mode != MoveMode::Step && self.roster[a].style == Style::Ranged {
-            self.provoke(dice, a, from, Some(to), ev)?;
-            if !self.active(a) {
-                return Ok(());
-            }
-        }
-        self.fighters[a].position = to;
-        ev.emit(|| Event::Moved {
-            id: self.fighters[a].id.clone(),
-            mode,
-            from,
-            to,
-        });
-        if let Some(h) = hold {
-            let t = h.target;
-            let tf = self.fighters[t].position;
-            let tt = [tf[0] + to[0] - from[0], tf[1] + to[1] - from[1]];
-            self.fighters[t].position = tt;
-            ev.emit(|| Event::Moved {
-                id: self.fighters[t].id.clone(),
-                mode: MoveMode::Dragged,
-                from: tf,
-                to: tt,
-            });
-        }
-        self.fire_ready(dice, a, Trigger::EnemyMovesIntoRange, Some(from), ev)
     }
 }
 

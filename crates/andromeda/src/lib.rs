@@ -63,7 +63,8 @@
 //! ```
 //! Commands: `{"type": "start_turn", "actor": "vera"}`,
 //! `{"type": "use_ability", "actor": "vera", "ability": "flurry", "targets": ["warden"]}`,
-//! `{"type": "grab", …}`, `{"type": "hide", …}`, `{"type": "move", "actor": "vera",
+//! `{"type": "improvise", "actor": "vera", "skill": "melee", "target": "warden",
+//! "defense": "fortitude", "damage": "1/2/3/4"}`, `{"type": "grab", …}`, `{"type": "hide", …}`, `{"type": "move", "actor": "vera",
 //! "to": [15, 0]}`, `{"type": "end_turn", "actor": "vera"}` ([`Command`] lists them all).
 //! Events: `{"type": "heat_spent", "id": "vera", "amount": 1, "ability": "flurry",
 //! "heat": 0}` and the rest of [`Event`]; [`describe`] turns one into a log line.
@@ -87,7 +88,10 @@
 //!   `settings.temp_stress_per_rank`, `settings.heavy_temp_stress_per_rank`, or an
 //!   archetype's own `temp_stress_per_rank`.
 //! - **Round limit**: the encounter ends undecided after `settings.round_limit` rounds
-//!   (default 100), so a fight always ends.
+//!   (default 100), so a fight always ends. Setup refuses a limit outside 1..=1000, and one
+//!   whose rounds times the turns of a round (every participant's `turns`, 1..=10) exceed
+//!   10 000 turns ([`MAX_TURNS_PER_FIGHT`]): a fight nobody can win stops at its round
+//!   limit, never at the simulation's command cap.
 //! - **Reach**: an ability reaches 2 m unless its `range` says otherwise; the Grab action
 //!   reaches `settings.grab_reach` (2 m). Distances are straight lines between integer
 //!   points in metres, compared exactly by squares.
@@ -95,7 +99,14 @@
 //!   `stealth` / `perception` (`settings.skill_names`); a missing skill rolls at value 0,
 //!   rank 0.
 //! - **Hide** (AND-39): opposed by the named enemy (`against`), or by the active enemy with
-//!   the best Perception.
+//!   the best Perception. Hidden means «противники не знают, где находится цель», so a hold
+//!   keeps its two from hiding: the Grabbed never may (its grabber holds it, AND-34), and
+//!   neither may the grabber while it holds someone (the one held knows where it is) unless
+//!   `settings.grabber_can_hide` (default `false`). An ability's Hidden does not land on
+//!   either of them.
+//! - **A grab is an attack** (AND-41, «по обычным правилам атаки»): a Fail against the
+//!   Duelist is a melee miss (AND-27), a Critical ends Invisible (AND-23), a Fail gives Heat
+//!   (AND-26), it reveals a Hidden grabber and it triggers readied `enemy_attacks`.
 //! - **Conditions**: an ability's condition lands on Success or better (`min_tier`); a
 //!   Saving Throw removes it on Success or better (`save.min_tier`); a detection ability
 //!   removes Invisible on Success or better against the rank of the ability that gave it.
@@ -110,6 +121,18 @@
 //!   enemy it can reach, and a readied action triggers nothing further.
 //! - **Reactions off turn**: reaction and free abilities may be used at any time during the
 //!   combat (AND-13); actions and maneuvers only on one's own turn.
+//! - **Reaction before the first turn** (AND-10, AND-13): available. The resources
+//!   «обновляются» (are renewed) at the start of each turn, so a participant enters the
+//!   combat with its reaction, and ambushed heroes may use a reaction ability in round 1
+//!   before they act. `settings.reaction_before_first_turn: false` makes the reaction come
+//!   with the first turn instead.
+//! - **Improvised checks and attacks** (AND-11, «Любая активная попытка в бою может
+//!   решаться проверкой навыка»): the `improvise` command (an action) rolls any `skill`
+//!   against a task rank `difficulty`, or, with a `target`, attacks that enemy's `defense`
+//!   with a `damage` line (`ranged`, `range` as an ability's; 2 m by default). It follows
+//!   every rule a sheet's attack follows (Heat on Fail, provoked attacks, Hidden broken,
+//!   readied triggers); a skill the sheet lacks rolls at value 0, rank 0. The default
+//!   tactic does not improvise.
 //! - **Reload X** (AND-12): X uses between reloads.
 //! - **Heat for enemies** (AND-24 … AND-29): the source makes Heat a hero's resource, so by
 //!   default enemies gain none and pay nothing for their abilities; `settings.enemy_heat:
@@ -117,7 +140,19 @@
 //!   heroes' Heat gained.
 //! - **Area checks** (AND-26): an ability with `max_targets` > 1 rolls once; each target
 //!   reads the same dice with its own advantage state (an extra die is rolled when any
-//!   target needs one) and its own defense.
+//!   target needs one) and its own defense. One check gives at most 1 Heat.
+//! - **Areas** (AND-01, «Размер круга всегда указывает его диаметр»): an ability with an
+//!   `area` is used on a point (`"at": [x, y]`) instead of targets: `{"shape": "circle",
+//!   "diameter": D}` centred on a point within its `range`; `{"shape": "line", "length": L,
+//!   "width": W}` and `{"shape": "cone", "length": L}` start at the user and point towards
+//!   `at`, a cone being as wide at each distance as that distance (**\[default\]**, ~53°).
+//!   Everyone active inside, edge included, is affected — allies and the user of a circle
+//!   too — by one roll compared with each (AND-26); nobody inside, nothing is rolled. Sizes
+//!   are 1..=10 000 m ([`MAX_AREA`]); inside is decided on squared distances, integers only.
+//!   The user's Hidden enemies inside are spared («не могут её атаковать»);
+//!   `settings.areas_reach_hidden: true` lets an area reach them. An area ability is not
+//!   readied and makes no provoked attack. The default tactic aims an area at an enemy's
+//!   position where it catches no ally and itself, for the most expected damage.
 //! - **Default tactic**: sides play members in setup order. A Grabbed actor attacks its
 //!   grabber if it can, else tries to escape; an actor hides or grabs when its `tactic` hints
 //!   say so, otherwise uses the attack with the best exact expected damage, moving towards
@@ -125,6 +160,7 @@
 //!   Point to restore main stress at half or worse, or for the Heat an ability lacks.
 #![deny(missing_docs)]
 
+mod area;
 mod catalog;
 mod check;
 mod engine;
@@ -133,6 +169,7 @@ mod prepared;
 mod setup;
 mod tactic;
 
+pub use area::{Area, MAX_AREA};
 pub use catalog::{describe, simulate, OddsSpec, DEMO_SETUP};
 pub use check::{
     attack, check, check_batch, grab, opposed, opposed_winner, roll_total, AdvantageMethod,
@@ -148,7 +185,7 @@ pub use odds::{damage_odds, grab_odds, odds, opposed_odds, tier_probabilities, t
 pub use setup::{
     Ability, ActionKind, Aim, Archetype, Artifact, ConditionEffect, ConditionKind, Defense,
     Duration, Id, Opening, ParticipantSetup, SaveSpec, Settings, Setup, Side, Signature, Skill,
-    SkillNames, Style, TacticHints,
+    SkillNames, Style, TacticHints, MAX_ROUND_LIMIT, MAX_TURNS, MAX_TURNS_PER_FIGHT,
 };
 
 /// The Project Andromeda ruleset (ID `"andromeda"`).

@@ -19,6 +19,8 @@ pub(crate) struct AbilityFacts {
     pub skill: Option<Skill>,
     /// The index of the artifact whose charge it uses.
     pub artifact: Option<usize>,
+    /// An improvised check or attack made up on the spot (AND-11), not one of the sheet's.
+    pub improvised: bool,
 }
 
 /// An attack's expected damage, out of [`crate::odds::SCALE`], against each difficulty its
@@ -143,6 +145,7 @@ fn derive(settings: &Settings, participants: &[ParticipantSetup]) -> Prepared {
                         .artifact
                         .as_ref()
                         .and_then(|art| p.artifacts.iter().position(|x| &x.id == art)),
+                    improvised: false,
                 })
                 .collect()
         })

@@ -6,6 +6,7 @@ use std::sync::Arc;
 use fray_dice::RuleError;
 use serde::{Deserialize, Serialize};
 
+use crate::area::Area;
 use crate::check::{AdvantageMethod, DamageLine, OutcomeTable, Tier};
 
 /// The two sides (AND-04).
@@ -283,6 +284,10 @@ pub struct Ability {
     /// On Success or better, separates the target from any grab by force (AND-43).
     #[serde(default)]
     pub breaks_grabs: bool,
+    /// An area effect (AND-01): used on a point (`at`) instead of on targets, it affects
+    /// everyone inside, allies and its user too, with one roll (AND-26).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub area: Option<Area>,
 }
 
 /// An artifact with Reload X: X uses, then a Reload maneuver (AND-12, **\[default\]** X is the
@@ -436,7 +441,8 @@ pub struct Settings {
     /// Archetype names (case-insensitive) that use the heavy temporary stress.
     #[serde(default = "default_heavy")]
     pub heavy_archetypes: Vec<String>,
-    /// Rounds before the encounter ends undecided (**\[default\]** 100).
+    /// Rounds before the encounter ends undecided (**\[default\]** 100; 1..=1000, and at
+    /// most [`MAX_TURNS_PER_FIGHT`] turns in all).
     pub round_limit: u32,
     /// Whether an opposed check lost by its initiator counts as a failed check for Heat
     /// (**\[default\]** true).
@@ -446,6 +452,18 @@ pub struct Settings {
     pub enemy_heat: bool,
     /// Reach of the Grab action in metres (**\[default\]** 2 m).
     pub grab_reach: u32,
+    /// Whether a participant has its reaction before its first turn (**\[default\]** true:
+    /// «в начале вашего хода действие, маневр и реакция обновляются» — they are renewed, so
+    /// one enters the combat with them; an ambush only gives the enemies the first turns).
+    /// `false`: the reaction comes with the first turn, so the ambushed cannot react in
+    /// round 1 before they act (AND-10, AND-13).
+    pub reaction_before_first_turn: bool,
+    /// Whether an area reaches the user's Hidden enemies inside it (**\[default\]** false:
+    /// «противники … не могут её атаковать» — an area is an attack too; AND-01, AND-35).
+    pub areas_reach_hidden: bool,
+    /// Whether a grabber may become Hidden while it holds someone (**\[default\]** false:
+    /// the one it holds knows where it is; AND-35, AND-42). The Grabbed never may (AND-34).
+    pub grabber_can_hide: bool,
     /// Skill names the engine rolls by itself.
     pub skill_names: SkillNames,
 }
@@ -490,6 +508,9 @@ impl Default for Settings {
             opposed_loss_heats: true,
             enemy_heat: false,
             grab_reach: 2,
+            grabber_can_hide: false,
+            areas_reach_hidden: false,
+            reaction_before_first_turn: true,
             skill_names: SkillNames::default(),
         }
     }
@@ -532,6 +553,17 @@ pub(crate) mod shared_list {
     }
 }
 
+/// Largest `settings.round_limit`.
+pub const MAX_ROUND_LIMIT: u32 = 1000;
+
+/// Most turns per round of one participant (AND-08).
+pub const MAX_TURNS: u32 = 10;
+
+/// Most turns one fight may hold (`settings.round_limit` × the turns of a round): at the few
+/// commands a turn takes, a fight stopped by its round limit stays far below the
+/// simulation's command cap.
+pub const MAX_TURNS_PER_FIGHT: u64 = 10_000;
+
 fn setup_error(rule: &str, message: String) -> RuleError {
     RuleError::new(rule, message)
 }
@@ -559,10 +591,13 @@ impl Setup {
                 "step_divisor must be at least 1".into(),
             ));
         }
-        if s.round_limit == 0 {
+        if !(1..=MAX_ROUND_LIMIT).contains(&s.round_limit) {
             return Err(setup_error(
                 "setup",
-                "round_limit must be at least 1".into(),
+                format!(
+                    "settings.round_limit must be 1..={MAX_ROUND_LIMIT} (got {})",
+                    s.round_limit
+                ),
             ));
         }
         for side in [Side::Heroes, Side::Enemies] {
@@ -599,10 +634,13 @@ impl Setup {
                     format!("{}: rank must be 1..=4 (got {})", p.id, p.rank),
                 ));
             }
-            if p.turns == 0 || p.turns > 10 {
+            if !(1..=MAX_TURNS).contains(&p.turns) {
                 return Err(setup_error(
                     "AND-08",
-                    format!("{}: turns per round must be 1..=10 (got {})", p.id, p.turns),
+                    format!(
+                        "participants[{i}].turns ({}): turns per round must be 1..={MAX_TURNS} (got {})",
+                        p.id, p.turns
+                    ),
                 ));
             }
             let a = &p.archetype;
@@ -639,6 +677,12 @@ impl Setup {
                     return Err(setup_error(
                         "AND-20",
                         format!("{}: ability {:?} deals damage, targets a defense or detects without a check; give it a skill", p.id, ab.id),
+                    ));
+                }
+                if let Some(problem) = ab.area.as_ref().and_then(Area::problem) {
+                    return Err(setup_error(
+                        "AND-01",
+                        format!("{}: ability {:?}: {problem}", p.id, ab.id),
                     ));
                 }
                 if ab.max_targets == 0 {
@@ -688,6 +732,19 @@ impl Setup {
                     }
                 }
             }
+        }
+        // Every turn is a few commands: the rounds times the turns of a round must stay
+        // well inside what one simulated trial may play, so the round limit, not the
+        // command cap, ends a fight that nobody can win.
+        let turns: u64 = self.participants.iter().map(|p| u64::from(p.turns)).sum();
+        if turns * u64::from(s.round_limit) > MAX_TURNS_PER_FIGHT {
+            return Err(setup_error(
+                "setup",
+                format!(
+                    "settings.round_limit ({}) × the turns of a round ({turns}) must be at most {MAX_TURNS_PER_FIGHT}; lower settings.round_limit",
+                    s.round_limit
+                ),
+            ));
         }
         Ok(())
     }

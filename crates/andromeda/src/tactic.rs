@@ -2,6 +2,7 @@
 
 use fray_dice::Few;
 
+use crate::area::Area;
 use crate::engine::{
     dist2, dist2_saturating, reaches, within, Command, Phase, Resolved, State, Targets,
 };
@@ -89,11 +90,46 @@ fn best_attack(state: &State, a: usize, only: Option<usize>) -> Option<Resolved>
             .map(|&t| table.get(state.defense(t, defense), state.attack_edge(a, t)))
             .sum()
     };
-    // (ability, its targets, its score once computed)
-    let mut best: Option<(usize, Targets, Option<u128>)> = None;
+    // (ability, its targets, its point if an area, its score once computed)
+    type Choice = (usize, Targets, Option<[i64; 2]>, Option<u128>);
+    let mut best: Option<Choice> = None;
     for k in 0..state.roster[a].abilities.len() {
         let ab = &state.roster[a].abilities[k];
         if ab.aim != Aim::Enemy || ab.defense.is_none() || !usable(state, a, k) {
+            continue;
+        }
+        if let Some(area) = ab.area {
+            // Aimed at an enemy, never where an ally (or the user) would be caught; the
+            // point catching the most expected damage, then the first.
+            if only.is_some() {
+                continue;
+            }
+            let reach = if area.from_user() {
+                area_reach(&area)
+            } else {
+                ab.range
+            };
+            for &(t, d2) in enemies.iter() {
+                if !reaches(d2, reach) || (area.from_user() && d2 == 0) {
+                    continue;
+                }
+                let at = state.fighters[t].position;
+                let inside = state.inside(a, &area, at);
+                let side = state.fighters[a].side;
+                if inside.is_empty() || inside.iter().any(|&i| state.fighters[i].side == side) {
+                    continue;
+                }
+                let this = score(k, &inside);
+                let better = match &mut best {
+                    None => true,
+                    Some((best_k, best_targets, _, best_score)) => {
+                        this > *best_score.get_or_insert_with(|| score(*best_k, best_targets))
+                    }
+                };
+                if better {
+                    best = Some((k, inside, Some(at), Some(this)));
+                }
+            }
             continue;
         }
         // The first within its range, as many as it has targets; of those, `only`.
@@ -108,21 +144,35 @@ fn best_attack(state: &State, a: usize, only: Option<usize>) -> Option<Resolved>
             continue;
         }
         match &mut best {
-            None => best = Some((k, targets, None)),
-            Some((best_k, best_targets, best_score)) => {
+            None => best = Some((k, targets, None, None)),
+            Some((best_k, best_targets, _, best_score)) => {
                 let to_beat = *best_score.get_or_insert_with(|| score(*best_k, best_targets));
                 let this = score(k, &targets);
                 if this > to_beat {
-                    best = Some((k, targets, Some(this)));
+                    best = Some((k, targets, None, Some(this)));
                 }
             }
         }
     }
-    best.map(|(k, targets, _)| Resolved::UseAbility {
+    best.map(|(k, targets, at, _)| Resolved::UseAbility {
         actor: a,
         ability: k,
-        targets,
+        // An area is aimed at its point; whoever is inside is its receivers.
+        targets: if at.is_some() {
+            Targets::new()
+        } else {
+            targets
+        },
+        at,
     })
+}
+
+/// How far from its user a line or cone reaches.
+fn area_reach(area: &Area) -> u32 {
+    match *area {
+        Area::Circle { diameter } => diameter / 2,
+        Area::Line { length, .. } | Area::Cone { length } => length,
+    }
 }
 
 /// A self-only ability whose conditions are not all on its user yet (e.g. Invisible).
@@ -133,10 +183,12 @@ fn self_buff(state: &State, a: usize) -> Option<Resolved> {
             .conditions
             .iter()
             .any(|c| c.condition != ConditionKind::Exhaustion && !state.has(a, c.condition));
-        (ab.aim == Aim::SelfOnly && usable(state, a, k) && missing).then(|| Resolved::UseAbility {
+        let buff = ab.aim == Aim::SelfOnly && ab.area.is_none() && usable(state, a, k) && missing;
+        buff.then(|| Resolved::UseAbility {
             actor: a,
             ability: k,
             targets: Targets::new(),
+            at: None,
         })
     })
 }
@@ -182,7 +234,13 @@ fn wanted_reach(state: &State, a: usize) -> u32 {
             let ab = &state.roster[a].abilities[k];
             ab.aim == Aim::Enemy && ab.defense.is_some() && usable(state, a, k)
         })
-        .map(|k| state.roster[a].abilities[k].range)
+        .map(|k| {
+            let ab = &state.roster[a].abilities[k];
+            match &ab.area {
+                Some(area) if area.from_user() => area_reach(area),
+                _ => ab.range,
+            }
+        })
         .max()
         .unwrap_or(state.settings.grab_reach);
     if state.roster[a].tactic.grab && state.holding(a).is_none() {
@@ -224,7 +282,11 @@ fn plan(state: &State, a: usize) -> Resolved {
                 agility: (agility.value, agility.rank) > (might.value, might.rank),
             };
         }
-        if hints.hide && !state.has(a, ConditionKind::Hidden) && state.best_observer(a).is_some() {
+        if hints.hide
+            && !state.has(a, ConditionKind::Hidden)
+            && state.hold_reveals(a).is_none()
+            && state.best_observer(a).is_some()
+        {
             return Resolved::Hide(a);
         }
         if hints.grab && state.holding(a).is_none() && !state.has(a, ConditionKind::Immobilized) {

@@ -100,7 +100,9 @@ fn command(k: u8, a: usize, b: usize, c: usize, x: i64, y: i64) -> Command {
         2 => Command::UseAbility {
             actor,
             ability,
-            targets: vec![target],
+            targets: if c % 3 == 0 { vec![] } else { vec![target] },
+            // Some commands aim at a point: an area ability's, or a refusal for the rest.
+            at: (c % 3 != 1).then_some([(c % 7) as i64 - 3, (k % 5) as i64]),
         },
         3 => Command::Grab { actor, target },
         4 => Command::Escape {

@@ -3,7 +3,7 @@
 mod common;
 
 use common::*;
-use fray_andromeda::{ConditionKind, Event, HeatReason, Tier};
+use fray_andromeda::{ConditionKind, Event, HeatReason, State, Tier};
 use serde_json::json;
 
 #[test]
@@ -110,4 +110,52 @@ fn and_11_ally_abilities_and_the_opposed_heat_setting() {
     let heat = t.heat("a2");
     t.ok(json!({"type": "hide", "actor": "a2"}), &[1, 1, 8, 8]);
     assert_eq!(t.heat("a2"), heat);
+}
+
+/// A setup with `settings` and two fighters, `b` with `turns` turns per round.
+fn limited(settings: serde_json::Value, turns: u32) -> Result<State, fray_dice::RuleError> {
+    let setup = setup_of(
+        vec![
+            fighter("a", "heroes", [0, 0]),
+            with(fighter("b", "enemies", [1, 0]), json!({ "turns": turns })),
+        ],
+        json!({ "settings": settings }),
+    );
+    State::start(
+        &setup,
+        &mut fray_dice::Scripted::new([]),
+        &mut fray_dice::EventLog::recording(),
+    )
+}
+
+#[test]
+fn round_limit_is_bounded_with_a_message_naming_the_field() {
+    // The round limit (AND-30's "until end of round" needs rounds; a fight always ends) must
+    // be 1..=1000: 0 is not silently 1, and a huge one would let the command cap stop fights.
+    for bad in [0u32, 1001, u32::MAX] {
+        let e = limited(json!({ "round_limit": bad }), 1).expect_err("refused");
+        assert!(
+            e.message.contains("settings.round_limit must be 1..=1000")
+                && e.message.contains(&format!("got {bad}")),
+            "{e}"
+        );
+    }
+    assert!(limited(json!({ "round_limit": 1000 }), 1).is_ok());
+    assert!(limited(json!({ "round_limit": 1 }), 1).is_ok());
+}
+
+#[test]
+fn and_08_turns_and_rounds_together_are_bounded() {
+    // AND-08: a boss's turns per round are 1..=10, named by their JSON path.
+    let e = limited(json!({}), 11).expect_err("refused");
+    assert_eq!(e.rule, "AND-08");
+    assert!(e.message.contains("participants[1].turns"), "{e}");
+    // 1000 rounds of 11 turns (1 + 10) are more turns than a fight may hold.
+    let e = limited(json!({ "round_limit": 1000 }), 10).expect_err("refused");
+    assert!(
+        e.message
+            .contains("settings.round_limit (1000) × the turns of a round (11)"),
+        "{e}"
+    );
+    assert!(limited(json!({ "round_limit": 909 }), 10).is_ok());
 }

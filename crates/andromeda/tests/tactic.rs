@@ -118,3 +118,59 @@ fn a_wide_area_attack_plays_the_same_by_index_and_by_name() {
     }
     assert!(wide_uses > 0, "the blast never took more than 4 targets");
 }
+
+/// `kitchen_sink` with an area ability on each side (a circle for h1, a line for the boss,
+/// a cone for m1) and every setting that changes what is legal.
+fn with_areas(settings: serde_json::Value) -> Setup {
+    let mut setup = serde_json::to_value(kitchen_sink(settings, json!({"type": "default"})))
+        .expect("setup serializes");
+    let areas = [
+        ("h1", json!({"shape": "circle", "diameter": 6}), 15),
+        (
+            "boss",
+            json!({"shape": "line", "length": 20, "width": 2}),
+            2,
+        ),
+        ("m1", json!({"shape": "cone", "length": 12}), 2),
+    ];
+    for p in setup["participants"].as_array_mut().expect("participants") {
+        for (id, area, range) in &areas {
+            if p["id"] == *id {
+                p["abilities"].as_array_mut().expect("abilities").insert(
+                    0,
+                    json!({"id": "burst", "skill": "will", "defense": "fortitude",
+                        "damage": "1/1/2/3", "ranged": true, "range": range, "area": area}),
+                );
+            }
+        }
+    }
+    serde_json::from_value(setup).expect("a valid setup")
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(24))]
+
+    /// AND-01/35/10: over the settings that change what is legal (hiding while holding,
+    /// areas reaching the Hidden, reactions before the first turn, Heat for enemies, reach,
+    /// steps, round limits), the default tactic only gives legal commands: simulate fails
+    /// on the first illegal one.
+    #[test]
+    fn the_tactic_stays_legal_over_the_settings_that_change_legality(
+        grabber_can_hide: bool,
+        areas_reach_hidden: bool,
+        reaction_before_first_turn: bool,
+        enemy_heat: bool,
+        grab_reach in 0u32..6,
+        step_divisor in 1u32..6,
+        round_limit in 1u32..40,
+        seed: u64,
+    ) {
+        let setup = with_areas(json!({
+            "grabber_can_hide": grabber_can_hide, "areas_reach_hidden": areas_reach_hidden,
+            "reaction_before_first_turn": reaction_before_first_turn, "enemy_heat": enemy_heat,
+            "grab_reach": grab_reach, "step_divisor": step_divisor, "round_limit": round_limit,
+        }));
+        let summary = simulate(&setup, 6, seed, 1).expect("every command is legal");
+        proptest::prop_assert_eq!(summary.cut_off, 0);
+    }
+}

@@ -435,13 +435,31 @@ fn and_13_reactions_only_for_abilities_that_say_so_and_ready() {
     ]});
     let mut t = T::new(setup_of(
         vec![
-            with(fighter("a", "heroes", [0, 0]), parry),
+            with(fighter("a", "heroes", [0, 0]), parry.clone()),
             fighter("b", "enemies", [1, 0]),
         ],
         json!({}),
     ));
-    // Before its first turn a has no reaction yet.
-    assert_eq!(t.fail(use_("a", "counter", &["b"])), "AND-10");
+    // AND-10/13: before its first turn a has its reaction (the default)…
+    let mut early = t.state.clone();
+    let mut d = fray_dice::Scripted::new([4, 4]);
+    early
+        .apply(
+            &cmd(use_("a", "counter", &["b"])),
+            &mut d,
+            &mut fray_dice::EventLog::quiet(),
+        )
+        .expect("the reaction is at hand before the first turn");
+    assert!(!early.fighters[0].reaction);
+    // …and, with settings.reaction_before_first_turn false, not yet.
+    let mut late = T::new(setup_of(
+        vec![
+            with(fighter("a", "heroes", [0, 0]), parry.clone()),
+            fighter("b", "enemies", [1, 0]),
+        ],
+        json!({"settings": {"reaction_before_first_turn": false}}),
+    ));
+    assert_eq!(late.fail(use_("a", "counter", &["b"])), "AND-10");
     t.ok(start("a"), &[]);
     t.ok(end("a"), &[]);
     t.ok(start("b"), &[]);

@@ -1,0 +1,117 @@
+//! Area abilities (AND-01, AND-26): aimed at a point, they affect everyone inside the shape,
+//! allies and the user too, with one roll compared with each of them.
+
+use std::sync::Arc;
+
+use fray_dice::{Dice, RuleError};
+
+use super::{err, within, Events, State, Targets, MAX_COORD};
+use crate::area::Area;
+use crate::setup::ConditionKind;
+
+impl State {
+    /// Who is inside `area` aimed at `at` by `a`: every active participant within the
+    /// shape, in setup order, but the user of a line or cone (its apex) and, unless
+    /// `settings.areas_reach_hidden`, the user's Hidden enemies (AND-35).
+    pub(crate) fn inside(&self, a: usize, area: &Area, at: [i64; 2]) -> Targets {
+        let origin = self.fighters[a].position;
+        (0..self.fighters.len())
+            .filter(|&t| {
+                let hidden_enemy = self.fighters[t].side != self.fighters[a].side
+                    && self.has(t, ConditionKind::Hidden)
+                    && !self.settings.areas_reach_hidden;
+                self.active(t)
+                    && !(area.from_user() && t == a)
+                    && !hidden_enemy
+                    && area.covers(origin, at, self.fighters[t].position)
+            })
+            .collect()
+    }
+
+    /// Whether `at` is a point `a` may aim its area ability `k` at (AND-01).
+    pub(crate) fn area_point(&self, a: usize, k: usize, at: [i64; 2]) -> Result<(), RuleError> {
+        let ab = &self.roster[a].abilities[k];
+        let Some(area) = ab.area else {
+            return Err(err("AND-01", format!("{} is not an area ability", ab.id)));
+        };
+        let me = self.fighters[a].position;
+        if at
+            .iter()
+            .any(|c| c.unsigned_abs() > MAX_COORD.unsigned_abs())
+        {
+            return Err(err(
+                "AND-01",
+                format!("at: positions are metres within ±{MAX_COORD} on each axis"),
+            ));
+        }
+        if area.from_user() {
+            if at == me {
+                return Err(err(
+                    "AND-01",
+                    format!(
+                        "{}: a line or cone starts at its user; at must differ from {}'s position to give its direction",
+                        ab.id, self.fighters[a].id
+                    ),
+                ));
+            }
+        } else if !within(me, at, ab.range) {
+            return Err(err(
+                "AND-01",
+                format!(
+                    "at is out of range: {} places its circle within {} m",
+                    ab.id, ab.range
+                ),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Area ability `k` of `a` aimed at `at`, once `a` has the resource for it: validated,
+    /// paid, provoked attacks for a ranged one in melee (AND-14), then one check compared
+    /// with everyone inside (AND-26).
+    pub(super) fn use_area<D: Dice>(
+        &mut self,
+        dice: &mut D,
+        a: usize,
+        k: usize,
+        (targets, at): (&[usize], Option<[i64; 2]>),
+        ev: &mut Events,
+    ) -> Result<(), RuleError> {
+        let roster = Arc::clone(&self.roster);
+        let ab = &roster[a].abilities[k];
+        if !targets.is_empty() {
+            return Err(err(
+                "AND-01",
+                format!(
+                    "{} is an area ability: aim it at a point (at); everyone inside is affected",
+                    ab.id
+                ),
+            ));
+        }
+        let at = at.ok_or_else(|| {
+            err(
+                "AND-01",
+                format!(
+                    "{} is an area ability: give the point it is aimed at (at)",
+                    ab.id
+                ),
+            )
+        })?;
+        self.area_point(a, k, at)?;
+        let facts = self.facts(a, k);
+        self.validate_as(a, ab, facts, &[])?;
+        self.spend(a, ab.kind);
+        if ab.ranged && ab.defense.is_some() {
+            let pos = self.fighters[a].position;
+            self.provoke(dice, a, pos, None, ev)?;
+            if !self.active(a) {
+                return Ok(());
+            }
+        }
+        let Some(area) = ab.area else {
+            return Ok(());
+        };
+        let inside = self.inside(a, &area, at);
+        self.perform_as(dice, a, (ab, facts), &inside, (false, false), ev)
+    }
+}

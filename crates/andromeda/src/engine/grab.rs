@@ -1,0 +1,192 @@
+//! The grab (AND-41 … AND-44): taking hold, escaping, and a hold's end.
+
+use fray_dice::{Dice, RuleError};
+
+use super::{err, within, Event, Events, Hold, Purpose, State, Trigger};
+use crate::check::{check, GrabEffect, Tier};
+use crate::engine::HeatReason;
+use crate::setup::{ActionKind, ConditionKind, Defense, Duration, Signature};
+
+impl State {
+    /// Grab of `t` by `a` (AND-41 … AND-43).
+    pub(super) fn grab<D: Dice>(
+        &mut self,
+        dice: &mut D,
+        a: usize,
+        t: usize,
+        ev: &mut Events,
+    ) -> Result<(), RuleError> {
+        self.require_resource(a, ActionKind::Action)?;
+        self.require_enemy_target(a, t, "AND-41")?;
+        if self.holding(a).is_some() {
+            return Err(err(
+                "AND-42",
+                format!(
+                    "{} already holds a grab; one target at a time",
+                    self.fighters[a].id
+                ),
+            ));
+        }
+        if self.held_by(t).is_some() {
+            return Err(err(
+                "AND-41",
+                format!("{} is already held", self.fighters[t].id),
+            ));
+        }
+        if self.has(a, ConditionKind::Grabbed) || self.has(a, ConditionKind::Immobilized) {
+            return Err(err(
+                "AND-43",
+                "a Grabbed or Immobilized character cannot hold a grab",
+            ));
+        }
+        if !within(
+            self.fighters[a].position,
+            self.fighters[t].position,
+            self.settings.grab_reach,
+        ) {
+            return Err(err(
+                "AND-01",
+                format!(
+                    "{} is out of reach (a grab reaches {} m)",
+                    self.fighters[t].id, self.settings.grab_reach
+                ),
+            ));
+        }
+        self.spend(a, ActionKind::Action);
+        self.do_grab(dice, a, t, ev)?;
+        Ok(())
+    }
+
+    /// Escape by `a` with `skill`, the might or agility skill name (AND-44).
+    pub(super) fn escape<D: Dice>(
+        &mut self,
+        dice: &mut D,
+        a: usize,
+        skill: &str,
+        ev: &mut Events,
+    ) -> Result<(), RuleError> {
+        self.require_resource(a, ActionKind::Action)?;
+        let names = &self.settings.skill_names;
+        if skill != names.might && skill != names.agility {
+            return Err(err(
+                "AND-44",
+                format!(
+                    "escape uses {:?} or {:?}, not {skill:?}",
+                    names.might, names.agility
+                ),
+            ));
+        }
+        let Some(h) = self.held_by(a) else {
+            return Err(err(
+                "AND-44",
+                format!("{} is not Grabbed", self.fighters[a].id),
+            ));
+        };
+        self.spend(a, ActionKind::Action);
+        let skill = self.skill(a, skill);
+        let might = self.prepared.engine_skills[h.grabber].might;
+        if self.opposed(dice, "escape", (a, skill), (h.grabber, might), true, ev)? {
+            self.end_hold(h.id, "the target broke free", ev);
+        }
+        Ok(())
+    }
+
+    pub(super) fn do_grab<D: Dice>(
+        &mut self,
+        dice: &mut D,
+        a: usize,
+        t: usize,
+        ev: &mut Events,
+    ) -> Result<(), RuleError> {
+        if self.has(a, ConditionKind::Hidden) {
+            self.remove_conditions(
+                a,
+                |c| c.kind == ConditionKind::Hidden,
+                "gave itself away by grabbing",
+                ev,
+            );
+        }
+        let edge = self.attack_edge(a, t);
+        let difficulty = self.defense(t, Defense::Fortitude);
+        let might = self.prepared.engine_skills[a].might;
+        let result = check(dice, &self.spec(might, difficulty, edge))?;
+        ev.emit(|| {
+            self.record_check(
+                a,
+                Purpose::Grab,
+                Some(t),
+                &result,
+                difficulty,
+                edge,
+                false,
+                false,
+            )
+        });
+        // A grab is an attack: what follows an attack's tier follows it (AND-41).
+        self.struck(t, result.tier, true, ev);
+        let effect = GrabEffect::for_tier(result.tier);
+        if effect == GrabEffect::GrabberExposed {
+            ev.emit(|| Event::GrabFailed {
+                grabber: self.fighters[a].id.clone(),
+                target: self.fighters[t].id.clone(),
+            });
+            let c = self.new_condition(
+                a,
+                ConditionKind::Vulnerable,
+                Duration::StartOfNextTurn,
+                Some(a),
+            );
+            self.add_condition(a, c, ev);
+        } else {
+            let id = self.next_hold;
+            self.next_hold += 1;
+            self.holds.push(Hold {
+                id,
+                grabber: a,
+                target: t,
+            });
+            ev.emit(|| Event::GrabStarted {
+                grabber: self.fighters[a].id.clone(),
+                target: self.fighters[t].id.clone(),
+                effect,
+            });
+            let mut linked = vec![(t, ConditionKind::Grabbed)];
+            match effect {
+                GrabEffect::GrabbedAndVulnerable => linked.push((t, ConditionKind::Vulnerable)),
+                GrabEffect::GrabbedGrabberVulnerable => linked.push((a, ConditionKind::Vulnerable)),
+                _ => {}
+            }
+            for (bearer, kind) in linked {
+                if self.holds.iter().all(|h| h.id != id) {
+                    break;
+                }
+                let mut c = self.new_condition(bearer, kind, Duration::WhileGrab, Some(a));
+                c.hold = Some(id);
+                self.add_condition(bearer, c, ev);
+            }
+            self.signature(a, Signature::GrabsTarget, ev);
+        }
+        if result.tier == Tier::Fail {
+            self.gain_heat(a, 1, HeatReason::FailedCheck, ev);
+        }
+        if result.tier == Tier::Critical {
+            self.signature(a, Signature::ScoresCritical, ev);
+        }
+        self.fire_ready(dice, a, Trigger::EnemyAttacks, None, ev)
+    }
+
+    pub(super) fn end_hold(&mut self, hold: u32, reason: &str, ev: &mut Events) {
+        let Some(pos) = self.holds.iter().position(|h| h.id == hold) else {
+            return;
+        };
+        let h = self.holds.remove(pos);
+        ev.emit(|| Event::GrabEnded {
+            grabber: self.fighters[h.grabber].id.clone(),
+            target: self.fighters[h.target].id.clone(),
+            reason: reason.into(),
+        });
+        for i in [h.grabber, h.target] {
+            self.remove_conditions(i, |c| c.hold == Some(hold), "the grab ended", ev);
+        }
+    }
+}

@@ -1,0 +1,91 @@
+//! Hiding and seeking (AND-35, AND-39).
+
+use fray_dice::{Dice, RuleError};
+
+use super::{err, Events, State};
+use crate::setup::{ActionKind, ConditionKind, Duration};
+
+impl State {
+    /// Why a hold keeps `a` from hiding, if it does. Hidden means «противники не знают, где
+    /// находится цель»: the grabber holding the Grabbed one knows where it is (AND-34, AND-35),
+    /// and so does the one it holds, unless `settings.grabber_can_hide`.
+    pub(crate) fn hold_reveals(&self, a: usize) -> Option<&'static str> {
+        if self.held_by(a).is_some() {
+            Some("it is Grabbed, and its grabber holds it")
+        } else if self.holding(a).is_some() && !self.settings.grabber_can_hide {
+            Some("it is holding a grab, and the one it holds knows where it is")
+        } else {
+            None
+        }
+    }
+
+    /// Hide by `a`, opposed by `against` or else the most perceptive enemy (AND-39).
+    pub(super) fn hide<D: Dice>(
+        &mut self,
+        dice: &mut D,
+        a: usize,
+        against: Option<&str>,
+        ev: &mut Events,
+    ) -> Result<(), RuleError> {
+        self.require_resource(a, ActionKind::Action)?;
+        if self.has(a, ConditionKind::Hidden) {
+            return Err(err(
+                "AND-39",
+                format!("{} is already Hidden", self.fighters[a].id),
+            ));
+        }
+        if let Some(why) = self.hold_reveals(a) {
+            return Err(err(
+                "AND-35",
+                format!("{} cannot become Hidden: {why}", self.fighters[a].id),
+            ));
+        }
+        let o = match against {
+            Some(id) => {
+                let o = self.find(id)?;
+                if self.fighters[o].side == self.fighters[a].side || !self.active(o) {
+                    return Err(err("AND-39", format!("{id} is not an active enemy")));
+                }
+                o
+            }
+            None => self
+                .best_observer(a)
+                .ok_or_else(|| err("AND-39", "there is no active enemy to hide from"))?,
+        };
+        self.spend(a, ActionKind::Action);
+        let stealth = self.prepared.engine_skills[a].stealth;
+        let perception = self.prepared.engine_skills[o].perception;
+        if self.opposed(dice, "hide", (a, stealth), (o, perception), true, ev)? {
+            let c = self.new_condition(a, ConditionKind::Hidden, Duration::UntilRemoved, None);
+            self.add_condition(a, c, ev);
+        }
+        Ok(())
+    }
+
+    /// Seek of the Hidden `t` by `a` (AND-39).
+    pub(super) fn seek<D: Dice>(
+        &mut self,
+        dice: &mut D,
+        a: usize,
+        t: usize,
+        ev: &mut Events,
+    ) -> Result<(), RuleError> {
+        self.require_resource(a, ActionKind::Action)?;
+        if self.fighters[t].side == self.fighters[a].side
+            || !self.active(t)
+            || !self.has(t, ConditionKind::Hidden)
+        {
+            return Err(err(
+                "AND-39",
+                format!("{} is not a Hidden enemy", self.fighters[t].id),
+            ));
+        }
+        self.spend(a, ActionKind::Action);
+        let perception = self.prepared.engine_skills[a].perception;
+        let stealth = self.prepared.engine_skills[t].stealth;
+        if self.opposed(dice, "seek", (a, perception), (t, stealth), true, ev)? {
+            self.remove_conditions(t, |c| c.kind == ConditionKind::Hidden, "found", ev);
+        }
+        Ok(())
+    }
+}

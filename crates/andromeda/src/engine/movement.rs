@@ -1,0 +1,95 @@
+//! Movement (AND-02, AND-03, AND-33, AND-34, AND-42): Move, Step and Extra Move, a grabber
+//! dragging its target, and the provoked attacks and readied actions a movement sets off.
+
+use fray_dice::{Dice, RuleError};
+
+use super::{err, within, Event, Events, MoveMode, State, Trigger, MAX_COORD};
+use crate::setup::{ActionKind, ConditionKind, Style};
+
+impl State {
+    pub(super) fn do_move<D: Dice>(
+        &mut self,
+        dice: &mut D,
+        a: usize,
+        to: [i64; 2],
+        mode: MoveMode,
+        ev: &mut Events,
+    ) -> Result<(), RuleError> {
+        let kind = if mode == MoveMode::ExtraMove {
+            ActionKind::Action
+        } else {
+            ActionKind::Maneuver
+        };
+        self.require_resource(a, kind)?;
+        if to
+            .iter()
+            .any(|c| c.unsigned_abs() > MAX_COORD.unsigned_abs())
+        {
+            return Err(err(
+                "AND-01",
+                format!("positions are metres within ±{MAX_COORD} on each axis"),
+            ));
+        }
+        let speed = self.speed(a);
+        if speed == 0 {
+            let (rule, why) = if self.has(a, ConditionKind::Grabbed) {
+                ("AND-34", "Grabbed")
+            } else {
+                ("AND-33", "Immobilized")
+            };
+            return Err(err(
+                rule,
+                format!("{} is {why}: its speed is 0", self.fighters[a].id),
+            ));
+        }
+        let hold = self.holding(a);
+        if hold.is_some() && mode != MoveMode::Step {
+            return Err(err(
+                "AND-42",
+                "while holding a grab one moves only by Step, dragging the target",
+            ));
+        }
+        let limit = if mode == MoveMode::Step {
+            speed / self.settings.step_divisor
+        } else {
+            speed
+        };
+        let from = self.fighters[a].position;
+        if !within(from, to, limit) {
+            return Err(err(
+                "AND-03",
+                format!(
+                    "{} can cover at most {limit} m this way",
+                    self.fighters[a].id
+                ),
+            ));
+        }
+        self.spend(a, kind);
+        if mode != MoveMode::Step && self.roster[a].style == Style::Ranged {
+            self.provoke(dice, a, from, Some(to), ev)?;
+            if !self.active(a) {
+                return Ok(());
+            }
+        }
+        self.fighters[a].position = to;
+        ev.emit(|| Event::Moved {
+            id: self.fighters[a].id.clone(),
+            mode,
+            from,
+            to,
+        });
+        if let Some(h) = hold {
+            let t = h.target;
+            let tf = self.fighters[t].position;
+            let tt = [tf[0] + to[0] - from[0], tf[1] + to[1] - from[1]];
+            self.fighters[t].position = tt;
+            ev.emit(|| Event::Moved {
+                id: self.fighters[t].id.clone(),
+                mode: MoveMode::Dragged,
+                from: tf,
+                to: tt,
+            });
+        }
+        self.fire_ready(dice, a, Trigger::EnemyMovesIntoRange, Some(from), ev)
+    }
+}
