@@ -156,6 +156,18 @@ pub fn run_trial<R: AutoPlay>(
     })
 }
 
+/// Refuses trials `first .. first + trials` when the last one's stream would be past
+/// `u64::MAX` (the last stream itself is fine).
+fn check_streams(first: u64, trials: u64) -> Result<(), RuleError> {
+    if trials > 0 && first.checked_add(trials - 1).is_none() {
+        return Err(RuleError::new(
+            "simulation",
+            format!("{trials} trials from stream {first} go past the last stream, 2^64 - 1"),
+        ));
+    }
+    Ok(())
+}
+
 /// What a trial reports when its default tactic was refused (a bug in the ruleset).
 #[cold]
 fn illegal(stream: u64, e: RuleError) -> RuleError {
@@ -196,16 +208,7 @@ where
     R::Setup: Sync,
 {
     let threads = threads.clamp(1, out.len().max(1));
-    // The last trial's stream must exist: `first + len - 1 <= u64::MAX`.
-    if !out.is_empty() && first.checked_add(out.len() as u64 - 1).is_none() {
-        return Err(RuleError::new(
-            "simulation",
-            format!(
-                "{} trials from stream {first} go past the last stream, 2^64 - 1",
-                out.len()
-            ),
-        ));
-    }
+    check_streams(first, out.len() as u64)?;
     let block = out.len().div_ceil(threads).max(1);
     let results: Vec<Result<(), (u64, RuleError)>> = std::thread::scope(|scope| {
         let handles: Vec<_> = out
@@ -262,12 +265,7 @@ pub fn simulate_range<R: AutoPlay>(
 where
     R::Setup: Sync,
 {
-    if trials > 0 && first.checked_add(trials - 1).is_none() {
-        return Err(RuleError::new(
-            "simulation",
-            format!("{trials} trials from stream {first} go past the last stream, 2^64 - 1"),
-        ));
-    }
+    check_streams(first, trials)?;
     const REPORT_EVERY: u64 = 4096;
     // Never more threads than trials; `saturating_mul` keeps the last block's end in range
     // even for `trials` near `u64::MAX`.
