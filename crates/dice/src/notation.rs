@@ -5,8 +5,9 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
+use crate::bigcount::{self, BigDistribution, Depth};
 use crate::dice::Dice;
-use crate::dist::{Distribution, MAX_WORK};
+use crate::dist::{is_overflow, Distribution, MAX_WORK};
 use crate::error::{Error, ErrorKind, Result};
 use crate::pool::{CmpOp, Compare, Explode, Keep, PoolSpec, Reroll, MAX_DICE, MAX_EXPLOSION_DEPTH};
 use crate::transcript::Transcript;
@@ -216,7 +217,123 @@ impl Expr {
             Expr::Sub(a, b) => a.exact()?.add(&b.exact()?.negate()?),
             Expr::Mul(a, b) | Expr::Div(a, b) => {
                 let (x, y) = (a.exact()?, b.exact()?);
+                if matches!(self, Expr::Div(..)) {
+                    let zero = y.probability(0);
+                    if zero.numerator != 0 {
+                        return Err(division_by_zero(&zero.to_string()));
+                    }
+                }
                 x.combine(&y, |p, q| self.apply(p, q))
+            }
+        }
+    }
+
+    /// The exact distribution of the expression's total with no ceiling on the size of the
+    /// counts, exploding dice followed until the unresolved mass is at most 2⁻⁶⁴.
+    ///
+    /// Counts are `u128` wherever they fit (the same path as [`Expr::distribution`]) and
+    /// arbitrary-precision only where 128 bits overflow; the limits are then work and memory
+    /// bounds ([`crate::MAX_BIG_WORK`], [`crate::MAX_BIG_BYTES`]) named in the error.
+    ///
+    /// ```
+    /// use fray_dice::Expr;
+    /// let odds = Expr::parse("100d6").unwrap().odds().unwrap();
+    /// assert_eq!(odds.probability(100).to_string(), format!("1/{}", num_bigint::BigUint::from(6u32).pow(100)));
+    /// ```
+    pub fn odds(&self) -> Result<BigDistribution> {
+        self.odds_with(Depth::default())
+    }
+
+    /// [`Expr::odds`] with exploding dice followed as deep as `depth` says.
+    pub fn odds_with(&self, depth: Depth) -> Result<BigDistribution> {
+        self.validate()?;
+        let exploding = self.exploding_dice();
+        if exploding == 0 {
+            match self.distribution() {
+                Ok(d) => return Ok(BigDistribution::from(&d)),
+                Err(e) if is_overflow(&e) => {}
+                Err(e) => return Err(e),
+            }
+        }
+        self.big(depth, exploding)
+    }
+
+    /// [`Expr::odds_with`] with big counts everywhere, never the `u128` path: for tests that
+    /// check one path against the other.
+    #[doc(hidden)]
+    pub fn odds_big_only(&self, depth: Depth) -> Result<BigDistribution> {
+        self.validate()?;
+        self.big_only(depth, self.exploding_dice())
+    }
+
+    fn big_only(&self, depth: Depth, dice: u64) -> Result<BigDistribution> {
+        match self {
+            Expr::Pool(p) => bigcount::of_pool(p, depth, dice),
+            Expr::Constant(_) => self.big(depth, dice),
+            Expr::Neg(a) => a.big_only(depth, dice)?.negate(),
+            Expr::Add(a, b) => a.big_only(depth, dice)?.add(&b.big_only(depth, dice)?),
+            Expr::Sub(a, b) => a
+                .big_only(depth, dice)?
+                .add(&b.big_only(depth, dice)?.negate()?),
+            Expr::Mul(..) | Expr::Div(..) => self.big(depth, dice),
+        }
+    }
+
+    /// Dice of exploding pools, which share the unresolved-mass bound.
+    fn exploding_dice(&self) -> u64 {
+        match self {
+            Expr::Constant(_) => 0,
+            Expr::Pool(p) => p.explode.map_or(0, |_| u64::from(p.count)),
+            Expr::Neg(a) => a.exploding_dice(),
+            Expr::Add(a, b) | Expr::Sub(a, b) | Expr::Mul(a, b) | Expr::Div(a, b) => {
+                a.exploding_dice() + b.exploding_dice()
+            }
+        }
+    }
+
+    fn big(&self, depth: Depth, dice: u64) -> Result<BigDistribution> {
+        match self {
+            Expr::Constant(v) => Ok(BigDistribution::constant(*v)),
+            Expr::Pool(p) if p.explode.is_none() => match Distribution::of_pool(p) {
+                Ok(d) => Ok(BigDistribution::from(&d)),
+                Err(e) if is_overflow(&e) => bigcount::of_pool(p, depth, dice),
+                Err(e) => Err(e),
+            },
+            Expr::Pool(p) => bigcount::of_pool(p, depth, dice),
+            Expr::Neg(a) => a.big(depth, dice)?.negate(),
+            Expr::Add(a, b) => a.big(depth, dice)?.add(&b.big(depth, dice)?),
+            Expr::Sub(a, b) => a.big(depth, dice)?.add(&b.big(depth, dice)?.negate()?),
+            Expr::Mul(a, b) => {
+                let (x, y) = (a.big(depth, dice)?, b.big(depth, dice)?);
+                x.combine(
+                    &y,
+                    |p, q| self.apply(p, q),
+                    |(a0, a1), (b0, b1)| {
+                        let corners = [
+                            a0.checked_mul(b0)?,
+                            a0.checked_mul(b1)?,
+                            a1.checked_mul(b0)?,
+                            a1.checked_mul(b1)?,
+                        ];
+                        Some((*corners.iter().min()?, *corners.iter().max()?))
+                    },
+                )
+            }
+            Expr::Div(a, b) => {
+                let (x, y) = (a.big(depth, dice)?, b.big(depth, dice)?);
+                let zero = y.probability(0);
+                if !zero.is_zero() {
+                    return Err(division_by_zero(&zero.to_string()));
+                }
+                // |x / y| <= |x| for integer division by a non-zero y.
+                x.combine(
+                    &y,
+                    |p, q| self.apply(p, q),
+                    |(a0, a1), _| {
+                        let m = a0.checked_abs()?.max(a1.checked_abs()?);
+                        Some((-m, m))
+                    },
+                )
             }
         }
     }
@@ -266,6 +383,14 @@ impl fmt::Display for Right<'_> {
             e => write!(f, "{}", Paren(e)),
         }
     }
+}
+
+/// Odds refuse a divisor that may be 0, naming how often a roll would meet it (and fail).
+fn division_by_zero(probability: &str) -> Error {
+    Error::new(
+        ErrorKind::Overflow,
+        format!("division by zero in a dice expression, with probability {probability}: a roll that meets it fails with this error, so exact odds are refused"),
+    )
 }
 
 fn overflow() -> Error {

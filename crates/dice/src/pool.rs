@@ -374,7 +374,13 @@ impl PoolSpec {
             if rerolls == MAX_REROLLS {
                 return Err(Error::new(
                     ErrorKind::Limit,
-                    format!("a die was rerolled {MAX_REROLLS} times without settling"),
+                    format!(
+                        "a d{} was rerolled {MAX_REROLLS} times without settling: r{} leaves {} of its {} faces, and a roll stops at {MAX_REROLLS} rerolls where exact odds assume rerolling goes on until a face stands",
+                        self.sides,
+                        reroll.when,
+                        u64::from(self.sides) - reroll.when.count_on(self.sides),
+                        self.sides
+                    ),
                 ));
             }
             if let Some(t) = transcript.as_deref_mut() {

@@ -204,3 +204,22 @@ fn same_seed_same_roll_other_stream_other_roll() {
         .collect();
     assert!(rolls.windows(2).any(|w| w[0] != w[1]));
 }
+
+#[test]
+fn a_reroll_that_does_not_settle_says_why_odds_still_answer() {
+    let expr = Expr::parse("1d100000r<=99999").unwrap();
+    assert_eq!(
+        expr.distribution()
+            .unwrap()
+            .probability(100_000)
+            .to_string(),
+        "1/1"
+    );
+    let mut rng = fray_dice::Rng::new(1, 0);
+    let e = expr.roll(&mut rng, None).unwrap_err();
+    assert!(
+        e.message().starts_with("a d100000 was rerolled 1000 times without settling: r<=99999 leaves 1 of its 100000 faces"),
+        "{e}"
+    );
+    assert!(e.message().contains("exact odds assume"), "{e}");
+}
