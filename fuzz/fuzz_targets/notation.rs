@@ -92,9 +92,12 @@ fn exact_work(expr: &Expr) -> u128 {
             }
         },
         Expr::Neg(a) => exact_work(a),
-        Expr::Add(a, b) | Expr::Sub(a, b) | Expr::Mul(a, b) | Expr::Div(a, b) => {
-            exact_work(a).saturating_add(exact_work(b))
-        }
+        Expr::Add(a, b)
+        | Expr::Sub(a, b)
+        | Expr::Mul(a, b)
+        | Expr::Div(a, b)
+        | Expr::Rem(a, b)
+        | Expr::Cmp(_, a, b) => exact_work(a).saturating_add(exact_work(b)),
     }
 }
 

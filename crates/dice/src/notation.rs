@@ -19,26 +19,50 @@ pub const MAX_NESTING: usize = 64;
 
 /// A parsed dice expression.
 ///
-/// Grammar (whitespace between tokens is ignored, `d` may be `D`):
+/// Grammar (whitespace between tokens is ignored, `d` may be `D`), loosest binding first:
 ///
 /// ```text
+/// comparison := expr [cmp expr]                   // totals compared: 1 if true, else 0
 /// expr     := term (('+' | '-') term)*
-/// term     := unary (('*' | '/') unary)*          // '/' divides, rounding toward zero
+/// term     := unary (('*' | '/' | '%') unary)*    // '/' rounds toward zero; '%' is its remainder
 /// unary    := '-' unary | atom
-/// atom     := INT | pool | '(' expr ')'
+/// atom     := INT | pool | '(' comparison ')'
 /// pool     := [INT] 'd' (INT | '%') modifier*     // 'd%' is d100; a missing count is 1
 /// modifier := 'r' test | 'ro' test                // reroll while matching / once
 ///           | '!' [test]                          // explode (default: on the highest face)
-///           | ('kh' | 'k' | 'kl' | 'dh' | 'dl') INT
+///           | ('kh' | 'k' | 'kl' | 'dh' | 'dl' | 'ph' | 'pl' | 'p') INT
 ///           | cmp INT                             // count successes: 6d6>=5
 /// test     := [cmp] INT                           // a bare number means '='
 /// cmp      := '>=' | '<=' | '>' | '<' | '='
 /// ```
 ///
-/// Each modifier appears at most once per pool and they apply in a fixed order: reroll,
-/// explode (at most [`MAX_EXPLOSION_DEPTH`] extra dice per die), keep/drop, success count.
+/// Each modifier appears at most once per pool and they apply in a fixed order, whatever the
+/// order they are written in: reroll, explode (at most [`MAX_EXPLOSION_DEPTH`] extra dice per
+/// die), keep/drop, success count. A comparison right after a pool is that pool's success
+/// count (`6d6>=5` counts dice showing 5 or more); to compare a pool's total, parenthesise it
+/// (`(6d6)>=5`) or compare any other expression (`1d20+5>=15`). Comparisons do not chain.
 /// Limits: [`MAX_DICE`] dice in one expression, [`MAX_EXPRESSION_LEN`] bytes of text,
 /// [`MAX_NESTING`] levels of nesting; arithmetic overflow is an error.
+///
+/// ## Fray and d20 notation
+///
+/// | d20 writes | Fray writes | same meaning? |
+/// |---|---|---|
+/// | `4d6kh3` | `4d6kh3` | yes: keep the 3 highest |
+/// | `4d6k3` (keep dice showing 3) | `4d6k3` | **no**: Fray's bare `k` keeps the 3 highest |
+/// | `4d6pl1` | `4d6pl1` or `4d6p1` or `4d6dl1` | yes: drop the lowest |
+/// | `4d6ph1` | `4d6ph1` or `4d6dh1` | yes: drop the highest |
+/// | `4d6p1` (drop dice showing 1) | `4d6p1` | **no**: Fray's bare `p` drops the lowest die |
+/// | `1d20rr1` | `1d20r1` | yes: reroll 1s until another face stands |
+/// | `1d20ro1` | `1d20ro1` | yes: reroll 1s once |
+/// | `1d6e6` | `1d6!` or `1d6!6` | yes, with a depth limit of [`MAX_EXPLOSION_DEPTH`] |
+/// | `6d6>=5` (the total is at least 5) | `(6d6)>=5` | **no**: Fray's `6d6>=5` counts dice ≥ 5 |
+/// | `1d20+5>=15` | `1d20+5>=15` | yes: 1 or 0 (d20 says true/false) |
+/// | `7%3` | `7%3` | yes for positive operands; Fray's `-7%3` is −1 (sign of the dividend), d20's is 2 |
+/// | `-7/2` | `-7/2` | yes: −3, rounding toward zero (d20's `//` floors instead) |
+///
+/// Not in Fray yet: value selectors (`k>3`, `p<3`), `mi`/`ma`, `ra`, sets `(1d6,2d6)kh1`,
+/// annotations `[fire]`, `!=`/`==`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Expr {
     /// An integer constant.
@@ -55,6 +79,10 @@ pub enum Expr {
     Mul(Box<Expr>, Box<Expr>),
     /// `a / b`, rounding toward zero; division by zero is an error.
     Div(Box<Expr>, Box<Expr>),
+    /// `a % b`, the remainder of `a / b` (it takes the sign of `a`); a zero `b` is an error.
+    Rem(Box<Expr>, Box<Expr>),
+    /// `a >= b` and the other comparisons of two totals: 1 when it holds, else 0.
+    Cmp(CmpOp, Box<Expr>, Box<Expr>),
 }
 
 /// The result of rolling an expression: its total and every die that fell.
@@ -91,7 +119,7 @@ impl Expr {
         if parser.at_end() {
             return Err(parser.error("expected a dice expression such as 2d6+1"));
         }
-        let expr = parser.expr()?;
+        let expr = parser.comparison()?;
         parser.skip_space();
         if !parser.at_end() {
             return Err(parser.error(&format!("unexpected {}", parser.describe_here())));
@@ -105,9 +133,12 @@ impl Expr {
             Expr::Constant(_) => 0,
             Expr::Pool(p) => u64::from(p.count),
             Expr::Neg(a) => a.dice_count(),
-            Expr::Add(a, b) | Expr::Sub(a, b) | Expr::Mul(a, b) | Expr::Div(a, b) => {
-                a.dice_count() + b.dice_count()
-            }
+            Expr::Add(a, b)
+            | Expr::Sub(a, b)
+            | Expr::Mul(a, b)
+            | Expr::Div(a, b)
+            | Expr::Rem(a, b)
+            | Expr::Cmp(_, a, b) => a.dice_count() + b.dice_count(),
         }
     }
 
@@ -138,7 +169,12 @@ impl Expr {
             Expr::Constant(_) => Ok(()),
             Expr::Pool(p) => p.validate(),
             Expr::Neg(a) => a.validate(),
-            Expr::Add(a, b) | Expr::Sub(a, b) | Expr::Mul(a, b) | Expr::Div(a, b) => {
+            Expr::Add(a, b)
+            | Expr::Sub(a, b)
+            | Expr::Mul(a, b)
+            | Expr::Div(a, b)
+            | Expr::Rem(a, b)
+            | Expr::Cmp(_, a, b) => {
                 a.validate()?;
                 b.validate()
             }
@@ -158,7 +194,12 @@ impl Expr {
                 None => p.roll(dice, None, ""),
             },
             Expr::Neg(a) => a.eval(dice, transcript)?.checked_neg().ok_or_else(overflow),
-            Expr::Add(a, b) | Expr::Sub(a, b) | Expr::Mul(a, b) | Expr::Div(a, b) => {
+            Expr::Add(a, b)
+            | Expr::Sub(a, b)
+            | Expr::Mul(a, b)
+            | Expr::Div(a, b)
+            | Expr::Rem(a, b)
+            | Expr::Cmp(_, a, b) => {
                 let x = a.eval(dice, transcript.as_deref_mut())?;
                 let y = b.eval(dice, transcript)?;
                 self.apply(x, y)
@@ -176,6 +217,12 @@ impl Expr {
                 "division by zero in a dice expression",
             )),
             Expr::Div(..) => x.checked_div(y).ok_or_else(overflow),
+            Expr::Rem(..) if y == 0 => Err(Error::new(
+                ErrorKind::Overflow,
+                "remainder of a division by zero in a dice expression",
+            )),
+            Expr::Rem(..) => x.checked_rem(y).ok_or_else(overflow),
+            Expr::Cmp(op, ..) => Ok(i64::from(Compare::new(*op, y).matches(x))),
             _ => unreachable!("apply is only called on binary operators"),
         }
     }
@@ -202,9 +249,12 @@ impl Expr {
             Expr::Constant(_) => 0,
             Expr::Pool(p) => Distribution::pool_work(p)?,
             Expr::Neg(a) => a.work()?,
-            Expr::Add(a, b) | Expr::Sub(a, b) | Expr::Mul(a, b) | Expr::Div(a, b) => {
-                a.work()?.saturating_add(b.work()?)
-            }
+            Expr::Add(a, b)
+            | Expr::Sub(a, b)
+            | Expr::Mul(a, b)
+            | Expr::Div(a, b)
+            | Expr::Rem(a, b)
+            | Expr::Cmp(_, a, b) => a.work()?.saturating_add(b.work()?),
         })
     }
 
@@ -215,9 +265,9 @@ impl Expr {
             Expr::Neg(a) => a.exact()?.negate(),
             Expr::Add(a, b) => a.exact()?.add(&b.exact()?),
             Expr::Sub(a, b) => a.exact()?.add(&b.exact()?.negate()?),
-            Expr::Mul(a, b) | Expr::Div(a, b) => {
+            Expr::Mul(a, b) | Expr::Div(a, b) | Expr::Rem(a, b) | Expr::Cmp(_, a, b) => {
                 let (x, y) = (a.exact()?, b.exact()?);
-                if matches!(self, Expr::Div(..)) {
+                if matches!(self, Expr::Div(..) | Expr::Rem(..)) {
                     let zero = y.probability(0);
                     if zero.numerator != 0 {
                         return Err(division_by_zero(&zero.to_string()));
@@ -275,7 +325,7 @@ impl Expr {
             Expr::Sub(a, b) => a
                 .big_only(depth, dice)?
                 .add(&b.big_only(depth, dice)?.negate()?),
-            Expr::Mul(..) | Expr::Div(..) => self.big(depth, dice),
+            Expr::Mul(..) | Expr::Div(..) | Expr::Rem(..) | Expr::Cmp(..) => self.big(depth, dice),
         }
     }
 
@@ -285,9 +335,12 @@ impl Expr {
             Expr::Constant(_) => 0,
             Expr::Pool(p) => p.explode.map_or(0, |_| u64::from(p.count)),
             Expr::Neg(a) => a.exploding_dice(),
-            Expr::Add(a, b) | Expr::Sub(a, b) | Expr::Mul(a, b) | Expr::Div(a, b) => {
-                a.exploding_dice() + b.exploding_dice()
-            }
+            Expr::Add(a, b)
+            | Expr::Sub(a, b)
+            | Expr::Mul(a, b)
+            | Expr::Div(a, b)
+            | Expr::Rem(a, b)
+            | Expr::Cmp(_, a, b) => a.exploding_dice() + b.exploding_dice(),
         }
     }
 
@@ -319,13 +372,17 @@ impl Expr {
                     },
                 )
             }
-            Expr::Div(a, b) => {
+            Expr::Cmp(_, a, b) => {
+                let (x, y) = (a.big(depth, dice)?, b.big(depth, dice)?);
+                x.combine(&y, |p, q| self.apply(p, q), |_, _| Some((0, 1)))
+            }
+            Expr::Div(a, b) | Expr::Rem(a, b) => {
                 let (x, y) = (a.big(depth, dice)?, b.big(depth, dice)?);
                 let zero = y.probability(0);
                 if !zero.is_zero() {
                     return Err(division_by_zero(&zero.to_string()));
                 }
-                // |x / y| <= |x| for integer division by a non-zero y.
+                // |x / y| <= |x| and |x % y| <= |x| for integer division by a non-zero y.
                 x.combine(
                     &y,
                     |p, q| self.apply(p, q),
@@ -352,10 +409,16 @@ impl fmt::Display for Expr {
             Expr::Constant(v) => write!(f, "{v}"),
             Expr::Pool(p) => write!(f, "{p}"),
             Expr::Neg(a) => write!(f, "-{}", Paren(a)),
-            Expr::Add(a, b) => write!(f, "{a}+{}", Paren(b)),
-            Expr::Sub(a, b) => write!(f, "{a}-{}", Paren(b)),
+            Expr::Add(a, b) => write!(f, "{}+{}", Compared(a), Paren(b)),
+            Expr::Sub(a, b) => write!(f, "{}-{}", Compared(a), Paren(b)),
             Expr::Mul(a, b) => write!(f, "{}*{}", Paren(a), Right(b)),
             Expr::Div(a, b) => write!(f, "{}/{}", Paren(a), Right(b)),
+            Expr::Rem(a, b) => write!(f, "{}%{}", Paren(a), Right(b)),
+            // A bare pool on the left is parenthesised: `1d20>=15` would count successes.
+            Expr::Cmp(op, a, b) => match **a {
+                Expr::Pool(_) | Expr::Cmp(..) => write!(f, "({a}){}{}", op_text(*op), Compared(b)),
+                _ => write!(f, "{a}{}{}", op_text(*op), Compared(b)),
+            },
         }
     }
 }
@@ -366,7 +429,7 @@ struct Paren<'a>(&'a Expr);
 impl fmt::Display for Paren<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.0 {
-            Expr::Add(..) | Expr::Sub(..) => write!(f, "({})", self.0),
+            Expr::Add(..) | Expr::Sub(..) | Expr::Cmp(..) => write!(f, "({})", self.0),
             e => write!(f, "{e}"),
         }
     }
@@ -379,9 +442,32 @@ struct Right<'a>(&'a Expr);
 impl fmt::Display for Right<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.0 {
-            Expr::Mul(..) | Expr::Div(..) => write!(f, "({})", self.0),
+            Expr::Mul(..) | Expr::Div(..) | Expr::Rem(..) => write!(f, "({})", self.0),
             e => write!(f, "{}", Paren(e)),
         }
+    }
+}
+
+/// An operand that binds tighter than a comparison (the right side of one, the left of `+`
+/// or `-`): a comparison there is parenthesised.
+struct Compared<'a>(&'a Expr);
+
+impl fmt::Display for Compared<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            Expr::Cmp(..) => write!(f, "({})", self.0),
+            e => write!(f, "{e}"),
+        }
+    }
+}
+
+fn op_text(op: CmpOp) -> &'static str {
+    match op {
+        CmpOp::Eq => "=",
+        CmpOp::Lt => "<",
+        CmpOp::Le => "<=",
+        CmpOp::Gt => ">",
+        CmpOp::Ge => ">=",
     }
 }
 
@@ -465,6 +551,15 @@ impl Parser<'_> {
         Ok(())
     }
 
+    /// `expr [cmp expr]`: a comparison of two totals, 1 or 0 (comparisons do not chain).
+    fn comparison(&mut self) -> Result<Expr> {
+        let left = self.expr()?;
+        match self.cmp() {
+            Some(op) => Ok(Expr::Cmp(op, Box::new(left), Box::new(self.expr()?))),
+            None => Ok(left),
+        }
+    }
+
     fn expr(&mut self) -> Result<Expr> {
         let mut left = self.term()?;
         loop {
@@ -485,6 +580,8 @@ impl Parser<'_> {
                 left = Expr::Mul(Box::new(left), Box::new(self.unary()?));
             } else if self.eat("/") {
                 left = Expr::Div(Box::new(left), Box::new(self.unary()?));
+            } else if self.eat("%") {
+                left = Expr::Rem(Box::new(left), Box::new(self.unary()?));
             } else {
                 return Ok(left);
             }
@@ -507,7 +604,7 @@ impl Parser<'_> {
             Some(b'(') => {
                 self.pos += 1;
                 self.enter()?;
-                let inner = self.expr()?;
+                let inner = self.comparison()?;
                 self.depth -= 1;
                 if !self.eat(")") {
                     return Err(
@@ -660,6 +757,10 @@ impl Parser<'_> {
             ("kl", Keep::Lowest),
             ("dh", Keep::DropHighest),
             ("dl", Keep::DropLowest),
+            // d20's `p` ("pick off"): `ph`/`pl` drop the highest/lowest, a bare `p` the lowest.
+            ("ph", Keep::DropHighest),
+            ("pl", Keep::DropLowest),
+            ("p", Keep::DropLowest),
             ("k", Keep::Highest),
         ] {
             if self.eat(token) {

@@ -223,3 +223,91 @@ fn a_reroll_that_does_not_settle_says_why_odds_still_answer() {
     );
     assert!(e.message().contains("exact odds assume"), "{e}");
 }
+
+/// Notation added for d20 users: each form rolls with a transcript and has exact odds that
+/// brute force confirms.
+#[test]
+fn p_drops_are_drop_lowest_and_drop_highest() {
+    for (text, same) in [
+        ("4d6p1", "4d6dl1"),
+        ("4d6pl1", "4d6dl1"),
+        ("4d6ph1", "4d6dh1"),
+    ] {
+        let expr = Expr::parse(text).unwrap();
+        assert_eq!(expr, Expr::parse(same).unwrap(), "{text}");
+        assert_eq!(expr.to_string(), same);
+    }
+    // Scripted 1 5 5 5: the 1 is dropped, the total is 15 and the transcript says so.
+    let mut dice = Scripted::new([1, 5, 5, 5]);
+    let roll = Expr::parse("4d6p1")
+        .unwrap()
+        .roll_with_transcript(&mut dice)
+        .unwrap();
+    assert_eq!(roll.total, 15);
+    assert_eq!(roll.transcript.dice[0].fate, DieFate::Dropped);
+}
+
+#[test]
+fn remainder_and_comparisons_of_totals_roll_and_have_exact_odds() {
+    // 1d20%6 by enumeration: faces 1..=20 mod 6.
+    let d = Expr::parse("1d20%6").unwrap().distribution().unwrap();
+    for r in 0..6i64 {
+        let n = (1..=20i64).filter(|f| f % 6 == r).count() as u128;
+        assert_eq!(d.probability(r), fray_dice::Ratio::new(n, 20), "{r}");
+    }
+    assert_eq!(
+        Expr::parse("-7%3")
+            .unwrap()
+            .distribution()
+            .unwrap()
+            .probability(-1)
+            .to_string(),
+        "1/1"
+    );
+    // 1d20+5>=15: faces 10..=20 pass, 11 of 20.
+    let hit = Expr::parse("1d20+5>=15").unwrap();
+    let d = hit.distribution().unwrap();
+    assert_eq!(d.probability(1).to_string(), "11/20");
+    assert_eq!(d.probability(0).to_string(), "9/20");
+    assert_eq!(hit.odds().unwrap().probability(1).to_string(), "11/20");
+    let mut dice = Scripted::new([9]);
+    let roll = hit.roll_with_transcript(&mut dice).unwrap();
+    assert_eq!((roll.total, roll.transcript.dice.len()), (0, 1));
+    // A pool's own comparison counts successes; parenthesised, its total is compared.
+    let total = Expr::parse("(2d6)>=7").unwrap();
+    assert_eq!(
+        total.distribution().unwrap().probability(1).to_string(),
+        "7/12"
+    );
+    assert_eq!(total.to_string(), "(2d6)>=7");
+    assert_eq!(
+        Expr::parse("2d6>=4").unwrap().distribution().unwrap().max(),
+        2
+    );
+    // Comparisons nest inside arithmetic and write back as they parse.
+    for text in [
+        "(1d20+5>=15)*2",
+        "(2d6)=7",
+        "1d6%(1d4+1)",
+        "-((1d6)<3)",
+        "((1d20)>1d8)+1",
+    ] {
+        let expr = Expr::parse(text).unwrap();
+        assert_eq!(
+            Expr::parse(&expr.to_string()).unwrap(),
+            expr,
+            "{text} -> {expr}"
+        );
+    }
+    // Inside the parentheses, `1d20>1` is the pool's success count, then `d8` is unexpected.
+    assert!(Expr::parse("(1d20>1d8)").is_err());
+    assert_eq!(
+        Expr::parse("((1d20)>1d8)").unwrap().to_string(),
+        "(1d20)>1d8"
+    );
+    let e = Expr::parse("1d6%(1d6-1d6)")
+        .unwrap()
+        .distribution()
+        .unwrap_err();
+    assert!(e.message().contains("probability 1/6"), "{e}");
+}
