@@ -679,6 +679,7 @@ pub(crate) fn chain(spec: &PoolSpec, depth: Depth, dice: u64) -> Result<BigDistr
         count: 1,
         explode: None,
         keep: None,
+        select: None,
         successes: None,
         ..*spec
     })?;
@@ -732,14 +733,26 @@ pub(crate) fn of_pool(spec: &PoolSpec, depth: Depth, dice: u64) -> Result<BigDis
     spec.validate()?;
     let chain = chain(spec, depth, dice)?;
     let test = spec.successes;
-    let value = move |v: i64| match test {
-        Some(test) => i64::from(test.matches(v)),
-        None => v,
+    let select = spec.select;
+    let value = move |v: i64| {
+        if select.is_some_and(|s| !s.kept(v)) {
+            return 0;
+        }
+        match test {
+            Some(test) => i64::from(test.matches(v)),
+            None => v,
+        }
     };
     let keep = spec.keep.filter(|k| k.kept(spec.count).0 < spec.count);
     let per_die = chain.map(
         |v| Ok(value(v)),
-        |(lo, hi)| Some(if test.is_some() { (0, 1) } else { (lo, hi) }),
+        |(lo, hi)| {
+            Some(match (test, select) {
+                (Some(_), _) => (0, 1),
+                (None, Some(_)) => (lo.min(0), hi.max(0)),
+                (None, None) => (lo, hi),
+            })
+        },
     )?;
     if keep.is_none() {
         // The whole sum is bounded before the first die is added, so a hopeless pool is

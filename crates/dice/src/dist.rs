@@ -585,9 +585,16 @@ fn binomials(n: u32) -> Result<Vec<Vec<u128>>> {
 /// A pool's value per die: its chain total, or 1/0 for a success test.
 fn pool_value(spec: &PoolSpec) -> impl Fn(i64) -> i64 {
     let test = spec.successes;
-    move |v| match test {
-        Some(test) => i64::from(test.matches(v)),
-        None => v,
+    // A die a value selector drops adds nothing, to a total or to a success count.
+    let select = spec.select;
+    move |v| {
+        if select.is_some_and(|s| !s.kept(v)) {
+            return 0;
+        }
+        match test {
+            Some(test) => i64::from(test.matches(v)),
+            None => v,
+        }
     }
 }
 

@@ -67,7 +67,8 @@ pub use notation::{Expr, Roll, MAX_EXPRESSION_LEN, MAX_NESTING};
 /// The arbitrary-precision integers of [`BigDistribution`] and [`BigRatio`].
 pub use num_bigint::BigUint;
 pub use pool::{
-    CmpOp, Compare, Explode, Keep, PoolSpec, Reroll, MAX_DICE, MAX_EXPLOSION_DEPTH, MAX_REROLLS,
+    CmpOp, Compare, Explode, Keep, PoolSpec, Reroll, Select, MAX_DICE, MAX_EXPLOSION_DEPTH,
+    MAX_REROLLS,
 };
 pub use rng::Rng;
 pub use session::{

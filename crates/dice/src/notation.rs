@@ -9,7 +9,9 @@ use crate::bigcount::{self, BigDistribution, Depth};
 use crate::dice::Dice;
 use crate::dist::{is_overflow, Distribution, MAX_WORK};
 use crate::error::{Error, ErrorKind, Result};
-use crate::pool::{CmpOp, Compare, Explode, Keep, PoolSpec, Reroll, MAX_DICE, MAX_EXPLOSION_DEPTH};
+use crate::pool::{
+    CmpOp, Compare, Explode, Keep, PoolSpec, Reroll, Select, MAX_DICE, MAX_EXPLOSION_DEPTH,
+};
 use crate::transcript::Transcript;
 
 /// Longest expression text accepted, in bytes.
@@ -31,6 +33,7 @@ pub const MAX_NESTING: usize = 64;
 /// modifier := 'r' test | 'ro' test                // reroll while matching / once
 ///           | '!' [test]                          // explode (default: on the highest face)
 ///           | ('kh' | 'k' | 'kl' | 'dh' | 'dl' | 'ph' | 'pl' | 'p') INT
+///           | ('k' | 'p') cmp INT                 // keep / drop dice by value: k>3, p<3
 ///           | cmp INT                             // count successes: 6d6>=5
 /// test     := [cmp] INT                           // a bare number means '='
 /// cmp      := '>=' | '<=' | '>' | '<' | '='
@@ -61,7 +64,10 @@ pub const MAX_NESTING: usize = 64;
 /// | `7%3` | `7%3` | yes for positive operands; Fray's `-7%3` is −1 (sign of the dividend), d20's is 2 |
 /// | `-7/2` | `-7/2` | yes: −3, rounding toward zero (d20's `//` floors instead) |
 ///
-/// Not in Fray yet: value selectors (`k>3`, `p<3`), `mi`/`ma`, `ra`, sets `(1d6,2d6)kh1`,
+/// | `4d6k>3` | `4d6k>3` | yes: keep the dice above 3 |
+/// | `4d6p<3` | `4d6p<3` | yes: drop the dice below 3 |
+///
+/// Not in Fray yet: `mi`/`ma`, `ra`, sets `(1d6,2d6)kh1`,
 /// annotations `[fire]`, `!=`/`==`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Expr {
@@ -728,8 +734,24 @@ impl Parser<'_> {
                     when,
                     depth: MAX_EXPLOSION_DEPTH,
                 });
+            } else if let Some(keep) = self.selector() {
+                self.once(
+                    spec.keep.is_some() || spec.select.is_some(),
+                    at,
+                    "keep/drop",
+                )?;
+                let op = self.cmp().unwrap_or(CmpOp::Eq);
+                let value = self.integer("the value to keep or drop")?;
+                spec.select = Some(Select {
+                    when: Compare::new(op, value),
+                    keep,
+                });
             } else if let Some(kind) = self.keep_kind() {
-                self.once(spec.keep.is_some(), at, "keep/drop")?;
+                self.once(
+                    spec.keep.is_some() || spec.select.is_some(),
+                    at,
+                    "keep/drop",
+                )?;
                 let n = self.small("the number of dice to keep or drop")?;
                 spec.keep = Some(kind(n));
             } else if let Some(op) = self.cmp() {
@@ -749,6 +771,22 @@ impl Parser<'_> {
             return Err(self.error(&format!("a pool takes at most one {what}")));
         }
         Ok(())
+    }
+
+    /// `k` or `p` followed by a comparison: keep (true) or drop (false) by value.
+    fn selector(&mut self) -> Option<bool> {
+        self.skip_space();
+        let rest = &self.bytes[self.pos..];
+        let keep = match rest.first() {
+            Some(b'k') => true,
+            Some(b'p') => false,
+            _ => return None,
+        };
+        if !matches!(rest.get(1), Some(b'<' | b'>' | b'=')) {
+            return None;
+        }
+        self.pos += 1;
+        Some(keep)
     }
 
     fn keep_kind(&mut self) -> Option<fn(u32) -> Keep> {

@@ -311,3 +311,48 @@ fn remainder_and_comparisons_of_totals_roll_and_have_exact_odds() {
         .unwrap_err();
     assert!(e.message().contains("probability 1/6"), "{e}");
 }
+
+#[test]
+fn value_selectors_keep_or_drop_dice_by_value() {
+    // Scripted 1 5 2 6: p<3 drops the 1 and the 2.
+    let expr = Expr::parse("4d6p<3").unwrap();
+    assert_eq!(expr.to_string(), "4d6p<3");
+    let roll = expr
+        .roll_with_transcript(&mut Scripted::new([1, 5, 2, 6]))
+        .unwrap();
+    assert_eq!(roll.total, 11);
+    let fates: Vec<DieFate> = roll.transcript.dice.iter().map(|d| d.fate).collect();
+    assert_eq!(
+        fates,
+        [
+            DieFate::Dropped,
+            DieFate::Kept,
+            DieFate::Dropped,
+            DieFate::Kept
+        ]
+    );
+    // Exact odds against all 6^4 outcomes, for a keep and a drop selector and a success count.
+    for (text, value) in [
+        (
+            "4d6k>3",
+            (|o: &[i64]| o.iter().filter(|&&f| f > 3).sum::<i64>()) as fn(&[i64]) -> i64,
+        ),
+        ("4d6p<3", |o| o.iter().filter(|&&f| f >= 3).sum()),
+        ("4d6p=6>=4", |o| {
+            o.iter().filter(|&&f| f != 6 && f >= 4).count() as i64
+        }),
+    ] {
+        let mut counts = std::collections::BTreeMap::new();
+        for n in 0..1296i64 {
+            let o: Vec<i64> = (0..4).map(|k| (n / 6i64.pow(k)) % 6 + 1).collect();
+            *counts.entry(value(&o)).or_insert(0u128) += 1;
+        }
+        let expected = fray_dice::Distribution::from_pairs(counts, 1296).unwrap();
+        let expr = Expr::parse(text).unwrap();
+        assert_eq!(expr.distribution().unwrap(), expected, "{text}");
+        let big = expr.odds_big_only(fray_dice::Depth::default()).unwrap();
+        assert_eq!(big.to_distribution(), Some(expected), "{text}");
+        assert_eq!(Expr::parse(&expr.to_string()).unwrap(), expr);
+    }
+    assert!(Expr::parse("4d6k>3kh2").is_err());
+}

@@ -134,3 +134,9 @@ fn exploding_sums_and_keeps_match_their_exact_odds() {
     rolls_match_exact_odds("1d6!+1d8!", 16);
     rolls_match_exact_odds("3d20kh2!>=15", 17);
 }
+
+#[test]
+fn value_selector_rolls_match_their_exact_odds() {
+    rolls_match_exact_odds("4d6k>3", 18);
+    rolls_match_exact_odds("5d8p<3", 19);
+}
