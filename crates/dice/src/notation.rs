@@ -28,7 +28,7 @@ pub const MAX_NESTING: usize = 64;
 /// expr     := term (('+' | '-') term)*
 /// term     := unary (('*' | '/' | '%') unary)*    // '/' rounds toward zero; '%' is its remainder
 /// unary    := '-' unary | atom
-/// atom     := INT | pool | '(' comparison ')'
+/// atom     := (INT | pool | '(' comparison ')') ('[' TEXT ']')*   // annotation: 1d6[fire]
 /// pool     := [INT] 'd' (INT | '%') modifier*     // 'd%' is d100; a missing count is 1
 /// modifier := 'r' test | 'ro' test                // reroll while matching / once
 ///           | '!' [test]                          // explode (default: on the highest face)
@@ -67,8 +67,10 @@ pub const MAX_NESTING: usize = 64;
 /// | `4d6k>3` | `4d6k>3` | yes: keep the dice above 3 |
 /// | `4d6p<3` | `4d6p<3` | yes: drop the dice below 3 |
 ///
-/// Not in Fray yet: `mi`/`ma`, `ra`, sets `(1d6,2d6)kh1`,
-/// annotations `[fire]`, `!=`/`==`.
+/// | `1d6[fire]+2` | `1d6[fire]+2` | yes: a note, no effect on the value (Fray puts it in the dice's transcript label) |
+///
+/// Not in Fray yet: `mi`/`ma`, `ra`, sets `(1d6,2d6)kh1`, `!=`/`==`, and applying a
+/// pool's operations in the order they are written.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Expr {
     /// An integer constant.
@@ -89,6 +91,9 @@ pub enum Expr {
     Rem(Box<Expr>, Box<Expr>),
     /// `a >= b` and the other comparisons of two totals: 1 when it holds, else 0.
     Cmp(CmpOp, Box<Expr>, Box<Expr>),
+    /// `a[fire]`: `a` with a note; the value is `a`'s, and its dice carry the note in the
+    /// transcript.
+    Annotated(Box<Expr>, String),
 }
 
 /// The result of rolling an expression: its total and every die that fell.
@@ -138,7 +143,7 @@ impl Expr {
         match self {
             Expr::Constant(_) => 0,
             Expr::Pool(p) => u64::from(p.count),
-            Expr::Neg(a) => a.dice_count(),
+            Expr::Neg(a) | Expr::Annotated(a, _) => a.dice_count(),
             Expr::Add(a, b)
             | Expr::Sub(a, b)
             | Expr::Mul(a, b)
@@ -174,7 +179,7 @@ impl Expr {
         match self {
             Expr::Constant(_) => Ok(()),
             Expr::Pool(p) => p.validate(),
-            Expr::Neg(a) => a.validate(),
+            Expr::Neg(a) | Expr::Annotated(a, _) => a.validate(),
             Expr::Add(a, b)
             | Expr::Sub(a, b)
             | Expr::Mul(a, b)
@@ -200,6 +205,17 @@ impl Expr {
                 None => p.roll(dice, None, ""),
             },
             Expr::Neg(a) => a.eval(dice, transcript)?.checked_neg().ok_or_else(overflow),
+            Expr::Annotated(a, note) => match transcript {
+                None => a.eval(dice, None),
+                Some(t) => {
+                    let first = t.dice.len();
+                    let value = a.eval(dice, Some(&mut *t))?;
+                    for record in &mut t.dice[first..] {
+                        record.label = format!("{} [{note}]", record.label);
+                    }
+                    Ok(value)
+                }
+            },
             Expr::Add(a, b)
             | Expr::Sub(a, b)
             | Expr::Mul(a, b)
@@ -254,7 +270,7 @@ impl Expr {
         Ok(match self {
             Expr::Constant(_) => 0,
             Expr::Pool(p) => Distribution::pool_work(p)?,
-            Expr::Neg(a) => a.work()?,
+            Expr::Neg(a) | Expr::Annotated(a, _) => a.work()?,
             Expr::Add(a, b)
             | Expr::Sub(a, b)
             | Expr::Mul(a, b)
@@ -269,6 +285,7 @@ impl Expr {
             Expr::Constant(v) => Ok(Distribution::constant(*v)),
             Expr::Pool(p) => Distribution::of_pool(p),
             Expr::Neg(a) => a.exact()?.negate(),
+            Expr::Annotated(a, _) => a.exact(),
             Expr::Add(a, b) => a.exact()?.add(&b.exact()?),
             Expr::Sub(a, b) => a.exact()?.add(&b.exact()?.negate()?),
             Expr::Mul(a, b) | Expr::Div(a, b) | Expr::Rem(a, b) | Expr::Cmp(_, a, b) => {
@@ -327,6 +344,7 @@ impl Expr {
             Expr::Pool(p) => bigcount::of_pool(p, depth, dice),
             Expr::Constant(_) => self.big(depth, dice),
             Expr::Neg(a) => a.big_only(depth, dice)?.negate(),
+            Expr::Annotated(a, _) => a.big_only(depth, dice),
             Expr::Add(a, b) => a.big_only(depth, dice)?.add(&b.big_only(depth, dice)?),
             Expr::Sub(a, b) => a
                 .big_only(depth, dice)?
@@ -340,7 +358,7 @@ impl Expr {
         match self {
             Expr::Constant(_) => 0,
             Expr::Pool(p) => p.explode.map_or(0, |_| u64::from(p.count)),
-            Expr::Neg(a) => a.exploding_dice(),
+            Expr::Neg(a) | Expr::Annotated(a, _) => a.exploding_dice(),
             Expr::Add(a, b)
             | Expr::Sub(a, b)
             | Expr::Mul(a, b)
@@ -360,6 +378,7 @@ impl Expr {
             },
             Expr::Pool(p) => bigcount::of_pool(p, depth, dice),
             Expr::Neg(a) => a.big(depth, dice)?.negate(),
+            Expr::Annotated(a, _) => a.big(depth, dice),
             Expr::Add(a, b) => a.big(depth, dice)?.add(&b.big(depth, dice)?),
             Expr::Sub(a, b) => a.big(depth, dice)?.add(&b.big(depth, dice)?.negate()?),
             Expr::Mul(a, b) => {
@@ -415,6 +434,10 @@ impl fmt::Display for Expr {
             Expr::Constant(v) => write!(f, "{v}"),
             Expr::Pool(p) => write!(f, "{p}"),
             Expr::Neg(a) => write!(f, "-{}", Paren(a)),
+            Expr::Annotated(a, note) => match **a {
+                Expr::Constant(_) | Expr::Pool(_) | Expr::Annotated(..) => write!(f, "{a}[{note}]"),
+                _ => write!(f, "({a})[{note}]"),
+            },
             Expr::Add(a, b) => write!(f, "{}+{}", Compared(a), Paren(b)),
             Expr::Sub(a, b) => write!(f, "{}-{}", Compared(a), Paren(b)),
             Expr::Mul(a, b) => write!(f, "{}*{}", Paren(a), Right(b)),
@@ -604,7 +627,28 @@ impl Parser<'_> {
         self.atom()
     }
 
+    /// An atom with its annotations: `1d6[fire]`.
     fn atom(&mut self) -> Result<Expr> {
+        let mut expr = self.bare_atom()?;
+        while self.eat("[") {
+            let start = self.pos;
+            let Some(len) = self.text[start..].find(']') else {
+                return Err(self.error("an annotation '[' needs its closing ']'"));
+            };
+            let note = &self.text[start..start + len];
+            if let Some(bad) = note
+                .chars()
+                .find(|c| c.is_control() || matches!(c, '[' | '\'' | '"'))
+            {
+                return Err(self.error(&format!("an annotation cannot hold {bad:?}")));
+            }
+            self.pos = start + len + 1;
+            expr = Expr::Annotated(Box::new(expr), note.trim().to_owned());
+        }
+        Ok(expr)
+    }
+
+    fn bare_atom(&mut self) -> Result<Expr> {
         self.skip_space();
         match self.peek() {
             Some(b'(') => {

@@ -356,3 +356,46 @@ fn value_selectors_keep_or_drop_dice_by_value() {
     }
     assert!(Expr::parse("4d6k>3kh2").is_err());
 }
+
+#[test]
+fn annotations_label_the_dice_and_leave_the_value() {
+    let expr = Expr::parse("2d6[fire] + 1d4 [cold]+1").unwrap();
+    assert_eq!(expr.to_string(), "2d6[fire]+1d4[cold]+1");
+    assert_eq!(Expr::parse(&expr.to_string()).unwrap(), expr);
+    assert_eq!(
+        expr.distribution().unwrap(),
+        Expr::parse("2d6+1d4+1").unwrap().distribution().unwrap()
+    );
+    let roll = expr
+        .roll_with_transcript(&mut Scripted::new([3, 4, 2]))
+        .unwrap();
+    assert_eq!(roll.total, 10);
+    let labels: Vec<&str> = roll
+        .transcript
+        .dice
+        .iter()
+        .map(|d| d.label.as_str())
+        .collect();
+    assert_eq!(labels, ["2d6 [fire]", "2d6 [fire]", "1d4 [cold]"]);
+    for text in [
+        "(1d6+1)[fire]*2",
+        "1d6[a][b]",
+        "1d20[attack]>=15",
+        "-1d6[x]",
+    ] {
+        let e = Expr::parse(text).unwrap();
+        assert_eq!(Expr::parse(&e.to_string()).unwrap(), e, "{text} -> {e}");
+    }
+    // An annotation is a note after a value, not a success count: the total is compared.
+    assert_eq!(
+        Expr::parse("1d20[attack]>=15")
+            .unwrap()
+            .distribution()
+            .unwrap()
+            .probability(1)
+            .to_string(),
+        "3/10"
+    );
+    assert!(Expr::parse("1d6[fire").is_err());
+    assert!(Expr::parse("1d6[it's]").is_err());
+}

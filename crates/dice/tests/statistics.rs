@@ -140,3 +140,8 @@ fn value_selector_rolls_match_their_exact_odds() {
     rolls_match_exact_odds("4d6k>3", 18);
     rolls_match_exact_odds("5d8p<3", 19);
 }
+
+#[test]
+fn annotated_rolls_match_their_exact_odds() {
+    rolls_match_exact_odds("2d6[fire]+1d4[cold]", 20);
+}
