@@ -7,12 +7,16 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-import numpy as np
-import numpy.typing as npt
 
 from fray import _fray
 from fray import _util
 from fray.errors import InvalidInput
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+else:
+    from fray._util import lazy_numpy as np
 
 if TYPE_CHECKING:
     import pandas as pd
