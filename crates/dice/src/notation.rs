@@ -249,10 +249,12 @@ impl Expr {
         }
     }
 
-    /// The exact distribution of the expression's total.
+    /// The exact distribution of the expression's total, with `u128` counts.
     ///
     /// Every keep/drop pool of the expression is charged against one work budget
-    /// ([`crate::MAX_WORK`]) before any pool is computed.
+    /// ([`crate::MAX_WORK`]) before any pool is computed. Counts that would overflow 128 bits
+    /// are refused, and exploding dice are followed only as deep as about 100 bits of the
+    /// pool's denominator allow; [`Expr::odds`] has neither ceiling.
     pub fn distribution(&self) -> Result<Distribution> {
         self.validate()?;
         let work = self.work()?;
