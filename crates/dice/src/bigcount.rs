@@ -805,9 +805,15 @@ fn keep_order_statistics(die: &BigDistribution, n: u32, keep: Keep) -> Result<Bi
     let k = k as usize;
     let mut states: Vec<BTreeMap<i64, BigUint>> = vec![BTreeMap::new(); n + 1];
     states[0].insert(0, BigUint::one());
+    // Once k dice are placed the kept total is settled: the other dice may show any of the
+    // faces not visited yet, (their weight)^(dice left) ways, so the state is finished at
+    // once instead of being carried through every remaining face.
+    let mut finished: BTreeMap<i64, BigUint> = BTreeMap::new();
+    let mut rest: BigUint = faces.iter().map(|&(_, w)| w).sum();
     for &(face, weight) in &faces {
+        rest -= weight;
         let mut next: Vec<BTreeMap<i64, BigUint>> = vec![BTreeMap::new(); n + 1];
-        for placed in 0..=n {
+        for placed in 0..k.min(n + 1) {
             if states[placed].is_empty() {
                 continue;
             }
@@ -817,7 +823,7 @@ fn keep_order_statistics(die: &BigDistribution, n: u32, keep: Keep) -> Result<Bi
                     weight_power *= weight;
                 }
                 let ways = &choose[n - placed][c] * &weight_power;
-                let kept_here = c.min(k.saturating_sub(placed)) as i64;
+                let kept_here = c.min(k - placed) as i64;
                 let add = face
                     .checked_mul(kept_here)
                     .ok_or_else(arithmetic_overflow)?;
@@ -827,13 +833,27 @@ fn keep_order_statistics(die: &BigDistribution, n: u32, keep: Keep) -> Result<Bi
                 }
             }
         }
+        for (placed, totals) in next.iter_mut().enumerate().skip(k) {
+            if totals.is_empty() {
+                continue;
+            }
+            let others = rest.pow((n - placed) as u32);
+            for (total, count) in std::mem::take(totals) {
+                *finished.entry(total).or_default() += count * &others;
+            }
+        }
         states = next;
+    }
+    if k == 0 {
+        // Nothing kept: every outcome totals 0.
+        let all: BigUint = faces.iter().map(|&(_, w)| w).sum();
+        finished.insert(0, all.pow(n as u32));
     }
     let unresolved_range = die.unresolved_range.and_then(|_| {
         let (lo, hi) = die.span()?;
         Some((lo.checked_mul(k as i64)?, hi.checked_mul(k as i64)?))
     });
-    let pairs = std::mem::take(&mut states[n]).into_iter().collect();
+    let pairs = finished.into_iter().collect();
     BigDistribution::from_pairs(pairs, denominator, unresolved_range)
 }
 

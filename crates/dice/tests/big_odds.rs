@@ -170,6 +170,10 @@ fn big_counts_agree_with_the_u128_path_where_both_answer() {
         "-2d4+1d20-3",
         "10d6",
         "7d3kh7",
+        "4d6kh0",
+        "3d6dl3",
+        "6d4kl5>=2",
+        "5d20dh1",
     ] {
         let expr = Expr::parse(text).unwrap();
         let fast = expr.distribution().unwrap();
