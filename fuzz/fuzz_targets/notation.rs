@@ -91,10 +91,13 @@ fn exact_work(expr: &Expr) -> u128 {
                 faces * (n + 1) * (n + 1) * (faces * u128::from(k.kept(p.count).0) + 1)
             }
         },
-        Expr::Neg(a) => exact_work(a),
-        Expr::Add(a, b) | Expr::Sub(a, b) | Expr::Mul(a, b) | Expr::Div(a, b) => {
-            exact_work(a).saturating_add(exact_work(b))
-        }
+        Expr::Neg(a) | Expr::Annotated(a, _) => exact_work(a),
+        Expr::Add(a, b)
+        | Expr::Sub(a, b)
+        | Expr::Mul(a, b)
+        | Expr::Div(a, b)
+        | Expr::Rem(a, b)
+        | Expr::Cmp(_, a, b) => exact_work(a).saturating_add(exact_work(b)),
     }
 }
 

@@ -5,7 +5,10 @@ use std::io::IsTerminal;
 use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use fray_dice::{DieFate, Entry, Expr, Rng, SimSummary, MAX_JSON_BYTES, MAX_TRIAL_COMMANDS};
+use fray_dice::{
+    BigDistribution, Depth, DieFate, Entry, Expr, Rng, SimSummary, MAX_JSON_BYTES,
+    MAX_TRIAL_COMMANDS,
+};
 use serde_json::{json, Map, Value};
 
 use crate::table;
@@ -62,13 +65,34 @@ pub fn roll(text: &str, seed: Option<u64>, stream: u64, as_json: bool) -> Outcom
         );
     }
     out!("total {}", roll.total);
-    out!("repeat: fray roll '{text}' --seed {seed} --stream {stream}");
+    out!("repeat: {}", repeat_line(text, seed, stream));
     Ok(())
 }
 
-pub fn odds(target: &str, spec: &[String], as_json: bool) -> Outcome {
+/// The command that repeats a roll. An expression starting with `-` goes after `--`, so
+/// it is not taken for an option.
+fn repeat_line(text: &str, seed: u64, stream: u64) -> String {
+    if text.trim_start().starts_with('-') {
+        format!("fray roll --seed {seed} --stream {stream} -- '{text}'")
+    } else {
+        format!("fray roll '{text}' --seed {seed} --stream {stream}")
+    }
+}
+
+/// How `fray odds` shows a dice expression.
+pub struct OddsView {
+    /// Print JSON instead of text.
+    pub json: bool,
+    /// Every row, even past [`table::SUMMARY_ROWS`] values.
+    pub all: bool,
+    /// Follow exploding dice at most this many extra dice deep (default: until at most
+    /// 2⁻⁶⁴ of the probability is unresolved).
+    pub depth: Option<u32>,
+}
+
+pub fn odds(target: &str, spec: &[String], view: &OddsView) -> Outcome {
     if let Some(entry) = fray::rulesets().into_iter().find(|e| e.id == target) {
-        return ruleset_odds(&entry, spec, as_json);
+        return ruleset_odds(&entry, spec, view.json);
     }
     if let Some(extra) = spec.first() {
         return Err(format!(
@@ -76,29 +100,50 @@ pub fn odds(target: &str, spec: &[String], as_json: bool) -> Outcome {
         ));
     }
     let expr = Expr::parse(target).map_err(|e| e.to_string())?;
-    let d = expr.distribution().map_err(|e| e.to_string())?;
-    if as_json {
-        let outcomes: Vec<Value> = d
-            .iter()
-            .map(|(v, _)| {
-                let mut row = table::ratio_json(d.probability(v));
-                row["value"] = json!(v);
-                row
-            })
-            .collect();
-        let value = json!({
+    let depth = view.depth.map_or(Depth::default(), Depth::Levels);
+    let d = expr.odds_with(depth).map_err(|e| e.to_string())?;
+    if view.json {
+        let rows = |d: &BigDistribution| -> Vec<Value> {
+            d.iter()
+                .map(|(v, _)| {
+                    let mut row = table::big_ratio_json(&d.probability(v));
+                    row["value"] = json!(v);
+                    row
+                })
+                .collect()
+        };
+        let mut value = json!({
             "expression": expr.to_string(),
-            "outcomes": outcomes,
             "mean": d.mean(),
             "std_dev": d.std_dev(),
-            "unresolved": table::ratio_json(d.unresolved()),
+            "unresolved": table::big_ratio_json(&d.unresolved()),
         });
+        if !d.unresolved().is_zero() {
+            let (low, high) = d.mean_bounds();
+            value["mean_bounds"] = json!([low, high]);
+        }
+        if view.all || d.len() <= table::SUMMARY_ROWS {
+            value["outcomes"] = json!(rows(&d));
+        } else {
+            // Past SUMMARY_ROWS values: the extremes and quantiles, not every row.
+            value["values"] = json!(d.len());
+            value["min"] = json!(d.min());
+            value["max"] = json!(d.max());
+            value["quantiles"] = table::quantile_values(&d)
+                .into_iter()
+                .map(|(q, v)| json!({"percent": q, "value": v}))
+                .collect();
+            value["note"] = json!("summarised: pass --all for every outcome");
+        }
         out!(
             "{}",
             serde_json::to_string_pretty(&value).map_err(|e| e.to_string())?
         );
     } else {
-        out_raw!("{}", table::distribution(&expr.to_string(), &d));
+        out_raw!(
+            "{}",
+            table::big_distribution(&expr.to_string(), &d, view.all)
+        );
     }
     Ok(())
 }

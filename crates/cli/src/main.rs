@@ -50,7 +50,8 @@ struct Cli {
 enum Command {
     /// Roll dice notation (3d8kh2+2, 4d6dl1, 1d10!, 6d6>=5 …) and show every die.
     Roll {
-        /// The expression.
+        /// The expression (one starting with `-`, such as `-1d6`, is taken as is).
+        #[arg(allow_hyphen_values = true)]
         expression: String,
         /// Seed of the dice; drawn from the OS and printed when absent.
         #[arg(long)]
@@ -66,12 +67,20 @@ enum Command {
     /// `fray odds <ruleset> key=value …`.
     Odds {
         /// A dice expression, or a ruleset id followed by key=value pairs.
+        #[arg(allow_hyphen_values = true)]
         target: String,
         /// key=value pairs of a ruleset's odds spec.
         spec: Vec<String>,
         /// Print JSON instead of text.
         #[arg(long)]
         json: bool,
+        /// Print every row; without it, more than 100 values are summarised.
+        #[arg(long)]
+        all: bool,
+        /// Follow exploding dice at most this many extra dice deep; by default each is
+        /// followed until at most 2^-64 of the probability is left unresolved.
+        #[arg(long)]
+        depth: Option<u32>,
     },
     /// Simulate many fights of a ruleset with its default tactic (trial i uses stream i).
     Simulate {
@@ -180,7 +189,13 @@ fn main() -> ExitCode {
             stream,
             json,
         } => commands::roll(&expression, seed, stream, json),
-        Command::Odds { target, spec, json } => commands::odds(&target, &spec, json),
+        Command::Odds {
+            target,
+            spec,
+            json,
+            all,
+            depth,
+        } => commands::odds(&target, &spec, &commands::OddsView { json, all, depth }),
         Command::Simulate {
             ruleset,
             trials,

@@ -1,6 +1,6 @@
 //! Text rendering of exact odds: a table with fractions, percentages and a bar chart.
 
-use fray_dice::{Distribution, OddsTable, Ratio};
+use fray_dice::{BigDistribution, BigRatio, BigUint, Distribution, OddsTable};
 
 const BAR_WIDTH: f64 = 40.0;
 
@@ -13,48 +13,140 @@ fn bar(p: f64, max: f64) -> String {
     "#".repeat(cells)
 }
 
+/// Distributions with more values than this are summarised (most likely values, quantiles)
+/// unless every row is asked for.
+pub const SUMMARY_ROWS: usize = 100;
+/// How many of the most likely values a summary shows.
+const TOP_ROWS: usize = 10;
+/// Quantiles a summary shows, in percent.
+const QUANTILES: [u32; 7] = [1, 5, 25, 50, 75, 95, 99];
+
 /// The distribution of a dice expression: value, exact probability, percent, P(≥ value), bar.
 pub fn distribution(title: &str, d: &Distribution) -> String {
+    big_distribution(title, &BigDistribution::from(d), true)
+}
+
+/// `P(X >= value)` numerators of the resolved values at the ascending positions `wanted`
+/// (a suffix sum, stored only where asked for).
+fn at_least_counts(d: &BigDistribution, wanted: &[usize]) -> Vec<BigUint> {
+    let counts: Vec<&BigUint> = d.iter().map(|(_, c)| c).collect();
+    let mut out = vec![BigUint::default(); wanted.len()];
+    let mut running = BigUint::default();
+    let mut next = wanted.len();
+    for (i, c) in counts.iter().enumerate().rev() {
+        running += *c;
+        while next > 0 && wanted[next - 1] == i {
+            next -= 1;
+            out[next] = running.clone();
+        }
+    }
+    out
+}
+
+/// The rows of `d` (all, or a summary past [`SUMMARY_ROWS`] values unless `all`), the mean
+/// (as bounds when explosions left mass unresolved) and the unresolved mass.
+pub fn big_distribution(title: &str, d: &BigDistribution, all: bool) -> String {
     let denominator = d.denominator();
-    let rows: Vec<(i64, Ratio)> = d
+    let values = d.len();
+    let summarised = !all && values > SUMMARY_ROWS;
+    let counts: Vec<(i64, &BigUint)> = d.iter().collect();
+    let mut shown: Vec<usize> = (0..values).collect();
+    let mut out = format!("exact odds of {title}\n");
+    if summarised {
+        out.push_str(&format!(
+            "{values} values: the {TOP_ROWS} most likely, then quantiles (--all prints every row)\n"
+        ));
+        // Most likely first; equal probabilities by value.
+        shown.sort_by(|&a, &b| counts[b].1.cmp(counts[a].1).then(a.cmp(&b)));
+        shown.truncate(TOP_ROWS);
+    }
+    let mut ascending = shown.clone();
+    ascending.sort_unstable();
+    let at_least = at_least_counts(d, &ascending);
+    let rows: Vec<(i64, BigRatio, f64)> = shown
         .iter()
-        .map(|(v, c)| (v, Ratio::new(c, denominator)))
+        .map(|&i| {
+            let ge = &at_least[ascending.binary_search(&i).unwrap_or(0)];
+            (
+                counts[i].0,
+                BigRatio::new(counts[i].1.clone(), denominator.clone()),
+                BigRatio::new(ge.clone(), denominator.clone()).to_f64(),
+            )
+        })
         .collect();
-    let max = rows.iter().map(|(_, p)| p.to_f64()).fold(0.0, f64::max);
+    let max = rows.iter().map(|(_, p, _)| p.to_f64()).fold(0.0, f64::max);
     let width = rows
         .iter()
-        .map(|(_, p)| p.to_string().len())
+        .map(|(_, p, _)| p.to_string().len())
         .max()
         .unwrap_or(1)
         .max("probability".len());
-    let mut out = format!(
-        "exact odds of {title}\n{:>6}  {:>width$}  {:>8}  {:>8}\n",
+    out.push_str(&format!(
+        "{:>6}  {:>width$}  {:>8}  {:>8}\n",
         "value", "probability", "%", ">= %"
-    );
-    // P(X >= value) as a running suffix sum: one pass, not one scan per row.
-    let mut at_least: u128 = d.iter().map(|(_, c)| c).sum();
-    for ((value, p), (_, count)) in rows.iter().zip(d.iter()) {
+    ));
+    for (value, p, ge) in &rows {
         out.push_str(&format!(
             "{value:>6}  {:>width$}  {:>8.4}  {:>8.4}  {}\n",
             p.to_string(),
             p.to_f64() * 100.0,
-            at_least as f64 / denominator as f64 * 100.0,
+            ge * 100.0,
             bar(p.to_f64(), max),
         ));
-        at_least -= count;
     }
-    out.push_str(&format!(
-        "mean {:.4}, standard deviation {:.4}\n",
-        d.mean(),
-        d.std_dev()
-    ));
+    if summarised {
+        out.push_str(&quantiles(d));
+    }
     let unresolved = d.unresolved();
-    if unresolved.numerator > 0 {
+    if unresolved.is_zero() {
+        out.push_str(&format!(
+            "mean {:.4}, standard deviation {:.4}\n",
+            d.mean(),
+            d.std_dev()
+        ));
+    } else {
+        let (low, high) = d.mean_bounds();
+        out.push_str(&format!(
+            "mean between {low:.6} and {high:.6} (of resolved values {:.4}, standard deviation {:.4})\n",
+            d.mean(),
+            d.std_dev()
+        ));
         out.push_str(&format!(
             "unresolved (explosions deeper than computed): {unresolved} ≈ {:.3e}\n",
             unresolved.to_f64()
         ));
     }
+    out
+}
+
+/// The smallest value `v` with `P(X <= v) >= q` for each quantile `q`, exactly.
+pub fn quantile_values(d: &BigDistribution) -> Vec<(u32, i64)> {
+    let denominator = d.denominator();
+    let mut result = Vec::new();
+    let thresholds: Vec<BigUint> = QUANTILES.iter().map(|&q| denominator * q).collect();
+    let mut running = BigUint::default();
+    let mut next = QUANTILES.iter().zip(&thresholds).peekable();
+    for (v, c) in d.iter() {
+        running += c;
+        let scaled = &running * 100u32;
+        while let Some(&(&q, threshold)) = next.peek() {
+            if &scaled >= threshold {
+                result.push((q, v));
+                next.next();
+            } else {
+                break;
+            }
+        }
+    }
+    result
+}
+
+fn quantiles(d: &BigDistribution) -> String {
+    let mut out = format!("quantiles: min {}", d.min());
+    for (q, v) in quantile_values(d) {
+        out.push_str(&format!(", {q}% {v}"));
+    }
+    out.push_str(&format!(", max {}\n", d.max()));
     out
 }
 
@@ -93,12 +185,12 @@ pub fn tables(tables: &[OddsTable]) -> String {
     out
 }
 
-/// A probability as JSON: exact fraction plus a float for plotting.
-pub fn ratio_json(r: Ratio) -> serde_json::Value {
+/// A big probability as JSON: exact fraction plus a float for plotting.
+pub fn big_ratio_json(r: &BigRatio) -> serde_json::Value {
     serde_json::json!({
         "probability": r.to_string(),
-        "numerator": r.numerator.to_string(),
-        "denominator": r.denominator.to_string(),
+        "numerator": r.numerator().to_string(),
+        "denominator": r.denominator().to_string(),
         "float": r.to_f64(),
     })
 }

@@ -180,3 +180,74 @@ fn an_edited_replay_file_is_reported_naming_the_command() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn an_expression_starting_with_minus_rolls_and_has_odds() {
+    let out = stdout(&["odds", "-1d6"]);
+    assert!(out.contains("mean -3.5000"), "{out}");
+    let roll = stdout(&["roll", "-1d6", "--seed", "3"]);
+    // The repeat line puts the expression after `--`, and running it repeats the roll.
+    let repeat = roll.lines().find(|l| l.starts_with("repeat: ")).unwrap();
+    assert_eq!(repeat, "repeat: fray roll --seed 3 --stream 0 -- '-1d6'");
+    assert_eq!(
+        stdout(&["roll", "--seed", "3", "--stream", "0", "--", "-1d6"]),
+        roll
+    );
+}
+
+#[test]
+fn big_odds_answer_exactly_and_large_tables_are_summarised() {
+    let out = stdout(&["odds", "100d6"]);
+    assert!(out.contains("501 values: the 10 most likely"), "{out}");
+    assert!(out.contains("quantiles: min 100, 1% "), "{out}");
+    // 350 is the most likely total of 100d6: the first row.
+    let first = out.lines().nth(3).unwrap();
+    assert!(first.trim_start().starts_with("350 "), "{first}");
+    let all = stdout(&["odds", "100d6", "--all"]);
+    let rows = all
+        .lines()
+        .filter(|l| l.trim_start().starts_with(|c: char| c.is_ascii_digit()))
+        .count();
+    assert_eq!(rows, 501);
+    let last = all
+        .lines()
+        .find(|l| l.trim_start().starts_with("600 "))
+        .unwrap();
+    assert!(
+        last.contains(
+            "1/653318623500070906096690267158057820537143710472954871543071966369497141477376"
+        ),
+        "{last}"
+    );
+    let json: serde_json::Value =
+        serde_json::from_str(&stdout(&["odds", "1d1048576", "--json"])).unwrap();
+    assert_eq!(json["values"], 1_048_576);
+    assert!(json.get("outcomes").is_none());
+    assert_eq!(json["quantiles"][3]["value"], 524_288);
+}
+
+#[test]
+fn exploding_odds_show_the_unresolved_mass_and_mean_bounds() {
+    let out = stdout(&["odds", "10d6!"]);
+    assert!(
+        out.contains("mean between 42.000000 and 42.000000"),
+        "{out}"
+    );
+    assert!(out.contains("≈ 9.770e-21"), "{out}");
+    let shallow = stdout(&["odds", "1d6!", "--depth", "1"]);
+    assert!(
+        shallow.contains("unresolved (explosions deeper than computed): 1/36"),
+        "{shallow}"
+    );
+}
+
+#[test]
+fn odds_that_refuse_a_division_say_how_often_a_roll_fails() {
+    let out = fray(&["odds", "1d6/(1d6-1d6)"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.contains("with probability 1/6: a roll that meets it fails"),
+        "{err}"
+    );
+}

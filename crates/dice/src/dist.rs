@@ -62,11 +62,20 @@ pub(crate) fn gcd(mut a: u128, mut b: u128) -> u128 {
     a
 }
 
+/// Words every 128-bit overflow message of the fast path carries, so that [`is_overflow`]
+/// can send the computation to big counts instead.
+const OVERFLOW_MARK: &str = "beyond the 128-bit limit";
+
 fn overflow(what: &str) -> Error {
     Error::new(
         ErrorKind::Limit,
-        format!("exact odds of {what} need counts beyond the 128-bit limit; the expression is too large to compute exactly"),
+        format!("exact odds of {what} need counts {OVERFLOW_MARK}; the expression is too large to compute exactly"),
     )
+}
+
+/// Whether `e` is the fast path's 128-bit overflow (not a work or support limit).
+pub(crate) fn is_overflow(e: &Error) -> bool {
+    e.kind() == ErrorKind::Limit && e.message().contains(OVERFLOW_MARK)
 }
 
 /// The exact distribution of an integer-valued random quantity.
@@ -194,6 +203,11 @@ impl Distribution {
     /// The shared denominator of every probability.
     pub fn denominator(&self) -> u128 {
         self.denominator
+    }
+
+    /// Counts of `min, min+1, …, max` (zeros inside the range included).
+    pub(crate) fn counts(&self) -> &[u128] {
+        &self.counts
     }
 
     /// `(value, count)` for every value with non-zero probability, ascending.
@@ -571,9 +585,16 @@ fn binomials(n: u32) -> Result<Vec<Vec<u128>>> {
 /// A pool's value per die: its chain total, or 1/0 for a success test.
 fn pool_value(spec: &PoolSpec) -> impl Fn(i64) -> i64 {
     let test = spec.successes;
-    move |v| match test {
-        Some(test) => i64::from(test.matches(v)),
-        None => v,
+    // A die a value selector drops adds nothing, to a total or to a success count.
+    let select = spec.select;
+    move |v| {
+        if select.is_some_and(|s| !s.kept(v)) {
+            return 0;
+        }
+        match test {
+            Some(test) => i64::from(test.matches(v)),
+            None => v,
+        }
     }
 }
 

@@ -13,6 +13,8 @@
 //!   optional [`Transcript`] of every die.
 //! - [`Distribution`]: exact odds as integer counts over a `u128` denominator, keep/drop by
 //!   order statistics, explosions with the unresolved mass reported.
+//! - [`BigDistribution`], [`BigRatio`]: the same exact odds with arbitrary-precision counts,
+//!   used only where 128 bits overflow ([`Expr::odds`]: `1000d6`, `100d10>=8`, `10d6!`).
 //! - [`Expr`]: dice notation (`3d8kh2+2`, `4d6dl1`, `1d10!`, `6d6>=5`), rolled or turned
 //!   into its exact distribution.
 //! - [`Ruleset`], [`Session`], [`Replay`]: encounter engines, their logs and replay files;
@@ -32,6 +34,7 @@
 //! ```
 #![deny(missing_docs)]
 
+mod bigcount;
 mod catalog;
 mod dice;
 mod dist;
@@ -48,6 +51,7 @@ mod session;
 mod sim;
 mod transcript;
 
+pub use bigcount::{BigDistribution, BigRatio, Depth, MAX_BIG_BYTES, MAX_BIG_WORK};
 pub use catalog::{
     Catalog, Entry, OddsRow, OddsTable, Progress, SimulateFn, SimulateRangeFn, StartFn,
 };
@@ -62,8 +66,11 @@ pub use exact::binomials;
 pub use few::Few;
 pub use memo::{LastDerived, SharedParts};
 pub use notation::{Expr, Roll, MAX_EXPRESSION_LEN, MAX_NESTING};
+/// The arbitrary-precision integers of [`BigDistribution`] and [`BigRatio`].
+pub use num_bigint::BigUint;
 pub use pool::{
-    CmpOp, Compare, Explode, Keep, PoolSpec, Reroll, MAX_DICE, MAX_EXPLOSION_DEPTH, MAX_REROLLS,
+    CmpOp, Compare, Explode, Keep, PoolSpec, Reroll, Select, MAX_DICE, MAX_EXPLOSION_DEPTH,
+    MAX_REROLLS,
 };
 pub use rng::Rng;
 pub use session::{

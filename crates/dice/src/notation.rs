@@ -5,10 +5,13 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
+use crate::bigcount::{self, BigDistribution, Depth};
 use crate::dice::Dice;
-use crate::dist::{Distribution, MAX_WORK};
+use crate::dist::{is_overflow, Distribution, MAX_WORK};
 use crate::error::{Error, ErrorKind, Result};
-use crate::pool::{CmpOp, Compare, Explode, Keep, PoolSpec, Reroll, MAX_DICE, MAX_EXPLOSION_DEPTH};
+use crate::pool::{
+    CmpOp, Compare, Explode, Keep, PoolSpec, Reroll, Select, MAX_DICE, MAX_EXPLOSION_DEPTH,
+};
 use crate::transcript::Transcript;
 
 /// Longest expression text accepted, in bytes.
@@ -18,26 +21,56 @@ pub const MAX_NESTING: usize = 64;
 
 /// A parsed dice expression.
 ///
-/// Grammar (whitespace between tokens is ignored, `d` may be `D`):
+/// Grammar (whitespace between tokens is ignored, `d` may be `D`), loosest binding first:
 ///
 /// ```text
+/// comparison := expr [cmp expr]                   // totals compared: 1 if true, else 0
 /// expr     := term (('+' | '-') term)*
-/// term     := unary (('*' | '/') unary)*          // '/' divides, rounding toward zero
+/// term     := unary (('*' | '/' | '%') unary)*    // '/' rounds toward zero; '%' is its remainder
 /// unary    := '-' unary | atom
-/// atom     := INT | pool | '(' expr ')'
+/// atom     := (INT | pool | '(' comparison ')') ('[' TEXT ']')*   // annotation: 1d6[fire]
 /// pool     := [INT] 'd' (INT | '%') modifier*     // 'd%' is d100; a missing count is 1
 /// modifier := 'r' test | 'ro' test                // reroll while matching / once
 ///           | '!' [test]                          // explode (default: on the highest face)
-///           | ('kh' | 'k' | 'kl' | 'dh' | 'dl') INT
+///           | ('kh' | 'k' | 'kl' | 'dh' | 'dl' | 'ph' | 'pl' | 'p') INT
+///           | ('k' | 'p') cmp INT                 // keep / drop dice by value: k>3, p<3
 ///           | cmp INT                             // count successes: 6d6>=5
 /// test     := [cmp] INT                           // a bare number means '='
 /// cmp      := '>=' | '<=' | '>' | '<' | '='
 /// ```
 ///
-/// Each modifier appears at most once per pool and they apply in a fixed order: reroll,
-/// explode (at most [`MAX_EXPLOSION_DEPTH`] extra dice per die), keep/drop, success count.
+/// Each modifier appears at most once per pool and they apply in a fixed order, whatever the
+/// order they are written in: reroll, explode (at most [`MAX_EXPLOSION_DEPTH`] extra dice per
+/// die), keep/drop, success count. A comparison right after a pool is that pool's success
+/// count (`6d6>=5` counts dice showing 5 or more); to compare a pool's total, parenthesise it
+/// (`(6d6)>=5`) or compare any other expression (`1d20+5>=15`). Comparisons do not chain.
 /// Limits: [`MAX_DICE`] dice in one expression, [`MAX_EXPRESSION_LEN`] bytes of text,
 /// [`MAX_NESTING`] levels of nesting; arithmetic overflow is an error.
+///
+/// ## Fray and d20 notation
+///
+/// | d20 writes | Fray writes | same meaning? |
+/// |---|---|---|
+/// | `4d6kh3` | `4d6kh3` | yes: keep the 3 highest |
+/// | `4d6k3` (keep dice showing 3) | `4d6k3` | **no**: Fray's bare `k` keeps the 3 highest |
+/// | `4d6pl1` | `4d6pl1` or `4d6p1` or `4d6dl1` | yes: drop the lowest |
+/// | `4d6ph1` | `4d6ph1` or `4d6dh1` | yes: drop the highest |
+/// | `4d6p1` (drop dice showing 1) | `4d6p1` | **no**: Fray's bare `p` drops the lowest die |
+/// | `1d20rr1` | `1d20r1` | yes: reroll 1s until another face stands |
+/// | `1d20ro1` | `1d20ro1` | yes: reroll 1s once |
+/// | `1d6e6` | `1d6!` or `1d6!6` | yes, with a depth limit of [`MAX_EXPLOSION_DEPTH`] |
+/// | `6d6>=5` (the total is at least 5) | `(6d6)>=5` | **no**: Fray's `6d6>=5` counts dice ≥ 5 |
+/// | `1d20+5>=15` | `1d20+5>=15` | yes: 1 or 0 (d20 says true/false) |
+/// | `7%3` | `7%3` | yes for positive operands; Fray's `-7%3` is −1 (sign of the dividend), d20's is 2 |
+/// | `-7/2` | `-7/2` | yes: −3, rounding toward zero (d20's `//` floors instead) |
+///
+/// | `4d6k>3` | `4d6k>3` | yes: keep the dice above 3 |
+/// | `4d6p<3` | `4d6p<3` | yes: drop the dice below 3 |
+///
+/// | `1d6[fire]+2` | `1d6[fire]+2` | yes: a note, no effect on the value (Fray puts it in the dice's transcript label) |
+///
+/// Not in Fray yet: `mi`/`ma`, `ra`, sets `(1d6,2d6)kh1`, `!=`/`==`, and applying a
+/// pool's operations in the order they are written.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Expr {
     /// An integer constant.
@@ -54,6 +87,13 @@ pub enum Expr {
     Mul(Box<Expr>, Box<Expr>),
     /// `a / b`, rounding toward zero; division by zero is an error.
     Div(Box<Expr>, Box<Expr>),
+    /// `a % b`, the remainder of `a / b` (it takes the sign of `a`); a zero `b` is an error.
+    Rem(Box<Expr>, Box<Expr>),
+    /// `a >= b` and the other comparisons of two totals: 1 when it holds, else 0.
+    Cmp(CmpOp, Box<Expr>, Box<Expr>),
+    /// `a[fire]`: `a` with a note; the value is `a`'s, and its dice carry the note in the
+    /// transcript.
+    Annotated(Box<Expr>, String),
 }
 
 /// The result of rolling an expression: its total and every die that fell.
@@ -90,7 +130,7 @@ impl Expr {
         if parser.at_end() {
             return Err(parser.error("expected a dice expression such as 2d6+1"));
         }
-        let expr = parser.expr()?;
+        let expr = parser.comparison()?;
         parser.skip_space();
         if !parser.at_end() {
             return Err(parser.error(&format!("unexpected {}", parser.describe_here())));
@@ -103,10 +143,13 @@ impl Expr {
         match self {
             Expr::Constant(_) => 0,
             Expr::Pool(p) => u64::from(p.count),
-            Expr::Neg(a) => a.dice_count(),
-            Expr::Add(a, b) | Expr::Sub(a, b) | Expr::Mul(a, b) | Expr::Div(a, b) => {
-                a.dice_count() + b.dice_count()
-            }
+            Expr::Neg(a) | Expr::Annotated(a, _) => a.dice_count(),
+            Expr::Add(a, b)
+            | Expr::Sub(a, b)
+            | Expr::Mul(a, b)
+            | Expr::Div(a, b)
+            | Expr::Rem(a, b)
+            | Expr::Cmp(_, a, b) => a.dice_count() + b.dice_count(),
         }
     }
 
@@ -136,8 +179,13 @@ impl Expr {
         match self {
             Expr::Constant(_) => Ok(()),
             Expr::Pool(p) => p.validate(),
-            Expr::Neg(a) => a.validate(),
-            Expr::Add(a, b) | Expr::Sub(a, b) | Expr::Mul(a, b) | Expr::Div(a, b) => {
+            Expr::Neg(a) | Expr::Annotated(a, _) => a.validate(),
+            Expr::Add(a, b)
+            | Expr::Sub(a, b)
+            | Expr::Mul(a, b)
+            | Expr::Div(a, b)
+            | Expr::Rem(a, b)
+            | Expr::Cmp(_, a, b) => {
                 a.validate()?;
                 b.validate()
             }
@@ -157,7 +205,23 @@ impl Expr {
                 None => p.roll(dice, None, ""),
             },
             Expr::Neg(a) => a.eval(dice, transcript)?.checked_neg().ok_or_else(overflow),
-            Expr::Add(a, b) | Expr::Sub(a, b) | Expr::Mul(a, b) | Expr::Div(a, b) => {
+            Expr::Annotated(a, note) => match transcript {
+                None => a.eval(dice, None),
+                Some(t) => {
+                    let first = t.dice.len();
+                    let value = a.eval(dice, Some(&mut *t))?;
+                    for record in &mut t.dice[first..] {
+                        record.label = format!("{} [{note}]", record.label);
+                    }
+                    Ok(value)
+                }
+            },
+            Expr::Add(a, b)
+            | Expr::Sub(a, b)
+            | Expr::Mul(a, b)
+            | Expr::Div(a, b)
+            | Expr::Rem(a, b)
+            | Expr::Cmp(_, a, b) => {
                 let x = a.eval(dice, transcript.as_deref_mut())?;
                 let y = b.eval(dice, transcript)?;
                 self.apply(x, y)
@@ -175,14 +239,22 @@ impl Expr {
                 "division by zero in a dice expression",
             )),
             Expr::Div(..) => x.checked_div(y).ok_or_else(overflow),
+            Expr::Rem(..) if y == 0 => Err(Error::new(
+                ErrorKind::Overflow,
+                "remainder of a division by zero in a dice expression",
+            )),
+            Expr::Rem(..) => x.checked_rem(y).ok_or_else(overflow),
+            Expr::Cmp(op, ..) => Ok(i64::from(Compare::new(*op, y).matches(x))),
             _ => unreachable!("apply is only called on binary operators"),
         }
     }
 
-    /// The exact distribution of the expression's total.
+    /// The exact distribution of the expression's total, with `u128` counts.
     ///
     /// Every keep/drop pool of the expression is charged against one work budget
-    /// ([`crate::MAX_WORK`]) before any pool is computed.
+    /// ([`crate::MAX_WORK`]) before any pool is computed. Counts that would overflow 128 bits
+    /// are refused, and exploding dice are followed only as deep as about 100 bits of the
+    /// pool's denominator allow; [`Expr::odds`] has neither ceiling.
     pub fn distribution(&self) -> Result<Distribution> {
         self.validate()?;
         let work = self.work()?;
@@ -200,10 +272,13 @@ impl Expr {
         Ok(match self {
             Expr::Constant(_) => 0,
             Expr::Pool(p) => Distribution::pool_work(p)?,
-            Expr::Neg(a) => a.work()?,
-            Expr::Add(a, b) | Expr::Sub(a, b) | Expr::Mul(a, b) | Expr::Div(a, b) => {
-                a.work()?.saturating_add(b.work()?)
-            }
+            Expr::Neg(a) | Expr::Annotated(a, _) => a.work()?,
+            Expr::Add(a, b)
+            | Expr::Sub(a, b)
+            | Expr::Mul(a, b)
+            | Expr::Div(a, b)
+            | Expr::Rem(a, b)
+            | Expr::Cmp(_, a, b) => a.work()?.saturating_add(b.work()?),
         })
     }
 
@@ -212,11 +287,137 @@ impl Expr {
             Expr::Constant(v) => Ok(Distribution::constant(*v)),
             Expr::Pool(p) => Distribution::of_pool(p),
             Expr::Neg(a) => a.exact()?.negate(),
+            Expr::Annotated(a, _) => a.exact(),
             Expr::Add(a, b) => a.exact()?.add(&b.exact()?),
             Expr::Sub(a, b) => a.exact()?.add(&b.exact()?.negate()?),
-            Expr::Mul(a, b) | Expr::Div(a, b) => {
+            Expr::Mul(a, b) | Expr::Div(a, b) | Expr::Rem(a, b) | Expr::Cmp(_, a, b) => {
                 let (x, y) = (a.exact()?, b.exact()?);
+                if matches!(self, Expr::Div(..) | Expr::Rem(..)) {
+                    let zero = y.probability(0);
+                    if zero.numerator != 0 {
+                        return Err(division_by_zero(&zero.to_string()));
+                    }
+                }
                 x.combine(&y, |p, q| self.apply(p, q))
+            }
+        }
+    }
+
+    /// The exact distribution of the expression's total with no ceiling on the size of the
+    /// counts, exploding dice followed until the unresolved mass is at most 2⁻⁶⁴.
+    ///
+    /// Counts are `u128` wherever they fit (the same path as [`Expr::distribution`]) and
+    /// arbitrary-precision only where 128 bits overflow; the limits are then work and memory
+    /// bounds ([`crate::MAX_BIG_WORK`], [`crate::MAX_BIG_BYTES`]) named in the error.
+    ///
+    /// ```
+    /// use fray_dice::Expr;
+    /// let odds = Expr::parse("100d6").unwrap().odds().unwrap();
+    /// assert_eq!(odds.probability(100).to_string(), format!("1/{}", num_bigint::BigUint::from(6u32).pow(100)));
+    /// ```
+    pub fn odds(&self) -> Result<BigDistribution> {
+        self.odds_with(Depth::default())
+    }
+
+    /// [`Expr::odds`] with exploding dice followed as deep as `depth` says.
+    pub fn odds_with(&self, depth: Depth) -> Result<BigDistribution> {
+        self.validate()?;
+        let exploding = self.exploding_dice();
+        if exploding == 0 {
+            match self.distribution() {
+                Ok(d) => return Ok(BigDistribution::from(&d)),
+                Err(e) if is_overflow(&e) => {}
+                Err(e) => return Err(e),
+            }
+        }
+        self.big(depth, exploding)
+    }
+
+    /// [`Expr::odds_with`] with big counts everywhere, never the `u128` path: for tests that
+    /// check one path against the other.
+    #[doc(hidden)]
+    pub fn odds_big_only(&self, depth: Depth) -> Result<BigDistribution> {
+        self.validate()?;
+        self.big_only(depth, self.exploding_dice())
+    }
+
+    fn big_only(&self, depth: Depth, dice: u64) -> Result<BigDistribution> {
+        match self {
+            Expr::Pool(p) => bigcount::of_pool(p, depth, dice),
+            Expr::Constant(_) => self.big(depth, dice),
+            Expr::Neg(a) => a.big_only(depth, dice)?.negate(),
+            Expr::Annotated(a, _) => a.big_only(depth, dice),
+            Expr::Add(a, b) => a.big_only(depth, dice)?.add(&b.big_only(depth, dice)?),
+            Expr::Sub(a, b) => a
+                .big_only(depth, dice)?
+                .add(&b.big_only(depth, dice)?.negate()?),
+            Expr::Mul(..) | Expr::Div(..) | Expr::Rem(..) | Expr::Cmp(..) => self.big(depth, dice),
+        }
+    }
+
+    /// Dice of exploding pools, which share the unresolved-mass bound.
+    fn exploding_dice(&self) -> u64 {
+        match self {
+            Expr::Constant(_) => 0,
+            Expr::Pool(p) => p.explode.map_or(0, |_| u64::from(p.count)),
+            Expr::Neg(a) | Expr::Annotated(a, _) => a.exploding_dice(),
+            Expr::Add(a, b)
+            | Expr::Sub(a, b)
+            | Expr::Mul(a, b)
+            | Expr::Div(a, b)
+            | Expr::Rem(a, b)
+            | Expr::Cmp(_, a, b) => a.exploding_dice() + b.exploding_dice(),
+        }
+    }
+
+    fn big(&self, depth: Depth, dice: u64) -> Result<BigDistribution> {
+        match self {
+            Expr::Constant(v) => Ok(BigDistribution::constant(*v)),
+            Expr::Pool(p) if p.explode.is_none() => match Distribution::of_pool(p) {
+                Ok(d) => Ok(BigDistribution::from(&d)),
+                Err(e) if is_overflow(&e) => bigcount::of_pool(p, depth, dice),
+                Err(e) => Err(e),
+            },
+            Expr::Pool(p) => bigcount::of_pool(p, depth, dice),
+            Expr::Neg(a) => a.big(depth, dice)?.negate(),
+            Expr::Annotated(a, _) => a.big(depth, dice),
+            Expr::Add(a, b) => a.big(depth, dice)?.add(&b.big(depth, dice)?),
+            Expr::Sub(a, b) => a.big(depth, dice)?.add(&b.big(depth, dice)?.negate()?),
+            Expr::Mul(a, b) => {
+                let (x, y) = (a.big(depth, dice)?, b.big(depth, dice)?);
+                x.combine(
+                    &y,
+                    |p, q| self.apply(p, q),
+                    |(a0, a1), (b0, b1)| {
+                        let corners = [
+                            a0.checked_mul(b0)?,
+                            a0.checked_mul(b1)?,
+                            a1.checked_mul(b0)?,
+                            a1.checked_mul(b1)?,
+                        ];
+                        Some((*corners.iter().min()?, *corners.iter().max()?))
+                    },
+                )
+            }
+            Expr::Cmp(_, a, b) => {
+                let (x, y) = (a.big(depth, dice)?, b.big(depth, dice)?);
+                x.combine(&y, |p, q| self.apply(p, q), |_, _| Some((0, 1)))
+            }
+            Expr::Div(a, b) | Expr::Rem(a, b) => {
+                let (x, y) = (a.big(depth, dice)?, b.big(depth, dice)?);
+                let zero = y.probability(0);
+                if !zero.is_zero() {
+                    return Err(division_by_zero(&zero.to_string()));
+                }
+                // |x / y| <= |x| and |x % y| <= |x| for integer division by a non-zero y.
+                x.combine(
+                    &y,
+                    |p, q| self.apply(p, q),
+                    |(a0, a1), _| {
+                        let m = a0.checked_abs()?.max(a1.checked_abs()?);
+                        Some((-m, m))
+                    },
+                )
             }
         }
     }
@@ -235,10 +436,20 @@ impl fmt::Display for Expr {
             Expr::Constant(v) => write!(f, "{v}"),
             Expr::Pool(p) => write!(f, "{p}"),
             Expr::Neg(a) => write!(f, "-{}", Paren(a)),
-            Expr::Add(a, b) => write!(f, "{a}+{}", Paren(b)),
-            Expr::Sub(a, b) => write!(f, "{a}-{}", Paren(b)),
+            Expr::Annotated(a, note) => match **a {
+                Expr::Constant(_) | Expr::Pool(_) | Expr::Annotated(..) => write!(f, "{a}[{note}]"),
+                _ => write!(f, "({a})[{note}]"),
+            },
+            Expr::Add(a, b) => write!(f, "{}+{}", Compared(a), Paren(b)),
+            Expr::Sub(a, b) => write!(f, "{}-{}", Compared(a), Paren(b)),
             Expr::Mul(a, b) => write!(f, "{}*{}", Paren(a), Right(b)),
             Expr::Div(a, b) => write!(f, "{}/{}", Paren(a), Right(b)),
+            Expr::Rem(a, b) => write!(f, "{}%{}", Paren(a), Right(b)),
+            // A bare pool on the left is parenthesised: `1d20>=15` would count successes.
+            Expr::Cmp(op, a, b) => match **a {
+                Expr::Pool(_) | Expr::Cmp(..) => write!(f, "({a}){}{}", op_text(*op), Compared(b)),
+                _ => write!(f, "{a}{}{}", op_text(*op), Compared(b)),
+            },
         }
     }
 }
@@ -249,7 +460,7 @@ struct Paren<'a>(&'a Expr);
 impl fmt::Display for Paren<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.0 {
-            Expr::Add(..) | Expr::Sub(..) => write!(f, "({})", self.0),
+            Expr::Add(..) | Expr::Sub(..) | Expr::Cmp(..) => write!(f, "({})", self.0),
             e => write!(f, "{e}"),
         }
     }
@@ -262,10 +473,41 @@ struct Right<'a>(&'a Expr);
 impl fmt::Display for Right<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.0 {
-            Expr::Mul(..) | Expr::Div(..) => write!(f, "({})", self.0),
+            Expr::Mul(..) | Expr::Div(..) | Expr::Rem(..) => write!(f, "({})", self.0),
             e => write!(f, "{}", Paren(e)),
         }
     }
+}
+
+/// An operand that binds tighter than a comparison (the right side of one, the left of `+`
+/// or `-`): a comparison there is parenthesised.
+struct Compared<'a>(&'a Expr);
+
+impl fmt::Display for Compared<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            Expr::Cmp(..) => write!(f, "({})", self.0),
+            e => write!(f, "{e}"),
+        }
+    }
+}
+
+fn op_text(op: CmpOp) -> &'static str {
+    match op {
+        CmpOp::Eq => "=",
+        CmpOp::Lt => "<",
+        CmpOp::Le => "<=",
+        CmpOp::Gt => ">",
+        CmpOp::Ge => ">=",
+    }
+}
+
+/// Odds refuse a divisor that may be 0, naming how often a roll would meet it (and fail).
+fn division_by_zero(probability: &str) -> Error {
+    Error::new(
+        ErrorKind::Overflow,
+        format!("division by zero in a dice expression, with probability {probability}: a roll that meets it fails with this error, so exact odds are refused"),
+    )
 }
 
 fn overflow() -> Error {
@@ -340,6 +582,15 @@ impl Parser<'_> {
         Ok(())
     }
 
+    /// `expr [cmp expr]`: a comparison of two totals, 1 or 0 (comparisons do not chain).
+    fn comparison(&mut self) -> Result<Expr> {
+        let left = self.expr()?;
+        match self.cmp() {
+            Some(op) => Ok(Expr::Cmp(op, Box::new(left), Box::new(self.expr()?))),
+            None => Ok(left),
+        }
+    }
+
     fn expr(&mut self) -> Result<Expr> {
         let mut left = self.term()?;
         loop {
@@ -360,6 +611,8 @@ impl Parser<'_> {
                 left = Expr::Mul(Box::new(left), Box::new(self.unary()?));
             } else if self.eat("/") {
                 left = Expr::Div(Box::new(left), Box::new(self.unary()?));
+            } else if self.eat("%") {
+                left = Expr::Rem(Box::new(left), Box::new(self.unary()?));
             } else {
                 return Ok(left);
             }
@@ -376,13 +629,34 @@ impl Parser<'_> {
         self.atom()
     }
 
+    /// An atom with its annotations: `1d6[fire]`.
     fn atom(&mut self) -> Result<Expr> {
+        let mut expr = self.bare_atom()?;
+        while self.eat("[") {
+            let start = self.pos;
+            let Some(len) = self.text[start..].find(']') else {
+                return Err(self.error("an annotation '[' needs its closing ']'"));
+            };
+            let note = &self.text[start..start + len];
+            if let Some(bad) = note
+                .chars()
+                .find(|c| c.is_control() || matches!(c, '[' | '\'' | '"'))
+            {
+                return Err(self.error(&format!("an annotation cannot hold {bad:?}")));
+            }
+            self.pos = start + len + 1;
+            expr = Expr::Annotated(Box::new(expr), note.trim().to_owned());
+        }
+        Ok(expr)
+    }
+
+    fn bare_atom(&mut self) -> Result<Expr> {
         self.skip_space();
         match self.peek() {
             Some(b'(') => {
                 self.pos += 1;
                 self.enter()?;
-                let inner = self.expr()?;
+                let inner = self.comparison()?;
                 self.depth -= 1;
                 if !self.eat(")") {
                     return Err(
@@ -506,8 +780,24 @@ impl Parser<'_> {
                     when,
                     depth: MAX_EXPLOSION_DEPTH,
                 });
+            } else if let Some(keep) = self.selector() {
+                self.once(
+                    spec.keep.is_some() || spec.select.is_some(),
+                    at,
+                    "keep/drop",
+                )?;
+                let op = self.cmp().unwrap_or(CmpOp::Eq);
+                let value = self.integer("the value to keep or drop")?;
+                spec.select = Some(Select {
+                    when: Compare::new(op, value),
+                    keep,
+                });
             } else if let Some(kind) = self.keep_kind() {
-                self.once(spec.keep.is_some(), at, "keep/drop")?;
+                self.once(
+                    spec.keep.is_some() || spec.select.is_some(),
+                    at,
+                    "keep/drop",
+                )?;
                 let n = self.small("the number of dice to keep or drop")?;
                 spec.keep = Some(kind(n));
             } else if let Some(op) = self.cmp() {
@@ -529,12 +819,32 @@ impl Parser<'_> {
         Ok(())
     }
 
+    /// `k` or `p` followed by a comparison: keep (true) or drop (false) by value.
+    fn selector(&mut self) -> Option<bool> {
+        self.skip_space();
+        let rest = &self.bytes[self.pos..];
+        let keep = match rest.first() {
+            Some(b'k') => true,
+            Some(b'p') => false,
+            _ => return None,
+        };
+        if !matches!(rest.get(1), Some(b'<' | b'>' | b'=')) {
+            return None;
+        }
+        self.pos += 1;
+        Some(keep)
+    }
+
     fn keep_kind(&mut self) -> Option<fn(u32) -> Keep> {
         for (token, kind) in [
             ("kh", Keep::Highest as fn(u32) -> Keep),
             ("kl", Keep::Lowest),
             ("dh", Keep::DropHighest),
             ("dl", Keep::DropLowest),
+            // d20's `p` ("pick off"): `ph`/`pl` drop the highest/lowest, a bare `p` the lowest.
+            ("ph", Keep::DropHighest),
+            ("pl", Keep::DropLowest),
+            ("p", Keep::DropLowest),
             ("k", Keep::Highest),
         ] {
             if self.eat(token) {

@@ -146,6 +146,24 @@ impl Keep {
     }
 }
 
+/// Keep or drop the dice whose chain total passes a test: `k>3` keeps those above 3, `p<3`
+/// drops those below 3, whatever their number.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Select {
+    /// The test on a die's chain total.
+    pub when: Compare,
+    /// Keep the dice that pass (`k`), or drop them (`p`).
+    pub keep: bool,
+}
+
+impl Select {
+    /// Whether a die with chain total `v` is kept.
+    #[inline]
+    pub fn kept(&self, v: i64) -> bool {
+        self.when.matches(v) == self.keep
+    }
+}
+
 /// A reroll rule: `r<=N` rerolls while the face matches, `ro<=N` rerolls once.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Reroll {
@@ -179,6 +197,9 @@ pub struct PoolSpec {
     pub explode: Option<Explode>,
     /// Optional keep/drop rule.
     pub keep: Option<Keep>,
+    /// Optional keep/drop by value (`k>3`, `p<3`), instead of `keep`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub select: Option<Select>,
     /// Optional success test: the pool's value is then the number of kept dice that pass.
     pub successes: Option<Compare>,
 }
@@ -192,6 +213,7 @@ impl PoolSpec {
             reroll: None,
             explode: None,
             keep: None,
+            select: None,
             successes: None,
         }
     }
@@ -264,6 +286,12 @@ impl PoolSpec {
                     ),
                 ));
             }
+        }
+        if self.keep.is_some() && self.select.is_some() {
+            return Err(Error::new(
+                ErrorKind::InvalidDice,
+                "a pool takes one keep/drop rule: by number (kh3, p1) or by value (k>3, p<3), not both",
+            ));
         }
         if let Some(k) = self.keep {
             if k.amount() > self.count {
@@ -374,7 +402,13 @@ impl PoolSpec {
             if rerolls == MAX_REROLLS {
                 return Err(Error::new(
                     ErrorKind::Limit,
-                    format!("a die was rerolled {MAX_REROLLS} times without settling"),
+                    format!(
+                        "a d{} was rerolled {MAX_REROLLS} times without settling: r{} leaves {} of its {} faces, and a roll stops at {MAX_REROLLS} rerolls where exact odds assume rerolling goes on until a face stands",
+                        self.sides,
+                        reroll.when,
+                        u64::from(self.sides) - reroll.when.count_on(self.sides),
+                        self.sides
+                    ),
                 ));
             }
             if let Some(t) = transcript.as_deref_mut() {
@@ -399,6 +433,15 @@ impl PoolSpec {
     fn kept_order(&self, totals: &[i64], order: &mut [u32]) -> usize {
         for (i, slot) in order.iter_mut().enumerate() {
             *slot = i as u32;
+        }
+        if let Some(select) = self.select {
+            // Kept dice first, in roll order; the dropped ones after them.
+            let kept_first = (0..totals.len()).filter(|&i| select.kept(totals[i]));
+            let dropped = (0..totals.len()).filter(|&i| !select.kept(totals[i]));
+            for (slot, i) in order.iter_mut().zip(kept_first.clone().chain(dropped)) {
+                *slot = i as u32;
+            }
+            return kept_first.count();
         }
         let Some(keep) = self.keep else {
             return order.len();
@@ -441,6 +484,9 @@ impl fmt::Display for PoolSpec {
                 Keep::DropHighest(n) => write!(f, "dh{n}")?,
                 Keep::DropLowest(n) => write!(f, "dl{n}")?,
             }
+        }
+        if let Some(sel) = self.select {
+            write!(f, "{}{}", if sel.keep { "k" } else { "p" }, sel.when)?;
         }
         if let Some(s) = self.successes {
             write!(f, "{s}")?;

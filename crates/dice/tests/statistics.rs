@@ -66,3 +66,82 @@ fn k_die_is_fair() {
     let se = (0.25f64 / 1e6).sqrt();
     assert!((ones as f64 / 1e6 - 0.5).abs() < 4.0 * se);
 }
+
+/// Pearson's chi-square of 10⁵ rolls of `text` (seed `seed`, one stream) against its exact
+/// odds, values expected fewer than 5 times pooled into one bin; asserts it is below the
+/// 99.9 % critical value (Wilson–Hilferty's approximation for the degrees of freedom).
+fn rolls_match_exact_odds(text: &str, seed: u64) {
+    let expr = Expr::parse(text).unwrap();
+    let exact = expr.odds().unwrap();
+    assert!(exact.unresolved().to_f64() < 1e-12, "{text}");
+    let n = 100_000u64;
+    let mut observed = std::collections::BTreeMap::<i64, u64>::new();
+    let mut rng = Rng::new(seed, 0);
+    for _ in 0..n {
+        *observed
+            .entry(expr.roll(&mut rng, None).unwrap())
+            .or_default() += 1;
+    }
+    let (mut stat, mut bins) = (0.0, 0u32);
+    let (mut rest_expected, mut rest_observed) = (0.0, 0u64);
+    for (value, _) in exact.iter() {
+        let expected = exact.probability(value).to_f64() * n as f64;
+        let seen = observed.remove(&value).unwrap_or(0);
+        if expected >= 5.0 {
+            stat += (seen as f64 - expected).powi(2) / expected;
+            bins += 1;
+        } else {
+            rest_expected += expected;
+            rest_observed += seen;
+        }
+    }
+    assert!(
+        observed.is_empty(),
+        "{text}: rolled values the odds exclude: {observed:?}"
+    );
+    if rest_expected > 0.0 {
+        stat += (rest_observed as f64 - rest_expected).powi(2) / rest_expected;
+        bins += 1;
+    }
+    let df = f64::from(bins - 1);
+    let z = 3.090_2; // the 99.9 % point of the standard normal
+    let critical = df * (1.0 - 2.0 / (9.0 * df) + z * (2.0 / (9.0 * df)).sqrt()).powi(3);
+    assert!(
+        stat < critical,
+        "{text}: chi-square {stat:.2} over {critical:.2} (df {df})"
+    );
+}
+
+#[test]
+fn p_drop_rolls_match_their_exact_odds() {
+    rolls_match_exact_odds("4d6p1", 11);
+    rolls_match_exact_odds("5d8ph2", 12);
+}
+
+#[test]
+fn remainder_rolls_match_their_exact_odds() {
+    rolls_match_exact_odds("2d10%7", 13);
+}
+
+#[test]
+fn comparisons_of_totals_match_their_exact_odds() {
+    rolls_match_exact_odds("1d20+5>=15", 14);
+    rolls_match_exact_odds("(3d6)<=(2d8)", 15);
+}
+
+#[test]
+fn exploding_sums_and_keeps_match_their_exact_odds() {
+    rolls_match_exact_odds("1d6!+1d8!", 16);
+    rolls_match_exact_odds("3d20kh2!>=15", 17);
+}
+
+#[test]
+fn value_selector_rolls_match_their_exact_odds() {
+    rolls_match_exact_odds("4d6k>3", 18);
+    rolls_match_exact_odds("5d8p<3", 19);
+}
+
+#[test]
+fn annotated_rolls_match_their_exact_odds() {
+    rolls_match_exact_odds("2d6[fire]+1d4[cold]", 20);
+}

@@ -23,27 +23,72 @@ Errors are :class:`FrayError` subclasses: :class:`InvalidInput`, :class:`RuleErr
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from fray import _fray
 from fray._dice import Die, Odds, Rng, Roll, odds, roll, roll_batch
-from fray._rulesets import (
-    Encounter,
-    Fights,
-    OddsTable,
-    ReplayReport,
-    RulesetInfo,
-    SimSummary,
-    demo_setup,
-    fights,
-    replay,
-    ruleset_odds,
-    rulesets,
-    simulate,
-    wilson_interval,
-)
-from fray._sweep import Sweep, SweepPoint, sweep
 from fray.errors import FrayError, InvalidInput, ReplayMismatch, RuleError
 
-from fray import age, andromeda, better_world, hunt, red  # noqa: E402  (need the above)
+if TYPE_CHECKING:
+    from fray import age, andromeda, better_world, hunt, red
+    from fray._rulesets import (
+        Encounter,
+        Fights,
+        OddsTable,
+        ReplayReport,
+        RulesetInfo,
+        SimSummary,
+        demo_setup,
+        fights,
+        replay,
+        ruleset_odds,
+        rulesets,
+        simulate,
+        wilson_interval,
+    )
+    from fray._sweep import Sweep, SweepPoint, sweep
+
+# The rulesets' part of the package (and numpy, which their arrays need) is imported when
+# first used, so `import fray; fray.odds(...)` pays only for the dice.
+_RULESET_NAMES = frozenset(
+    {
+        "Encounter",
+        "Fights",
+        "OddsTable",
+        "ReplayReport",
+        "RulesetInfo",
+        "SimSummary",
+        "demo_setup",
+        "fights",
+        "replay",
+        "ruleset_odds",
+        "rulesets",
+        "simulate",
+        "wilson_interval",
+    }
+)
+_SWEEP_NAMES = frozenset({"Sweep", "SweepPoint", "sweep"})
+_SUBMODULES = frozenset({"age", "andromeda", "better_world", "hunt", "red"})
+
+
+def __getattr__(name: str) -> Any:
+    import importlib
+
+    if name in _RULESET_NAMES:
+        value = getattr(importlib.import_module("fray._rulesets"), name)
+    elif name in _SWEEP_NAMES:
+        value = getattr(importlib.import_module("fray._sweep"), name)
+    elif name in _SUBMODULES:
+        value = importlib.import_module(f"fray.{name}")
+    else:
+        raise AttributeError(f"module 'fray' has no attribute {name!r}")
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | _RULESET_NAMES | _SWEEP_NAMES | _SUBMODULES)
+
 
 __version__: str = _fray.__version__
 """The version of the Rust crates this package was built from."""

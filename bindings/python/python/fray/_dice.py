@@ -5,12 +5,16 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING, Iterator
 
-import numpy as np
-import numpy.typing as npt
 
 from fray import _fray
 from fray import _util
 from fray._fray import Die, Roll, roll
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+else:
+    from fray._util import lazy_numpy as np
 
 if TYPE_CHECKING:
     import pandas as pd

@@ -8,12 +8,16 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-import numpy as np
-import numpy.typing as npt
 
 from fray import _fray
 from fray import _util
 from fray.errors import InvalidInput
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+else:
+    from fray._util import lazy_numpy as np
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -27,6 +31,7 @@ __all__ = [
     "demo_setup",
     "SimSummary",
     "simulate",
+    "wilson_interval",
     "Fights",
     "fights",
     "Encounter",

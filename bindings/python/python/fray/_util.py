@@ -5,15 +5,40 @@ from __future__ import annotations
 
 import json
 import os
-from typing import Any, TypeVar
-
-import numpy as np
-import numpy.typing as npt
+import sys
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from fray import _fray
 from fray.errors import InvalidInput
 
-IntT = TypeVar("IntT", bound=np.integer[Any])
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+IntT = TypeVar("IntT", bound="np.integer[Any]")
+
+
+class _Lazy(ModuleType):
+    """A module imported on first attribute use: ``import fray`` does not pay for numpy
+    (about 70 ms) until an array is built."""
+
+    def __getattr__(self, name: str) -> Any:
+        import importlib
+
+        module = importlib.import_module(self.__name__)
+        return getattr(module, name)
+
+
+lazy_numpy: Any = _Lazy("numpy")
+"""``numpy``, imported when first used."""
+
+
+def _numpy_integer(value: object) -> bool:
+    """Whether ``value`` is a numpy integer; without importing numpy, since a value cannot be
+    one before numpy is loaded."""
+    numpy = sys.modules.get("numpy")
+    return numpy is not None and isinstance(value, numpy.integer)
 
 U64_MAX = 2**64 - 1
 U32_MAX = 2**32 - 1
@@ -23,7 +48,7 @@ def u64(value: object, name: str) -> int:
     """``value`` as an integer in ``0 .. 2**64 - 1`` (seeds, streams, trial ids)."""
     if type(value) is int and 0 <= value <= U64_MAX:
         return value
-    if isinstance(value, np.integer):
+    if _numpy_integer(value):
         value = int(value)
     if isinstance(value, bool) or not isinstance(value, int):
         raise InvalidInput(
@@ -45,7 +70,7 @@ def i32(value: object, name: str) -> int:
     """``value`` as an integer in ``-2**31 .. 2**31 - 1`` (skill values, bases, DVs …)."""
     if type(value) is int and -(2**31) <= value < 2**31:
         return value
-    if isinstance(value, np.integer):
+    if _numpy_integer(value):
         value = int(value)
     if isinstance(value, bool) or not isinstance(value, int):
         raise InvalidInput(f"{name} must be an integer, got {type(value).__name__} {value!r}")
@@ -73,7 +98,7 @@ def param(column: npt.NDArray[np.int64], dtype: type[IntT]) -> npt.NDArray[IntT]
     """A checked per-trial parameter (a scalar or a 1-D array of in-range integers) for the
     native batch functions: one value as a 1-element array, which the native side uses for
     every trial (no n copies to build), or a contiguous array of one value per trial."""
-    return np.ascontiguousarray(column.reshape(1) if column.size == 1 else column, dtype=dtype)
+    return lazy_numpy.ascontiguousarray(column.reshape(1) if column.size == 1 else column, dtype=dtype)
 
 
 def threads(value: object) -> int:

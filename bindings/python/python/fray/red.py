@@ -7,14 +7,17 @@ Generic functions reach the ruleset through the registry; they raise
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
-
-import numpy as np
-import numpy.typing as npt
+from typing import TYPE_CHECKING, Any
 
 from fray import _fray, _util
 from fray.errors import InvalidInput
 from fray._rulesets import RulesetFunctions
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+else:
+    from fray._util import lazy_numpy as np
 
 __all__ = ["ID", "info", "odds", "demo_setup", "simulate", "fights", "encounter", "CheckResult", "check", "CheckBatch", "check_batch"]
 
