@@ -153,3 +153,21 @@ fn an_unknown_ruleset_is_a_usage_error_on_stderr() {
     assert_eq!(out, "");
     assert!(err.starts_with("fray: unknown ruleset 'chess'"), "{err}");
 }
+
+/// The README promises that `fray check` reports every example setup clean.
+#[test]
+fn every_example_setup_checks_clean() {
+    let root = example("");
+    let mut checked = 0;
+    for dir in std::fs::read_dir(&root).unwrap() {
+        let dir = dir.unwrap().path();
+        let id = dir.file_name().unwrap().to_string_lossy().into_owned();
+        for file in std::fs::read_dir(&dir).unwrap() {
+            let file = file.unwrap().path();
+            let (code, out, err) = check(&id, &file);
+            assert_eq!(code, 0, "{}: {out}{err}", file.display());
+            checked += 1;
+        }
+    }
+    assert!(checked >= 15, "only {checked} example setups");
+}
