@@ -3,6 +3,7 @@
 //!
 //! Every error is one line on stderr and exit code 2; nothing panics into the terminal.
 
+mod check;
 mod commands;
 mod sweep;
 mod table;
@@ -141,6 +142,14 @@ enum Command {
         /// The ruleset id.
         ruleset: String,
     },
+    /// Check a setup file: print every error and warning (with its JSON path) and exit 0
+    /// (clean), 1 (warnings only) or 2 (an error).
+    Check {
+        /// The ruleset id.
+        ruleset: String,
+        /// The setup JSON file.
+        setup: std::path::PathBuf,
+    },
     /// Replay a replay file and verify every event.
     Replay {
         /// The replay file.
@@ -239,6 +248,7 @@ fn main() -> ExitCode {
             )
         }
         Command::Setup { ruleset } => commands::setup(&ruleset),
+        Command::Check { ruleset, setup } => return check::check(&ruleset, &setup),
         Command::Replay {
             file,
             verbose,
