@@ -17,6 +17,8 @@
 //!   into its exact distribution.
 //! - [`Ruleset`], [`Session`], [`Replay`]: encounter engines, their logs and replay files;
 //!   [`simulate`] runs Monte Carlo with trial *i* on stream *i*.
+//! - [`Decide`], [`Options`], [`Policy`]: the decision protocol — who decides, every legal
+//!   command with exact previews on demand, and policies that choose ([`simulate_with`]).
 //!
 //! ## Example
 //! ```
@@ -43,6 +45,7 @@ mod few;
 mod memo;
 mod notation;
 mod pool;
+mod protocol;
 mod rng;
 mod session;
 mod sim;
@@ -62,6 +65,10 @@ pub use memo::{LastDerived, SharedParts};
 pub use notation::{Expr, Roll, MAX_EXPRESSION_LEN, MAX_NESTING};
 pub use pool::{
     CmpOp, Compare, Explode, Keep, PoolSpec, Reroll, MAX_DICE, MAX_EXPLOSION_DEPTH, MAX_REROLLS,
+};
+pub use protocol::{
+    run_trial_with, simulate_with, Decide, Decider, Domain, FirstOption, Item, LegalOption,
+    OptionKind, Options, Param, Policy,
 };
 pub use rng::Rng;
 pub use session::{
