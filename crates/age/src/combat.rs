@@ -4,7 +4,7 @@
 use fray_dice::{Dice, RuleError};
 use serde::{Deserialize, Serialize};
 
-use crate::conditions::Injury;
+use crate::conditions::{Condition, Injury};
 use crate::model::Name;
 use crate::test::{roll_d6, test, TestResult, TestSpec};
 
@@ -415,7 +415,8 @@ pub struct DamageOutcome {
 }
 
 /// Runs one hit's damage through Toughness, Fortune, Injured, Wounded and Taken Out
-/// (AGE-15, the \[default\] [`DamageFlow`]). Dice are drawn only for the absorptions taken.
+/// (AGE-15, the \[default\] [`DamageFlow`]), taking every condition offered (the engine asks
+/// the target instead: [`absorb_offer`]). Dice are drawn only for the absorptions taken.
 pub fn take_damage<D: Dice>(
     dice: &mut D,
     raw: i32,
@@ -423,11 +424,22 @@ pub fn take_damage<D: Dice>(
     vitals: Vitals,
     flow: &DamageFlow,
 ) -> Result<DamageOutcome, RuleError> {
+    let (mut out, mut left) = pay_damage(raw, soak, vitals);
+    while let Some(condition) = absorb_offer(&out, left, flow) {
+        left = absorb(dice, &mut out, left, condition, flow)?;
+    }
+    out.taken_out = left > 0;
+    Ok(out)
+}
+
+/// The first steps of the damage flow (AGE-15): Toughness, then Fortune. Returns the outcome
+/// so far and the damage still left to absorb or to take the target out.
+pub(crate) fn pay_damage(raw: i32, soak: &Soak, vitals: Vitals) -> (DamageOutcome, i32) {
     let toughness = soak.toughness();
     let mut left = (raw - toughness).max(0);
     let fortune_lost = left.min(vitals.fortune.max(0));
     left -= fortune_lost;
-    let mut out = DamageOutcome {
+    let out = DamageOutcome {
         raw,
         toughness,
         fortune_lost,
@@ -437,30 +449,53 @@ pub fn take_damage<D: Dice>(
         },
         ..DamageOutcome::default()
     };
-    let roll = |dice: &mut D, d: DamageDice| -> Result<i32, RuleError> {
-        roll_damage(
-            dice,
-            &DamageSpec {
-                dice: d,
-                bonus: 0,
-                extra_d6: 0,
-            },
-        )
+    (out, left)
+}
+
+/// The condition the target may take to absorb the damage `left` after Fortune (AGE-15):
+/// Injured when unhurt, Wounded when Injured; none when nothing is left, when the flow uses
+/// no conditions, or when already Wounded («Уже Ранен: любой урон после Удачи сразу выводит
+/// из строя»).
+pub fn absorb_offer(out: &DamageOutcome, left: i32, flow: &DamageFlow) -> Option<Condition> {
+    if left <= 0 || !flow.use_conditions {
+        return None;
+    }
+    match out.after.injury {
+        Injury::None => Some(Condition::Injured),
+        Injury::Injured => Some(Condition::Wounded),
+        Injury::Wounded | Injury::Dying => None,
+    }
+}
+
+/// Takes `condition` (Injured or Wounded) to absorb its roll of the damage `left`; returns
+/// what is left.
+pub(crate) fn absorb<D: Dice>(
+    dice: &mut D,
+    out: &mut DamageOutcome,
+    left: i32,
+    condition: Condition,
+    flow: &DamageFlow,
+) -> Result<i32, RuleError> {
+    let (d, injury) = if condition == Condition::Injured {
+        (flow.injured_absorbs, Injury::Injured)
+    } else {
+        (flow.wounded_absorbs, Injury::Wounded)
     };
-    if left > 0 && flow.use_conditions && out.after.injury == Injury::None {
-        let absorbed = roll(dice, flow.injured_absorbs)?;
+    let absorbed = roll_damage(
+        dice,
+        &DamageSpec {
+            dice: d,
+            bonus: 0,
+            extra_d6: 0,
+        },
+    )?;
+    if injury == Injury::Injured {
         out.injured_absorbed = Some(absorbed);
-        out.after.injury = Injury::Injured;
-        left = (left - absorbed).max(0);
-    }
-    if left > 0 && flow.use_conditions && out.after.injury == Injury::Injured {
-        let absorbed = roll(dice, flow.wounded_absorbs)?;
+    } else {
         out.wounded_absorbed = Some(absorbed);
-        out.after.injury = Injury::Wounded;
-        left = (left - absorbed).max(0);
     }
-    out.taken_out = left > 0;
-    Ok(out)
+    out.after.injury = injury;
+    Ok((left - absorbed).max(0))
 }
 
 /// The TN of a grenade throw unless the GM raises it (AGE-19).

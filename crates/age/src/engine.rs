@@ -4,14 +4,15 @@
 use fray_dice::{Dice, EventLog, RuleError, Ruleset};
 
 use crate::combat::{
-    attack, decompression_check, range_modifier, roll_damage, take_damage, throw_grenade,
-    AttackKind, AttackSpec, Capacity, DamageAbility, DamageDice, DamageSpec, GrenadeSpec,
-    RangeBand, Soak, StuntChoice, StuntEffect, Vitals, GRENADE_RADIUS, SHIELD_DEFENSE,
+    absorb, absorb_offer, attack, decompression_check, pay_damage, range_modifier, roll_damage,
+    throw_grenade, AttackKind, AttackSpec, Capacity, DamageAbility, DamageDice, DamageOutcome,
+    DamageSpec, GrenadeSpec, RangeBand, Soak, StuntChoice, StuntEffect, Vitals, GRENADE_RADIUS,
+    SHIELD_DEFENSE,
 };
 use crate::conditions::{Condition, Injury};
 use crate::model::{
-    Ability, AttackAction, Combatant, Command, Event, MoveKind, Pending, Readied, Setup, State,
-    TakenOut, Turn, WeaponState,
+    Ability, Absorbing, After, AttackAction, Combatant, Command, Event, MoveKind, Pending, Readied,
+    Setup, State, TakenOut, Turn, WeaponState,
 };
 use crate::test::{opposed, test, TestSpec};
 use crate::Age;
@@ -27,7 +28,7 @@ pub(crate) const SIDES: [&str; 2] = ["party", "opponents"];
 
 impl Ruleset for Age {
     const ID: &'static str = "age";
-    const VERSION: u32 = 1;
+    const VERSION: u32 = 2;
     type Setup = Setup;
     type Command = Command;
     type Event = Event;
@@ -57,7 +58,7 @@ pub const MAX_POSITION: i32 = 1_000_000;
 /// this, so sums of them never overflow.
 pub const MAX_SETTING: u32 = 1000;
 
-fn check_position(at: i32) -> Result<(), RuleError> {
+pub(crate) fn check_position(at: i32) -> Result<(), RuleError> {
     if at.unsigned_abs() > MAX_POSITION as u32 {
         return Err(err(
             "setup",
@@ -301,6 +302,7 @@ pub(crate) fn start<D: Dice>(
         turn_index: 0,
         turn: Turn::default(),
         pending: None,
+        absorbing: None,
         decompressed: false,
         stunt_points_earned: 0,
         over: false,
@@ -335,7 +337,7 @@ fn roll_off<D: Dice>(group: &mut [usize], dice: &mut D) -> Result<(), RuleError>
     Ok(())
 }
 
-fn standing(c: &Combatant) -> bool {
+pub(crate) fn standing(c: &Combatant) -> bool {
     !c.dead && !c.taken_out && c.conditions.can_act()
 }
 
@@ -343,6 +345,10 @@ fn standing(c: &Combatant) -> bool {
 fn check_end(state: &mut State, events: &mut Events) -> bool {
     if state.over {
         return true;
+    }
+    // Damage still waiting for its target's answer decides nothing yet.
+    if state.absorbing.is_some() {
+        return false;
     }
     let up = |side: u8| {
         state
@@ -512,7 +518,7 @@ fn maybe_end_turn<D: Dice>(
     dice: &mut D,
     events: &mut Events,
 ) -> Result<(), RuleError> {
-    if state.over || state.pending.is_some() {
+    if state.over || state.pending.is_some() || state.absorbing.is_some() {
         return Ok(());
     }
     if !standing(&state.combatants[state.turn.actor]) {
@@ -528,7 +534,7 @@ fn maybe_end_turn<D: Dice>(
     Ok(())
 }
 
-fn find(state: &State, name: &str) -> Result<usize, RuleError> {
+pub(crate) fn find(state: &State, name: &str) -> Result<usize, RuleError> {
     state
         .combatants
         .iter()
@@ -594,7 +600,10 @@ fn use_slot(turn: &mut Turn, slot: Slot) {
 
 /// The weapon used for an attack of this kind, and its attack type: melee uses the melee
 /// weapon in hand, fists when empty-handed, and a held firearm as an improvised club.
-fn weapon_for(c: &Combatant, melee: bool) -> Result<(Option<usize>, AttackKind), RuleError> {
+pub(crate) fn weapon_for(
+    c: &Combatant,
+    melee: bool,
+) -> Result<(Option<usize>, AttackKind), RuleError> {
     let held = c.in_hand.map(|i| (i, c.weapons[i].weapon.kind));
     if melee {
         return Ok(match held {
@@ -616,7 +625,7 @@ fn weapon_for(c: &Combatant, melee: bool) -> Result<(Option<usize>, AttackKind),
     }
 }
 
-fn weapon_name(c: &Combatant, w: Option<usize>) -> String {
+pub(crate) fn weapon_name(c: &Combatant, w: Option<usize>) -> String {
     w.map_or_else(
         || "unarmed".to_owned(),
         |i| c.weapons[i].weapon.name.clone(),
@@ -638,24 +647,99 @@ fn defense(t: &Combatant, melee: bool) -> i32 {
         - t.heavy_penalty
 }
 
-fn distance(state: &State, a: usize, b: usize) -> u32 {
+pub(crate) fn distance(state: &State, a: usize, b: usize) -> u32 {
     state.combatants[a]
         .position
         .abs_diff(state.combatants[b].position)
 }
 
-fn weapon_range(c: &Combatant, w: Option<usize>, kind: AttackKind) -> Option<RangeBand> {
+pub(crate) fn weapon_range(c: &Combatant, w: Option<usize>, kind: AttackKind) -> Option<RangeBand> {
     w.and_then(|i| c.weapons[i].weapon.range)
         .or_else(|| kind.range(c.abilities.strength))
 }
 
 /// A planned attack, validated before any die is drawn.
-struct Plan {
-    attacker: usize,
-    target: usize,
-    action: AttackAction,
-    weapon: Option<usize>,
-    spec: AttackSpec,
+pub(crate) struct Plan {
+    pub(crate) attacker: usize,
+    pub(crate) target: usize,
+    pub(crate) action: AttackAction,
+    pub(crate) weapon: Option<usize>,
+    pub(crate) spec: AttackSpec,
+}
+
+/// The attack an attack command (or `interrupt`) would roll, validated, and for a Charge
+/// where the charger ends up; `None` for a command that is no attack on a target. Both
+/// `apply` and the previews plan through here.
+pub(crate) fn attack_plan(
+    state: &State,
+    command: &Command,
+) -> Result<Option<(Plan, Option<i32>)>, RuleError> {
+    let (me, target, action) = match command {
+        Command::MeleeAttack { actor, target } => (actor, target, AttackAction::Melee),
+        Command::HeavyAttack { actor, target } => (actor, target, AttackAction::Heavy),
+        Command::RangedAttack { actor, target } => (actor, target, AttackAction::Ranged),
+        Command::StuntAttack { actor, target } => (actor, target, AttackAction::Stunt),
+        Command::Charge { actor, target } => (actor, target, AttackAction::Charge),
+        Command::Interrupt { actor } => {
+            let i = find(state, actor)?;
+            let c = &state.combatants[i];
+            let Some(readied) = &c.readied else {
+                return Err(err("AGE-11", format!("{actor} holds no readied action")));
+            };
+            let melee = weapon_for(c, false).is_err();
+            let plan = plan_attack(
+                state,
+                i,
+                readied.target,
+                AttackAction::Readied,
+                melee,
+                0,
+                None,
+            )?;
+            return Ok(Some((plan, None)));
+        }
+        _ => return Ok(None),
+    };
+    let me = find(state, me)?;
+    let t = find(state, target)?;
+    let c = &state.combatants[me];
+    let plan = match action {
+        AttackAction::Melee | AttackAction::Heavy => {
+            plan_attack(state, me, t, action, true, 0, None)?
+        }
+        AttackAction::Ranged => plan_attack(state, me, t, action, false, 0, None)?,
+        AttackAction::Stunt => {
+            let melee =
+                weapon_for(c, false).is_err() || distance(state, me, t) <= state.rules.melee_reach;
+            plan_attack(state, me, t, action, melee, 0, None)?
+        }
+        _ => {
+            if let Some((rule, why)) = c.conditions.run_forbidden_by() {
+                return Err(err(rule, format!("{} is {why}: no Charge", c.name)));
+            }
+            free_fall_check(state, me)?;
+            let to = approach(state, me, t, speed(state, c) / 2);
+            let moved = to.abs_diff(c.position);
+            let dist = to.abs_diff(state.combatants[t].position);
+            let bonus = i32::from(moved >= 4);
+            let plan = plan_attack(state, me, t, action, true, bonus, Some(dist))?;
+            return Ok(Some((plan, Some(to))));
+        }
+    };
+    Ok(Some((plan, None)))
+}
+
+/// How far a Move may go (AGE-11, AGE-27): Speed, or what is left of it after standing up
+/// or dropping prone (half Speed, rounded down, each).
+pub(crate) fn move_budget(state: &State, c: &Combatant, stand_up: bool, drop_prone: bool) -> i32 {
+    if stand_up || drop_prone {
+        let mut standing = c.conditions;
+        standing.prone = false;
+        let s = standing.speed(c.base_speed);
+        s - s / 2
+    } else {
+        speed(state, c)
+    }
 }
 
 fn plan_attack(
@@ -821,26 +905,28 @@ fn execute_attack<D: Dice>(
     };
     if points > 0 {
         state.pending = Some(pending);
-        Ok(())
     } else {
-        deal_damage(state, &pending, 0, dice, events)
+        // A pause to absorb has nothing more to do after it.
+        deal_damage(state, &pending, 0, dice, events)?;
     }
+    Ok(())
 }
 
-/// Rolls and applies the damage of a hit (AGE-13 … AGE-16).
+/// Rolls and applies the damage of a hit (AGE-13 … AGE-16). `true`: the target must answer
+/// an offer to absorb first ([`harm`]).
 fn deal_damage<D: Dice>(
     state: &mut State,
     hit: &Pending,
     extra_d6: u8,
     dice: &mut D,
     events: &mut Events,
-) -> Result<(), RuleError> {
+) -> Result<bool, RuleError> {
     let a = &state.combatants[hit.attacker];
     let (weapon, kind) = weapon_for(a, hit.melee)?;
     let w = weapon.map(|i| &a.weapons[i].weapon);
     let stunt_only = hit.action == AttackAction::Stunt;
     if stunt_only && extra_d6 == 0 {
-        return Ok(());
+        return Ok(false);
     }
     let ability = match kind.damage_ability(state.rules.light_melee_damage) {
         DamageAbility::Strength => a.abilities.strength,
@@ -877,32 +963,142 @@ fn deal_damage<D: Dice>(
         penetrating: w.is_some_and(|w| w.penetrating) && kind != AttackKind::Improvised,
         armour_piercing: w.is_some_and(|w| w.armour_piercing) && kind != AttackKind::Improvised,
     };
-    harm(state, hit.target, raw, &soak, dice, events)
+    Ok(harm(state, hit.target, raw, &soak, events))
 }
 
-/// Runs damage through the flow and records what it did to the target.
-fn harm<D: Dice>(
-    state: &mut State,
-    target: usize,
-    raw: i32,
-    soak: &Soak,
-    dice: &mut D,
-    events: &mut Events,
-) -> Result<(), RuleError> {
-    let flow = state.rules.damage_flow;
+/// Runs damage through the flow (AGE-15). When Fortune runs out and a condition may absorb
+/// the rest, the target decides: the engine stops (`State::absorbing`, answered by
+/// `Command::Absorb`) and returns `true`; the caller records what it still has to do.
+fn harm(state: &mut State, target: usize, raw: i32, soak: &Soak, events: &mut Events) -> bool {
     let t = &mut state.combatants[target];
-    let before = t.conditions.injury;
-    let outcome = take_damage(
-        dice,
+    let (outcome, left) = pay_damage(
         raw,
         soak,
         Vitals {
             fortune: t.fortune,
-            injury: before,
+            injury: t.conditions.injury,
         },
-        &flow,
-    )?;
+    );
     t.fortune = outcome.after.fortune;
+    match absorb_offer(&outcome, left, &state.rules.damage_flow) {
+        Some(offer) => {
+            state.absorbing = Some(Absorbing {
+                target,
+                offer,
+                outcome,
+                left,
+                interrupt: false,
+                then: After::Nothing,
+            });
+            true
+        }
+        None => {
+            settle_damage(state, target, outcome, left, events);
+            false
+        }
+    }
+}
+
+/// Answers an offer to absorb (AGE-15): takes the condition (rolling what it absorbs) and
+/// goes on to the next offer, or declines; then records the damage and finishes the command
+/// the damage interrupted.
+fn resume_absorb<D: Dice>(
+    state: &mut State,
+    mut a: Absorbing,
+    take: bool,
+    dice: &mut D,
+    events: &mut Events,
+) -> Result<(), RuleError> {
+    if take {
+        let flow = state.rules.damage_flow;
+        a.left = absorb(dice, &mut a.outcome, a.left, a.offer, &flow)?;
+        if let Some(offer) = absorb_offer(&a.outcome, a.left, &flow) {
+            a.offer = offer;
+            state.absorbing = Some(a);
+            return Ok(());
+        }
+    }
+    settle_damage(state, a.target, a.outcome, a.left, events);
+    match a.then {
+        After::Nothing => {}
+        After::Stunts { hit, stunts } => stunt_effects(state, &hit, &stunts, dice, events)?,
+        After::Grenade {
+            rest,
+            shared,
+            damage,
+            penetrating,
+            armour_piercing,
+        } => grenade_damage(
+            state,
+            &rest,
+            shared,
+            &damage,
+            (penetrating, armour_piercing),
+            dice,
+            events,
+        )?,
+    }
+    // As the interrupted command would have ended.
+    if a.interrupt {
+        if !check_end(state, events) {
+            maybe_end_turn(state, dice, events)?;
+        }
+    } else {
+        maybe_end_turn(state, dice, events)?;
+        check_end(state, events);
+    }
+    Ok(())
+}
+
+/// A grenade's damage to each creature caught, in order (AGE-19); stops at an offer to
+/// absorb and records the rest.
+fn grenade_damage<D: Dice>(
+    state: &mut State,
+    caught: &[usize],
+    shared: Option<i32>,
+    grenade: &DamageSpec,
+    (penetrating, armour_piercing): (bool, bool),
+    dice: &mut D,
+    events: &mut Events,
+) -> Result<(), RuleError> {
+    for (k, &i) in caught.iter().enumerate() {
+        let t = &state.combatants[i];
+        let soak = Soak {
+            constitution: t.abilities.constitution,
+            armour: t.armour.0,
+            penetrating,
+            armour_piercing,
+        };
+        let raw = match shared {
+            Some(raw) => raw,
+            None => roll_damage(dice, grenade)?,
+        };
+        if harm(state, i, raw, &soak, events) {
+            if let Some(a) = &mut state.absorbing {
+                a.then = After::Grenade {
+                    rest: caught[k + 1..].to_vec(),
+                    shared,
+                    damage: *grenade,
+                    penetrating,
+                    armour_piercing,
+                };
+            }
+            return Ok(());
+        }
+    }
+    Ok(())
+}
+
+/// Records where one hit's damage went: the event, the conditions taken, Taken Out.
+fn settle_damage(
+    state: &mut State,
+    target: usize,
+    mut outcome: DamageOutcome,
+    left: i32,
+    events: &mut Events,
+) {
+    outcome.taken_out = left > 0;
+    let t = &mut state.combatants[target];
     events.emit(|| Event::Damage {
         target: t.name.clone(),
         outcome,
@@ -961,7 +1157,14 @@ fn harm<D: Dice>(
             }
         }
     }
-    Ok(())
+}
+
+/// The display name of a condition offered.
+fn condition_name(c: Condition) -> &'static str {
+    match c {
+        Condition::Injured => "Injured",
+        _ => "Wounded",
+    }
 }
 
 fn move_to(state: &mut State, who: usize, to: i32, how: MoveKind, events: &mut Events) {
@@ -984,7 +1187,7 @@ pub(crate) fn speed(state: &State, c: &Combatant) -> i32 {
         .speed_crawling(c.base_speed, state.rules.crawl_divisor)
 }
 
-fn free_fall_check(state: &State, who: usize) -> Result<(), RuleError> {
+pub(crate) fn free_fall_check(state: &State, who: usize) -> Result<(), RuleError> {
     let c = &state.combatants[who];
     if state.free_fall && !c.free_fall_mobility {
         return Err(err(
@@ -1026,6 +1229,31 @@ pub(crate) fn apply<D: Dice>(
     if state.over {
         return Err(err("AGE-08", "the encounter is over"));
     }
+    if let Some(a) = &state.absorbing {
+        let Command::Absorb { actor, take } = command else {
+            return Err(err(
+                "AGE-15",
+                format!(
+                    "{} must first say whether to take {} to absorb damage (absorb)",
+                    state.combatants[a.target].name,
+                    condition_name(a.offer)
+                ),
+            ));
+        };
+        let a = a.clone();
+        if find(state, actor)? != a.target {
+            return Err(err(
+                "AGE-15",
+                format!(
+                    "the choice to absorb damage is {}'s",
+                    state.combatants[a.target].name
+                ),
+            ));
+        }
+        state.absorbing = None;
+        resume_absorb(state, a, *take, dice, events)?;
+        return Ok(());
+    }
     if let Some(p) = &state.pending {
         let Command::SpendStunts { actor, stunts } = command else {
             return Err(err(
@@ -1046,6 +1274,12 @@ pub(crate) fn apply<D: Dice>(
         Command::SpendStunts { .. } => {
             return Err(err("AGE-21", "there are no stunt points to spend: stunts follow a successful attack with doubles"));
         }
+        Command::Absorb { .. } => {
+            return Err(err(
+                "AGE-15",
+                "no damage is waiting to be absorbed: the offer follows damage past Fortune",
+            ));
+        }
         Command::Test {
             actor,
             ability,
@@ -1056,6 +1290,15 @@ pub(crate) fn apply<D: Dice>(
         } => {
             let i = find(state, actor)?;
             let c = &state.combatants[i];
+            let limit = MAX_SETTING as i32;
+            if modifier.unsigned_abs() > MAX_SETTING
+                || tn.is_some_and(|t| t.unsigned_abs() > MAX_SETTING)
+            {
+                return Err(err(
+                    "AGE-01",
+                    format!("a test's modifier and TN must lie within ±{limit}"),
+                ));
+            }
             let auto_fail = match sense {
                 crate::model::Sense::Sight => c.conditions.blinded,
                 crate::model::Sense::Hearing => c.conditions.deafened,
@@ -1108,9 +1351,9 @@ pub(crate) fn apply<D: Dice>(
         Command::Interrupt { actor } => {
             let i = find(state, actor)?;
             let c = &state.combatants[i];
-            let Some(readied) = &c.readied else {
+            if c.readied.is_none() {
                 return Err(err("AGE-11", format!("{actor} holds no readied action")));
-            };
+            }
             if state.turn.actor == i {
                 return Err(err(
                     "AGE-11",
@@ -1120,11 +1363,12 @@ pub(crate) fn apply<D: Dice>(
             if !standing(c) {
                 return Err(err("AGE-28", format!("{actor} cannot act")));
             }
-            let target = readied.target;
-            let melee = weapon_for(c, false).is_err();
-            let plan = plan_attack(state, i, target, AttackAction::Readied, melee, 0, None)?;
+            let (plan, _) = attack_plan(state, command)?.expect("an interrupt plans an attack");
             state.combatants[i].readied = None;
             execute_attack(state, plan, dice, events)?;
+            if let Some(a) = &mut state.absorbing {
+                a.interrupt = true;
+            }
             if !check_end(state, events) {
                 maybe_end_turn(state, dice, events)?;
             }
@@ -1180,6 +1424,7 @@ fn actor_of(command: &Command) -> &str {
         | Command::Reload { actor }
         | Command::StandFirm { actor }
         | Command::SpendStunts { actor, .. }
+        | Command::Absorb { actor, .. }
         | Command::EndTurn { actor }
         | Command::Test { actor, .. } => actor,
         Command::ApplyCondition { target, .. } | Command::RemoveCondition { target, .. } => target,
@@ -1202,50 +1447,17 @@ fn turn_command<D: Dice>(
     events: &mut Events,
 ) -> Result<(), RuleError> {
     match command {
-        Command::MeleeAttack { target, .. } | Command::HeavyAttack { target, .. } => {
+        Command::MeleeAttack { .. }
+        | Command::HeavyAttack { .. }
+        | Command::RangedAttack { .. }
+        | Command::StuntAttack { .. }
+        | Command::Charge { .. } => {
             slot_check(&state.turn, Slot::Major)?;
-            let t = find(state, target)?;
-            let action = if matches!(command, Command::HeavyAttack { .. }) {
-                AttackAction::Heavy
-            } else {
-                AttackAction::Melee
-            };
-            let plan = plan_attack(state, me, t, action, true, 0, None)?;
+            let (plan, charge_to) = attack_plan(state, command)?.expect("an attack command");
             use_slot(&mut state.turn, Slot::Major);
-            execute_attack(state, plan, dice, events)
-        }
-        Command::RangedAttack { target, .. } => {
-            slot_check(&state.turn, Slot::Major)?;
-            let t = find(state, target)?;
-            let plan = plan_attack(state, me, t, AttackAction::Ranged, false, 0, None)?;
-            use_slot(&mut state.turn, Slot::Major);
-            execute_attack(state, plan, dice, events)
-        }
-        Command::StuntAttack { target, .. } => {
-            slot_check(&state.turn, Slot::Major)?;
-            let t = find(state, target)?;
-            let c = &state.combatants[me];
-            let melee =
-                weapon_for(c, false).is_err() || distance(state, me, t) <= state.rules.melee_reach;
-            let plan = plan_attack(state, me, t, AttackAction::Stunt, melee, 0, None)?;
-            use_slot(&mut state.turn, Slot::Major);
-            execute_attack(state, plan, dice, events)
-        }
-        Command::Charge { target, .. } => {
-            slot_check(&state.turn, Slot::Major)?;
-            let t = find(state, target)?;
-            let c = &state.combatants[me];
-            if let Some((rule, why)) = c.conditions.run_forbidden_by() {
-                return Err(err(rule, format!("{} is {why}: no Charge", c.name)));
+            if let Some(to) = charge_to {
+                move_to(state, me, to, MoveKind::Charge, events);
             }
-            free_fall_check(state, me)?;
-            let to = approach(state, me, t, speed(state, c) / 2);
-            let moved = to.abs_diff(c.position);
-            let dist = to.abs_diff(state.combatants[t].position);
-            let bonus = i32::from(moved >= 4);
-            let plan = plan_attack(state, me, t, AttackAction::Charge, true, bonus, Some(dist))?;
-            use_slot(&mut state.turn, Slot::Major);
-            move_to(state, me, to, MoveKind::Charge, events);
             execute_attack(state, plan, dice, events)
         }
         Command::ThrowGrenade {
@@ -1373,20 +1585,7 @@ fn turn_command<D: Dice>(
                     .map(|&i| state.combatants[i].name.clone())
                     .collect(),
             });
-            for i in caught {
-                let t = &state.combatants[i];
-                let soak = Soak {
-                    constitution: t.abilities.constitution,
-                    armour: t.armour.0,
-                    penetrating: pen,
-                    armour_piercing: ap,
-                };
-                let raw = match shared {
-                    Some(raw) => raw,
-                    None => roll_damage(dice, &grenade)?,
-                };
-                harm(state, i, raw, &soak, dice, events)?;
-            }
+            grenade_damage(state, &caught, shared, &grenade, (pen, ap), dice, events)?;
             Ok(())
         }
         Command::Defend { .. } => {
@@ -1564,14 +1763,7 @@ fn turn_command<D: Dice>(
             if *drop_prone && prone {
                 return Err(err("AGE-27", format!("{} is already Prone", c.name)));
             }
-            let budget = if *stand_up || *drop_prone {
-                let mut standing = c.conditions;
-                standing.prone = false;
-                let s = standing.speed(c.base_speed);
-                s - s / 2
-            } else {
-                speed(state, c)
-            };
+            let budget = move_budget(state, c, *stand_up, *drop_prone);
             if dist > i64::from(budget) {
                 return Err(err(
                     if prone { "AGE-27" } else { "AGE-11" },
@@ -1679,6 +1871,7 @@ fn turn_command<D: Dice>(
         }
         Command::EndTurn { .. } => end_turn(state, dice, events),
         Command::SpendStunts { .. }
+        | Command::Absorb { .. }
         | Command::Test { .. }
         | Command::ApplyCondition { .. }
         | Command::RemoveCondition { .. }
@@ -1756,7 +1949,6 @@ fn spend_stunts<D: Dice>(
             "a Stunt Attack must spend at least 1 SP on stunts",
         ));
     }
-    let mut lightning_target = None;
     let mut extra_d6 = 0u8;
     for choice in stunts {
         let def = state.rules.stunts.get(&choice.stunt).expect("validated");
@@ -1769,9 +1961,10 @@ fn spend_stunts<D: Dice>(
                 if t.is_some_and(|t| state.combatants[t].side == state.combatants[me].side) {
                     return Err(err("AGE-21", "a Lightning Attack targets an opponent"));
                 }
-                lightning_target = Some(t);
             }
-            StuntEffect::ExtraDamage { d6 } => extra_d6 = extra_d6.saturating_add(d6),
+            StuntEffect::ExtraDamage { d6 } if choice.target.is_none() => {
+                extra_d6 = extra_d6.saturating_add(d6)
+            }
             _ if choice.target.is_some() => {
                 return Err(err("AGE-21", format!("'{}' takes no target", choice.stunt)));
             }
@@ -1785,7 +1978,45 @@ fn spend_stunts<D: Dice>(
         spent,
         earned: p.points,
     });
-    deal_damage(state, p, extra_d6, dice, events)?;
+    if deal_damage(state, p, extra_d6, dice, events)? {
+        if let Some(a) = &mut state.absorbing {
+            a.then = After::Stunts {
+                hit: p.clone(),
+                stunts: stunts.to_vec(),
+            };
+        }
+        return Ok(());
+    }
+    stunt_effects(state, p, stunts, dice, events)
+}
+
+/// The Lightning Attack bought, if any (the last one counts): `Some(None)` strikes the same
+/// target or the nearest, `Some(Some(t))` the one named (checked by `spend_stunts`).
+fn lightning_choice(state: &State, stunts: &[StuntChoice]) -> Option<Option<usize>> {
+    let mut out = None;
+    for c in stunts {
+        let def = state.rules.stunts.get(&c.stunt);
+        if def.is_some_and(|d| d.effect == StuntEffect::LightningAttack) {
+            out = Some(
+                c.target
+                    .as_ref()
+                    .and_then(|n| state.combatants.iter().position(|x| *x.name == **n)),
+            );
+        }
+    }
+    out
+}
+
+/// What the stunts bought with a hit do once its damage is dealt (AGE-11, AGE-21).
+fn stunt_effects<D: Dice>(
+    state: &mut State,
+    p: &Pending,
+    stunts: &[StuntChoice],
+    dice: &mut D,
+    events: &mut Events,
+) -> Result<(), RuleError> {
+    let me = p.attacker;
+    let lightning_target = lightning_choice(state, stunts);
     for choice in stunts {
         // The row's name is the choice's (rows are found by name): only the effect is copied.
         let effect = state

@@ -21,6 +21,17 @@
 //!    death, grenades, jams, decompression and free fall. Characters, weapons, armour and
 //!    the stunt table are data in the [`Setup`].
 //!
+//! 3. **The decision protocol** ([`Age`] implements [`fray_dice::Decide`]): [`options`]
+//!    lists who decides and every legal command (numeric choices and stunt purchases as
+//!    parametrised options with bounds), [`preview`] the exact odds of a command on demand.
+//!    The engine stops at two **decision points**: which stunts to buy with the SP of a hit
+//!    (`spend_stunts`, the attacker's, AGE-21) and whether to take Injured, then Wounded, to
+//!    absorb damage past Fortune (`absorb`, the target's, AGE-15 — never when already
+//!    Wounded: «Уже Ранен: любой урон после Удачи сразу выводит из строя»). The default
+//!    tactic is [`AgePolicy`]: one [`Tactic`] per side with its knobs as data — `target`
+//!    (`nearest` | `weakest` | `most_dangerous`), `absorb` (true), `stunts` (`damage` |
+//!    `defense` | `none`), `grenades` (true) — for [`fray_dice::simulate_with`].
+//!
 //! Positions are metres on one line (a ship's corridor): distance is the difference of two
 //! positions, so moves are always "in a straight line".
 //!
@@ -107,6 +118,12 @@
 //! - **Decompression** (AGE-16) is recorded (`State::decompressed` and an event); the sheet
 //!   gives it no further mechanical effect.
 //! - **Round limit**: `rules.max_rounds` = 100, then a draw.
+//! - **Absorbing damage** (AGE-15): the inventory's «may take Injured» is read as the
+//!   target's choice; the engine asks (`absorb`), the default policy always takes the
+//!   condition (`Tactic::absorb = false` declines and is taken out).
+//! - **GM tests** take a modifier and a TN within ±[`MAX_SETTING`].
+//! - **Stunt targets**: only a Lightning Attack takes a `target`; a target on any other
+//!   stunt is refused (AGE-21).
 //!
 //! ## Where the source and the inventory differ
 //! The opposed test's second tie-break is "the higher ability" (навык) in the source; the
@@ -119,6 +136,8 @@ mod conditions;
 mod engine;
 mod model;
 mod odds;
+mod options;
+mod policy;
 mod tactic;
 mod test;
 
@@ -128,23 +147,25 @@ pub struct Age;
 
 pub use big::ExactValue;
 pub use combat::{
-    attack, decompression_check, range_modifier, roll_damage, take_damage, throw_grenade,
-    ArmourKind, AttackKind, AttackResult, AttackSpec, Capacity, DamageAbility, DamageDice,
-    DamageFlow, DamageOutcome, DamageSpec, GrenadeResult, GrenadeSpec, LightMeleeDamage, RangeBand,
-    Soak, StuntChoice, StuntDef, StuntEffect, StuntTable, Vitals, ARMOUR_PIERCING, GRENADE_RADIUS,
-    GRENADE_TN, LONG_RANGE_PENALTY, SHIELD_DEFENSE,
+    absorb_offer, attack, decompression_check, range_modifier, roll_damage, take_damage,
+    throw_grenade, ArmourKind, AttackKind, AttackResult, AttackSpec, Capacity, DamageAbility,
+    DamageDice, DamageFlow, DamageOutcome, DamageSpec, GrenadeResult, GrenadeSpec,
+    LightMeleeDamage, RangeBand, Soak, StuntChoice, StuntDef, StuntEffect, StuntTable, Vitals,
+    ARMOUR_PIERCING, GRENADE_RADIUS, GRENADE_TN, LONG_RANGE_PENALTY, SHIELD_DEFENSE,
 };
 pub use conditions::{Condition, Conditions, Fatigue, Injury};
 pub use engine::{MAX_POSITION, MAX_SETTING};
 pub use model::{
-    Abilities, Ability, AttackAction, Character, Combatant, Command, Event, InitiativeRule,
-    MoveKind, Name, Pending, Readied, Rules, Sense, Setup, State, TakenOut, Turn, Weapon,
-    WeaponState,
+    Abilities, Ability, Absorbing, After, AttackAction, Character, Combatant, Command, Event,
+    InitiativeRule, MoveKind, Name, Pending, Readied, Rules, Sense, Setup, State, TakenOut, Turn,
+    Weapon, WeaponState,
 };
 pub use odds::{
     expected_rolls, finish_within, opposed_odds, test_odds, OpposedOdds, TestOdds,
     MAX_FINISH_WITHIN,
 };
+pub use options::{options, preview};
+pub use policy::{AgePolicy, StuntPreference, Tactic, TargetPriority};
 pub use tactic::{demo, describe, odds_tables, OddsSpec};
 pub use test::{
     advanced_test, opposed, opposed_outcome, test, AdvancedResult, AdvancedSpec, OpposedResult,

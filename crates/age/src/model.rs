@@ -6,8 +6,8 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 
 use crate::combat::{
-    ArmourKind, AttackKind, Capacity, DamageDice, DamageFlow, DamageOutcome, GrenadeResult,
-    LightMeleeDamage, RangeBand, StuntChoice, StuntTable,
+    ArmourKind, AttackKind, Capacity, DamageDice, DamageFlow, DamageOutcome, DamageSpec,
+    GrenadeResult, LightMeleeDamage, RangeBand, StuntChoice, StuntTable,
 };
 use crate::conditions::{Condition, Conditions};
 use crate::test::{OpposedResult, TestResult};
@@ -455,6 +455,15 @@ pub enum Command {
         #[serde(default)]
         stunts: Vec<StuntChoice>,
     },
+    /// Answers the damage flow's offer (AGE-15): the target, out of Fortune, takes the
+    /// condition offered (Injured, then Wounded) to absorb 1d6 more, or declines and is taken
+    /// out.
+    Absorb {
+        /// The target of the damage.
+        actor: Name,
+        /// Take the condition.
+        take: bool,
+    },
     /// Ends the turn.
     EndTurn {
         /// Who.
@@ -874,6 +883,51 @@ pub struct Pending {
     pub melee: bool,
 }
 
+/// Damage waiting for its target to take a condition or not (AGE-15).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Absorbing {
+    /// The target, who decides.
+    pub target: usize,
+    /// The condition offered: Injured, or Wounded.
+    pub offer: Condition,
+    /// The damage flow so far (Toughness and Fortune paid).
+    pub outcome: DamageOutcome,
+    /// Damage still to absorb; what is left after the last answer takes the target out.
+    pub left: i32,
+    /// A readied attack caused it: the end of the fight is checked before the turn's end.
+    pub interrupt: bool,
+    /// What the command that dealt the damage still has to do.
+    pub then: After,
+}
+
+/// The rest of a command interrupted by an offer to absorb damage.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum After {
+    /// Nothing.
+    Nothing,
+    /// The effects of the stunts bought with the hit (AGE-21).
+    Stunts {
+        /// The hit.
+        hit: Pending,
+        /// The stunts bought.
+        stunts: Vec<StuntChoice>,
+    },
+    /// The grenade's damage to the others it caught (AGE-19).
+    Grenade {
+        /// Who is still to be harmed, in order.
+        rest: Vec<usize>,
+        /// One damage roll for all, or `None`: a roll each.
+        shared: Option<i32>,
+        /// The damage roll.
+        damage: DamageSpec,
+        /// Penetrating.
+        penetrating: bool,
+        /// Armour-piercing.
+        armour_piercing: bool,
+    },
+}
+
 /// Everything the engine needs to go on.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct State {
@@ -895,6 +949,8 @@ pub struct State {
     pub turn: Turn,
     /// Stunts waiting to be spent.
     pub pending: Option<Pending>,
+    /// Damage waiting for its target's answer (AGE-15).
+    pub absorbing: Option<Absorbing>,
     /// The compartment decompressed.
     pub decompressed: bool,
     /// Stunt points earned by everyone (the simulation metric).
