@@ -379,28 +379,27 @@ fn turn_options(list: &mut List, me: usize) {
         },
     );
     let mobile = !state.free_fall || c.free_fall_mobility;
-    for (stand_up, drop_prone, push) in [
-        (false, false, false),
-        (true, false, false),
-        (false, true, false),
-        (true, true, false),
-        (false, false, true),
-    ] {
+    for flags in 0..8u8 {
+        let (stand_up, drop_prone, push) = (flags & 1 != 0, flags & 2 != 0, flags & 4 != 0);
         let budget = move_budget(state, c, stand_up, drop_prone);
         let reach = if push || mobile {
             i64::from(budget.max(0))
         } else {
             0
         };
-        let label = match (stand_up, drop_prone, push) {
-            (_, _, true) => "push off (free fall)",
-            (true, true, _) => "stand up, move and drop prone",
-            (true, _, _) => "stand up and move",
-            (_, true, _) => "move and drop prone",
+        let label = match (stand_up, drop_prone) {
+            (true, true) => "stand up, move and drop prone",
+            (true, _) => "stand up and move",
+            (_, true) => "move and drop prone",
             _ => "move",
         };
+        let label = if push {
+            format!("{label}, pushing off (free fall)")
+        } else {
+            label.to_owned()
+        };
         list.add(
-            minor(label, "move").param(position_range("to", c.position, reach)),
+            minor(&label, "move").param(position_range("to", c.position, reach)),
             Command::Move {
                 actor: actor(),
                 to: c.position,
