@@ -32,6 +32,12 @@
 //!    (`nearest` | `weakest` | `most_dangerous`), `absorb` (true), `stunts` (`damage` |
 //!    `defense` | `none`), `grenades` (true) — for [`fray_dice::simulate_with`].
 //!
+//! The crate has the shape every Fray ruleset crate shares: `setup` (the setup and its
+//! validation), `resolve` (pure tests, attacks, damage and stunts), `odds`, `engine/`
+//! (`mod.rs` with the `Ruleset` impl and the one `apply`; `command`, `event`, `state`,
+//! `turn`, `attack`, `stunts`, `actions`), `options` (legal options and previews),
+//! `policy` (the default policy and its knobs) and `catalog` (odds tables, demo, log lines).
+//!
 //! Positions are metres on one line (a ship's corridor): distance is the difference of two
 //! positions, so moves are always "in a straight line".
 //!
@@ -131,34 +137,25 @@
 #![deny(missing_docs)]
 
 mod big;
-mod combat;
+mod catalog;
 mod conditions;
 mod engine;
-mod model;
 mod odds;
 mod options;
 mod policy;
-mod tactic;
-mod test;
+mod resolve;
+mod setup;
 
 /// The AGE ruleset: `Ruleset`, `AutoPlay` and `Catalog` with ID `"age"`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Age;
 
 pub use big::ExactValue;
-pub use combat::{
-    absorb_offer, attack, decompression_check, range_modifier, roll_damage, take_damage,
-    throw_grenade, ArmourKind, AttackKind, AttackResult, AttackSpec, Capacity, DamageAbility,
-    DamageDice, DamageFlow, DamageOutcome, DamageSpec, GrenadeResult, GrenadeSpec,
-    LightMeleeDamage, RangeBand, Soak, StuntChoice, StuntDef, StuntEffect, StuntTable, Vitals,
-    ARMOUR_PIERCING, GRENADE_RADIUS, GRENADE_TN, LONG_RANGE_PENALTY, SHIELD_DEFENSE,
-};
+pub use catalog::{demo, describe, odds_tables, OddsSpec};
 pub use conditions::{Condition, Conditions, Fatigue, Injury};
-pub use engine::{MAX_POSITION, MAX_SETTING};
-pub use model::{
-    Abilities, Ability, Absorbing, After, AttackAction, Character, Combatant, Command, Event,
-    InitiativeRule, MoveKind, Name, Pending, Readied, Rules, Sense, Setup, State, TakenOut, Turn,
-    Weapon, WeaponState,
+pub use engine::{
+    Absorbing, After, AttackAction, Combatant, Command, Event, MoveKind, Pending, Readied, Sense,
+    State, Turn, WeaponState,
 };
 pub use odds::{
     expected_rolls, finish_within, opposed_odds, test_odds, OpposedOdds, TestOdds,
@@ -166,8 +163,18 @@ pub use odds::{
 };
 pub use options::{options, preview};
 pub use policy::{AgePolicy, StuntPreference, Tactic, TargetPriority};
-pub use tactic::{demo, describe, odds_tables, OddsSpec};
-pub use test::{
+pub use resolve::{
+    absorb_offer, attack, decompression_check, range_modifier, roll_damage, take_damage,
+    throw_grenade, ArmourKind, AttackKind, AttackResult, AttackSpec, Capacity, DamageAbility,
+    DamageDice, DamageFlow, DamageOutcome, DamageSpec, GrenadeResult, GrenadeSpec,
+    LightMeleeDamage, RangeBand, Soak, StuntChoice, StuntDef, StuntEffect, StuntTable, Vitals,
+    ARMOUR_PIERCING, GRENADE_RADIUS, GRENADE_TN, LONG_RANGE_PENALTY, SHIELD_DEFENSE,
+};
+pub use resolve::{
     advanced_test, opposed, opposed_outcome, test, AdvancedResult, AdvancedSpec, OpposedResult,
     TestResult, TestSpec, Threshold, TieBreak, Tn, FOCUS_BONUS, MAX_ADVANCED_ROLLS, MAX_THRESHOLD,
 };
+pub use setup::{
+    Abilities, Ability, Character, InitiativeRule, Name, Rules, Setup, TakenOut, Weapon,
+};
+pub use setup::{MAX_POSITION, MAX_SETTING};

@@ -18,15 +18,16 @@ use fray_dice::{
 };
 use serde_json::{json, Value};
 
-use crate::combat::StuntEffect;
+use crate::catalog::{odds_tables, OddsSpec};
 use crate::conditions::Condition;
 use crate::engine::{
-    apply, attack_plan, move_budget, speed, weapon_for, weapon_name, weapon_range, MAX_POSITION,
-    MAX_SETTING,
+    apply, attack_plan, move_budget, speed, weapon_for, weapon_name, weapon_range,
 };
-use crate::model::{Ability, AttackAction, Command, Name, Sense, State};
-use crate::tactic::{odds_tables, OddsSpec};
-use crate::test::TestSpec;
+use crate::engine::{AttackAction, Command, Sense, State};
+use crate::resolve::StuntEffect;
+use crate::resolve::TestSpec;
+use crate::setup::{Ability, Name};
+use crate::setup::{MAX_POSITION, MAX_SETTING};
 use crate::Age;
 
 /// Whether `apply` accepts `command` in `state` (tried on a copy; any dice will do, since
@@ -167,7 +168,7 @@ fn absorb_options(list: &mut List, target: usize) {
     );
 }
 
-fn stunt_options(list: &mut List, p: &crate::model::Pending) {
+fn stunt_options(list: &mut List, p: &crate::engine::Pending) {
     let state = list.state;
     let a = &state.combatants[p.attacker];
     let automatic = p.weapon.is_some_and(|w| a.weapons[w].weapon.automatic) && !p.melee;
@@ -209,7 +210,7 @@ fn stunt_options(list: &mut List, p: &crate::model::Pending) {
                 Vec::new()
             },
         });
-        let one = crate::combat::StuntChoice {
+        let one = crate::resolve::StuntChoice {
             stunt: row.name.clone(),
             points: row.min,
             target: None,
@@ -564,7 +565,7 @@ pub fn preview(state: &State, command: &Command) -> Result<Vec<OddsTable>, RuleE
             let wi = c.in_hand.expect("accepted");
             let w = &c.weapons[wi].weapon;
             let band = weapon_range(c, Some(wi), w.kind).expect("accepted");
-            let range = crate::combat::range_modifier(band, c.position.abs_diff(*at))?;
+            let range = crate::resolve::range_modifier(band, c.position.abs_diff(*at))?;
             TestSpec {
                 ability: c.abilities.accuracy,
                 focus: w.focus.as_ref().is_some_and(|f| c.foci.contains(f)),
@@ -592,7 +593,7 @@ pub fn preview(state: &State, command: &Command) -> Result<Vec<OddsTable>, RuleE
         _ => match attack_plan(state, command)? {
             Some((plan, _)) => {
                 let range = match plan.spec.range {
-                    Some(band) => crate::combat::range_modifier(band, plan.spec.distance)?,
+                    Some(band) => crate::resolve::range_modifier(band, plan.spec.distance)?,
                     None => 0,
                 };
                 TestSpec {

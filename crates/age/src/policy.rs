@@ -4,9 +4,9 @@
 use fray_dice::{Options, Policy};
 use serde::{Deserialize, Serialize};
 
-use crate::combat::{AttackKind, StuntChoice, GRENADE_RADIUS};
 use crate::engine::{approach, pursue_target, slot_check, speed, Slot};
-use crate::model::{Combatant, Command, Pending, State};
+use crate::engine::{Combatant, Command, Pending, State};
+use crate::resolve::{AttackKind, StuntChoice, GRENADE_RADIUS};
 use crate::Age;
 
 /// Whom a side attacks and moves toward.
@@ -199,7 +199,7 @@ fn choose_stunts(state: &State, p: &Pending, preference: StuntPreference) -> Vec
             *left -= points;
         }
     };
-    let must_spend = p.action == crate::model::AttackAction::Stunt;
+    let must_spend = p.action == crate::engine::AttackAction::Stunt;
     match preference {
         StuntPreference::None if !must_spend => return out,
         StuntPreference::Defense => {

@@ -5,14 +5,15 @@ use std::sync::Arc;
 use fray_dice::{AutoPlay, Catalog, Ending, OddsTable, RuleError, TrialOutcome};
 use serde::{Deserialize, Serialize};
 
-use crate::combat::{AttackKind, DamageDice};
 use crate::conditions::Condition;
 use crate::engine::SIDES;
-use crate::model::{Abilities, Character, Command, Event, MoveKind, Setup, State, Weapon};
+use crate::engine::{Command, Event, MoveKind, State};
 use crate::odds::{expected_rolls, finish_within, opposed_odds, test_odds, MAX_FINISH_WITHIN};
 use crate::policy::AgePolicy;
-use crate::test::{AdvancedSpec, TestSpec};
-use crate::{combat::ArmourKind, Age};
+use crate::resolve::{AdvancedSpec, TestSpec};
+use crate::resolve::{AttackKind, DamageDice};
+use crate::setup::{Abilities, Character, Setup, Weapon};
+use crate::{resolve::ArmourKind, Age};
 
 impl AutoPlay for Age {
     const SIDES: &'static [&'static str] = &SIDES;
@@ -342,13 +343,13 @@ pub fn describe(event: &Event) -> String {
             format!(
                 "{attacker} {} {target} with {weapon}: {}+{}+[{}] → {} vs Defense {defense}: {}{}",
                 match action {
-                    crate::model::AttackAction::Melee => "strikes at",
-                    crate::model::AttackAction::Ranged => "shoots at",
-                    crate::model::AttackAction::Heavy => "swings a heavy attack at",
-                    crate::model::AttackAction::Stunt => "makes a stunt attack on",
-                    crate::model::AttackAction::Charge => "charges",
-                    crate::model::AttackAction::Lightning => "strikes again (lightning attack) at",
-                    crate::model::AttackAction::Readied => "springs a readied attack on",
+                    crate::engine::AttackAction::Melee => "strikes at",
+                    crate::engine::AttackAction::Ranged => "shoots at",
+                    crate::engine::AttackAction::Heavy => "swings a heavy attack at",
+                    crate::engine::AttackAction::Stunt => "makes a stunt attack on",
+                    crate::engine::AttackAction::Charge => "charges",
+                    crate::engine::AttackAction::Lightning => "strikes again (lightning attack) at",
+                    crate::engine::AttackAction::Readied => "springs a readied attack on",
                 },
                 d[0],
                 d[1],
@@ -367,7 +368,7 @@ pub fn describe(event: &Event) -> String {
             weapon,
             result,
         } => match result {
-            crate::combat::Capacity::Jammed => {
+            crate::resolve::Capacity::Jammed => {
                 format!("{name}'s {weapon} jams (Drama Die 6 on a miss)")
             }
             _ => format!("{name}'s {weapon} would jam, but High Capacity absorbs it"),
