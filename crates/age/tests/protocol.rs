@@ -80,12 +80,12 @@ fn random_setup(rng: &mut Rng) -> Value {
     })
 }
 
-/// A value inside a parameter's domain.
-fn fill(rng: &mut Rng, param: &Param) -> Value {
+/// A value inside a parameter's domain (`None`: keep the option's own).
+fn fill(rng: &mut Rng, param: &Param) -> Option<Value> {
     if param.optional && rng.below(3) == 0 {
-        return Value::Null;
+        return Some(Value::Null);
     }
-    match &param.domain {
+    Some(match &param.domain {
         Domain::Range { min, max } => {
             let span = (max - min).min(60) as u32;
             let low = rng.below(2) == 0;
@@ -98,8 +98,8 @@ fn fill(rng: &mut Rng, param: &Param) -> Value {
             item_key,
             amount_key,
             items,
+            min_total,
             max_total,
-            ..
         } => {
             let mut left = *max_total;
             let mut out = Vec::new();
@@ -117,9 +117,13 @@ fn fill(rng: &mut Rng, param: &Param) -> Value {
                 left -= amount;
                 out.push(e);
             }
+            if max_total - left < *min_total {
+                // Too little bought: keep the option's own purchase.
+                return None;
+            }
             json!(out)
         }
-    }
+    })
 }
 
 /// A random command, legal or not: any type, any names, numbers near the fighters.
@@ -217,7 +221,7 @@ fn variant(rng: &mut Rng, o: &fray_dice::LegalOption<Command>) -> Command {
     let mut v = serde_json::to_value(&o.command).unwrap();
     for p in &o.params {
         if rng.below(2) == 0 {
-            let value = fill(rng, p);
+            let Some(value) = fill(rng, p) else { continue };
             if value.is_null() {
                 v.as_object_mut().unwrap().remove(&p.field);
             } else {
