@@ -537,3 +537,40 @@ fn another_policy_gives_another_reproducible_win_rate() {
     }
     assert_eq!(session.replay(), direct.replay());
 }
+
+/// Options and previews cross the JSON boundary the C ABI, Python and the CLI use; an
+/// encounter started without the protocol refuses them clearly.
+#[test]
+fn options_and_previews_as_json() {
+    let setup = serde_json::to_string(&duel_json()).unwrap();
+    let mut e = fray_dice::start_json_deciding::<Age>(&setup, 5, 0).unwrap();
+    let state = Session::<Age>::start(setup_of_duel(), 5, 0)
+        .unwrap()
+        .state()
+        .clone();
+    let options: fray_dice::Options<Command> =
+        serde_json::from_str(&e.options_json().unwrap()).unwrap();
+    assert_eq!(options, Age::options(&state));
+    let actor = match &options.decider {
+        Decider::Participant { name, .. } => name.clone(),
+        other => panic!("{other:?}"),
+    };
+    let end = json!({"type": "end_turn", "actor": actor}).to_string();
+    assert_eq!(e.preview_json(&end).unwrap(), "[]");
+    let wrong = json!({"type": "aim", "actor": "nobody"}).to_string();
+    assert!(matches!(
+        e.preview_json(&wrong),
+        Err(fray_dice::EncounterError::Rule(_))
+    ));
+    e.apply_json(&end).unwrap();
+    let plain = fray_dice::start_json::<Age>(&setup, 5, 0).unwrap();
+    let refusal = plain.options_json().unwrap_err().to_string();
+    assert_eq!(
+        refusal,
+        "rule protocol: options are not offered by the age ruleset yet"
+    );
+}
+
+fn setup_of_duel() -> fray_age::Setup {
+    setup(duel_json())
+}

@@ -55,7 +55,8 @@ pub use catalog::{Catalog, Entry, OddsRow, OddsTable, Progress, SimulateFn, Star
 pub use dice::{Dice, Scripted};
 pub use dist::{Distribution, Ratio, MAX_SUPPORT, MAX_WORK};
 pub use erased::{
-    parse_json, replay_ruleset, start_json, verify_json, Encounter, EncounterError, MAX_JSON_BYTES,
+    parse_json, replay_ruleset, start_json, start_json_deciding, verify_json, Deciding, Encounter,
+    EncounterError, MAX_JSON_BYTES,
 };
 pub use error::{Error, ErrorKind, Result, RuleError};
 pub use events::EventLog;
