@@ -158,7 +158,7 @@ pub fn simulate(
     trials: u64,
     seed: u64,
     threads: Option<usize>,
-    setup: Option<&Path>,
+    (setup, policy): (Option<&Path>, Option<&Path>),
     as_json: bool,
 ) -> Outcome {
     let entry = ruleset(id)?;
@@ -187,14 +187,17 @@ pub fn simulate(
             );
         }
     };
-    let summary = (entry.simulate)(
-        &setup,
-        trials,
-        seed,
-        threads,
-        show_progress.then_some(&progress),
-    )
-    .map_err(|e| e.to_string())?;
+    let summary = match policy {
+        Some(path) => simulate_with_policy(id, &setup, path, trials, seed, threads)?,
+        None => (entry.simulate)(
+            &setup,
+            trials,
+            seed,
+            threads,
+            show_progress.then_some(&progress),
+        )
+        .map_err(|e| e.to_string())?,
+    };
     if show_progress {
         eprintln!();
     }
@@ -234,6 +237,30 @@ pub fn simulate(
         out!("    {rounds:>4}  {count:>10}  {}", "#".repeat(cells));
     }
     Ok(())
+}
+
+/// `simulate --policy`: the fights played by a policy read from JSON, for the rulesets that
+/// have the decision protocol (AGE so far).
+fn simulate_with_policy(
+    id: &str,
+    setup: &str,
+    path: &Path,
+    trials: u64,
+    seed: u64,
+    threads: usize,
+) -> Result<fray_dice::SimSummary, String> {
+    if id != "age" {
+        return Err(format!(
+            "--policy is offered for age only so far, not for {id}"
+        ));
+    }
+    let policy: fray::age::AgePolicy =
+        fray_dice::parse_json(&read_limited(path, "policy")?, "policy")
+            .map_err(|e| e.to_string())?;
+    let setup: fray::age::Setup =
+        fray_dice::parse_json(setup, "setup").map_err(|e| e.to_string())?;
+    fray_dice::simulate_with::<fray::age::Age, _>(&setup, &policy, trials, seed, threads)
+        .map_err(|e| e.to_string())
 }
 
 pub fn replay(path: &Path, verbose: bool, as_json: bool) -> Outcome {

@@ -88,6 +88,11 @@ enum Command {
         /// A setup JSON file; default: the ruleset's demo scenario.
         #[arg(long)]
         setup: Option<std::path::PathBuf>,
+        /// A policy JSON file (AGE so far: `{"party": {...}, "opponents": {...}}`, each with
+        /// `target` nearest|weakest|most_dangerous, `absorb`, `stunts`, `grenades`);
+        /// default: the default tactic.
+        #[arg(long)]
+        policy: Option<std::path::PathBuf>,
         /// Print JSON instead of text.
         #[arg(long)]
         json: bool,
@@ -147,8 +152,16 @@ fn main() -> ExitCode {
             seed,
             threads,
             setup,
+            policy,
             json,
-        } => commands::simulate(&ruleset, trials, seed, threads, setup.as_deref(), json),
+        } => commands::simulate(
+            &ruleset,
+            trials,
+            seed,
+            threads,
+            (setup.as_deref(), policy.as_deref()),
+            json,
+        ),
         Command::Replay {
             file,
             verbose,
