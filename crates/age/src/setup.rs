@@ -422,6 +422,7 @@ pub(crate) fn validate_setup(setup: &Setup) -> Result<(), RuleError> {
     if r.max_rounds == 0 {
         return Err(err("setup", "max_rounds must be at least 1"));
     }
+    validate_stunts(&r.stunts)?;
     let numbers = [r.first_aid_tn, r.grenade_tn, r.death_at, r.defense_base];
     if numbers.iter().any(|n| n.unsigned_abs() > MAX_SETTING)
         || !(1..=100).contains(&r.crawl_divisor)
@@ -433,6 +434,37 @@ pub(crate) fn validate_setup(setup: &Setup) -> Result<(), RuleError> {
                 "rules: first_aid_tn, grenade_tn, death_at and defense_base must lie within ±{MAX_SETTING}, crawl_divisor in 1..=100, melee_reach at most {MAX_POSITION} m"
             ),
         ));
+    }
+    Ok(())
+}
+
+/// The stunt table (AGE-21) must make sense as a price list: unique names, `min ≤ max`, and
+/// a repeatable stunt costs at least 1 SP (at 0 SP one attack could buy it without end).
+pub(crate) fn validate_stunts(table: &StuntTable) -> Result<(), RuleError> {
+    for (i, row) in table.0.iter().enumerate() {
+        let at = format!("rules.stunts[{i}] ('{}')", row.name);
+        if row.name.is_empty() || table.0[..i].iter().any(|o| o.name == row.name) {
+            return Err(err(
+                "AGE-21",
+                format!("{at}: stunt names must be unique and not empty"),
+            ));
+        }
+        if row.max.is_some_and(|m| m < row.min) {
+            return Err(err(
+                "AGE-21",
+                format!(
+                    "{at}: costs min {} to max {}; min must not exceed max",
+                    row.min,
+                    row.max.unwrap_or(0)
+                ),
+            ));
+        }
+        if row.repeatable && row.min == 0 {
+            return Err(err(
+                "AGE-21",
+                format!("{at}: a repeatable stunt must cost at least 1 SP, not 0"),
+            ));
+        }
     }
     Ok(())
 }

@@ -3,8 +3,9 @@
 mod common;
 
 use common::*;
-use fray_age::{Event, StuntChoice, StuntTable};
-use serde_json::json;
+use fray_age::{Age, Event, StuntChoice, StuntTable};
+use fray_dice::{EventLog, Ruleset, Scripted};
+use serde_json::{json, Value};
 
 /// AGE-12: the Defense base and a character's own Defense are data.
 #[test]
@@ -183,4 +184,43 @@ fn age_12_numeric_settings_out_of_bounds_are_refused() {
     v["rules"] = json!({"defense_base": 1000, "crawl_divisor": 100});
     v["characters"][0]["defense"] = json!(-1000);
     assert!(start(v).is_ok());
+}
+
+/// AGE-21: the stunt table is a price list: a repeatable stunt at 0 SP (bought without end),
+/// a row costing more at least than at most, or two rows of one name are refused.
+#[test]
+fn age_21_the_stunt_table_is_validated() {
+    let start = |rows: Value| {
+        let mut v = duel_json();
+        v["rules"] = json!({"stunts": rows});
+        let setup: fray_age::Setup = serde_json::from_value(v).unwrap();
+        Age::start(
+            &setup,
+            &mut Scripted::new([5, 5, 5, 1, 1, 2]),
+            &mut EventLog::quiet(),
+        )
+    };
+    let free = json!([{"name": "big_hit", "min": 0, "max": 3, "repeatable": true,
+                       "effect": {"type": "extra_damage", "d6": 3}}]);
+    let e = start(free).unwrap_err();
+    assert_eq!(e.rule, "AGE-21");
+    assert!(e.message.contains("rules.stunts[0] ('big_hit')"), "{e}");
+    assert!(e.message.contains("at least 1 SP"), "{e}");
+    let upside_down =
+        json!([{"name": "skirmish", "min": 3, "max": 2, "effect": {"type": "skirmish"}}]);
+    assert!(start(upside_down)
+        .unwrap_err()
+        .message
+        .contains("min must not exceed max"));
+    let twice = json!([
+        {"name": "skirmish", "min": 1, "effect": {"type": "skirmish"}},
+        {"name": "skirmish", "min": 2, "effect": {"type": "skirmish"}}
+    ]);
+    assert!(start(twice)
+        .unwrap_err()
+        .message
+        .contains("rules.stunts[1]"));
+    // A free stunt bought once per attack is fine, and so is the default table.
+    let once = json!([{"name": "feint", "min": 0, "max": 0, "effect": {"type": "momentum"}}]);
+    assert!(start(once).is_ok());
 }
