@@ -229,17 +229,17 @@ pub(crate) fn apply<D: Dice>(
                 ),
             ));
         };
-        let a = a.clone();
-        if find(state, actor)? != a.target {
+        let target = a.target;
+        if find(state, actor)? != target {
             return Err(err(
                 "AGE-15",
                 format!(
                     "the choice to absorb damage is {}'s",
-                    state.combatants[a.target].name
+                    state.combatants[target].name
                 ),
             ));
         }
-        state.absorbing = None;
+        let a = state.absorbing.take().expect("checked above");
         resume_absorb(state, a, *take, dice, events)?;
         return Ok(());
     }

@@ -200,11 +200,13 @@ pub(crate) fn maybe_end_turn<D: Dice>(
     Ok(())
 }
 
+#[inline]
 pub(crate) fn find(state: &State, name: &str) -> Result<usize, RuleError> {
+    // Commands share the state's names, so the address settles most lookups.
     state
         .combatants
         .iter()
-        .position(|c| *c.name == *name)
+        .position(|c| fray_dice::same_name(&c.name, name))
         .ok_or_else(|| err("command", format!("nobody is named '{name}'")))
 }
 
