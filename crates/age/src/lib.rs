@@ -128,6 +128,9 @@
 //!   target's choice; the engine asks (`absorb`), the default policy always takes the
 //!   condition (`Tactic::absorb = false` declines and is taken out).
 //! - **GM tests** take a modifier and a TN within ±[`MAX_SETTING`].
+//! - **Lightning chains** (AGE-21): the source does not say whether the SP of a Lightning
+//!   Attack's own hit may buy another; this crate lets them (`rules.lightning_chains =
+//!   false` forbids it).
 //! - **Stunt targets**: only a Lightning Attack takes a `target`; a target on any other
 //!   stunt is refused (AGE-21).
 //!

@@ -194,7 +194,11 @@ fn stunt_options(list: &mut List, p: &crate::engine::Pending) {
     );
     let mut items = Vec::new();
     for row in &state.rules.stunts.0 {
-        if row.automatic_only && !automatic || row.min > p.points {
+        let chained = p.action == AttackAction::Lightning && !state.rules.lightning_chains;
+        if row.automatic_only && !automatic
+            || row.min > p.points
+            || chained && row.effect == StuntEffect::LightningAttack
+        {
             continue;
         }
         let max = row.max.unwrap_or(u8::MAX).min(p.points);

@@ -217,7 +217,11 @@ fn choose_stunts(state: &State, p: &Pending, preference: StuntPreference) -> Vec
         _ => {}
     }
     buy(&mut out, &mut left, "lethal_blow", 5);
-    buy(&mut out, &mut left, "lightning_attack", 2);
+    // AGE-21: whether a Lightning Attack's own hit may buy another is a setting.
+    let chain = p.action != crate::engine::AttackAction::Lightning || state.rules.lightning_chains;
+    if chain {
+        buy(&mut out, &mut left, "lightning_attack", 2);
+    }
     if p.melee {
         buy(&mut out, &mut left, "knock_prone", 2);
     } else {

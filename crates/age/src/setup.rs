@@ -247,6 +247,9 @@ pub struct Rules {
     pub stand_firm_tie_holds: bool,
     /// Roll a grenade's damage once per creature caught instead of once for all (false).
     pub grenade_damage_per_target: bool,
+    /// The stunt points of a Lightning Attack's own hit may buy another Lightning Attack
+    /// (true; the source does not say, AGE-21).
+    pub lightning_chains: bool,
 }
 
 impl Default for Rules {
@@ -267,6 +270,7 @@ impl Default for Rules {
             crawl_divisor: 2,
             stand_firm_tie_holds: true,
             grenade_damage_per_target: false,
+            lightning_chains: true,
         }
     }
 }

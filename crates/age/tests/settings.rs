@@ -224,3 +224,37 @@ fn age_21_the_stunt_table_is_validated() {
     let once = json!([{"name": "feint", "min": 0, "max": 0, "effect": {"type": "momentum"}}]);
     assert!(start(once).is_ok());
 }
+
+/// AGE-21: whether the SP of a Lightning Attack's own hit buy another Lightning Attack is a
+/// setting (`rules.lightning_chains`, true).
+#[test]
+fn age_21_lightning_chains_is_a_setting() {
+    let chain = |allowed: bool| {
+        let mut s = duel_with(|v| v["rules"] = json!({"lightning_chains": allowed}));
+        // 3+3+[5] + 4 = 15 ≥ 11 with doubles: 5 SP; a Lightning Attack (2 SP).
+        ok(
+            &mut s,
+            json!({"type": "melee_attack", "actor": "A", "target": "B"}),
+            &[3, 3, 5],
+        );
+        // Knife [1] + 2 − 1 = 2 from Fortune; the second attack 4+4+[6] + 4 = 18: 6 SP.
+        ok(
+            &mut s,
+            json!({"type": "spend_stunts", "actor": "A",
+                   "stunts": [{"stunt": "lightning_attack", "points": 2}]}),
+            &[1, 4, 4, 6],
+        );
+        assert_eq!(s.pending.as_ref().map(|p| p.points), Some(6));
+        let again = json!({"type": "spend_stunts", "actor": "A",
+                           "stunts": [{"stunt": "lightning_attack", "points": 2}]});
+        let admitted = fray_age::options(&s).admits(&common::cmd(again.clone()));
+        (s, again, admitted)
+    };
+    let (mut s, again, admitted) = chain(true);
+    assert!(admitted);
+    // Knife [2] + 2 − 1 = 3; the third attack misses: 1+2+[3] + 4 = 10 < 11.
+    ok(&mut s, again, &[2, 1, 2, 3]);
+    let (mut s, again, admitted) = chain(false);
+    assert!(!admitted);
+    refused(&mut s, again, "AGE-21");
+}

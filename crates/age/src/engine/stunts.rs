@@ -77,6 +77,12 @@ pub(crate) fn spend_stunts<D: Dice>(
         let def = state.rules.stunts.get(&choice.stunt).expect("validated");
         match def.effect {
             StuntEffect::LightningAttack => {
+                if p.action == AttackAction::Lightning && !state.rules.lightning_chains {
+                    return Err(err(
+                        "AGE-21",
+                        "a Lightning Attack's stunt points buy no further Lightning Attack (rules.lightning_chains)",
+                    ));
+                }
                 let t = match &choice.target {
                     Some(name) => Some(find(state, name)?),
                     None => None,
