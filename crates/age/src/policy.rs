@@ -281,7 +281,9 @@ fn tactic(state: &State, knobs: &Tactic) -> Command {
     let fresh = major && minor && turn.minors_used == 0;
     let mobile = !state.free_fall || c.free_fall_mobility;
     let end = || Command::EndTurn { actor: actor() };
-    if pursue_target(state).is_some() && mobile {
+    // Issue 23: a target this turn's Skirmish pushed away is not chased back.
+    let chase = pursue_target(state).is_some_and(|t| turn.pushed != Some(t));
+    if chase && mobile {
         return Command::Pursue { actor: actor() };
     }
     let Some(target) = pick_target(state, me, knobs.target) else {

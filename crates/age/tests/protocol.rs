@@ -574,3 +574,24 @@ fn options_and_previews_as_json() {
 fn setup_of_duel() -> fray_age::Setup {
     setup(duel_json())
 }
+
+/// Issue 23 (AGE-11 Pursue, AGE-21 Skirmish): the default policy does not chase back a
+/// target its own Skirmish just pushed away (a free Pursue would undo the push); Pursue stays
+/// a legal option.
+#[test]
+fn the_default_policy_does_not_chase_a_target_it_pushed_away() {
+    let mut s = stunt_duel();
+    // Skirmish with all 5 SP: B goes from 1 m to 11 m; knife [4] + 2 − 1 = 5 damage.
+    ok(
+        &mut s,
+        json!({"type": "spend_stunts", "actor": "A", "stunts": [{"stunt": "skirmish", "points": 5}]}),
+        &[4],
+    );
+    assert_eq!(s.combatants[1].position, 11);
+    let pursue = cmd(json!({"type": "pursue", "actor": "A"}));
+    assert!(options(&s).admits(&pursue), "Pursue is legal");
+    let next = AgePolicy::DEFAULT.command(&s).unwrap();
+    assert_ne!(next, pursue);
+    // It closes in with its minor action instead (a Move of its Speed, 12 m: to 10 m).
+    assert_eq!(next, cmd(json!({"type": "move", "actor": "A", "to": 10})));
+}

@@ -111,6 +111,9 @@ pub struct Turn {
     pub melee_hit: Option<usize>,
     /// Pursued already.
     pub pursued: bool,
+    /// Pushed away by the actor's own Skirmish this turn (the default policy does not then
+    /// chase it).
+    pub pushed: Option<usize>,
 }
 
 /// An attack waiting for its stunt points to be spent.

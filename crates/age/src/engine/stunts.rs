@@ -171,6 +171,9 @@ pub(crate) fn stunt_effects<D: Dice>(
                         to = to.clamp(lo, hi);
                     }
                     move_to(state, p.target, to, MoveKind::Skirmish, events);
+                    if state.turn.actor == me {
+                        state.turn.pushed = Some(p.target);
+                    }
                 }
             }
             StuntEffect::KnockProne => {
