@@ -446,18 +446,20 @@ pub(crate) fn validate_setup(setup: &Setup) -> Result<(), RuleError> {
 /// a repeatable stunt costs at least 1 SP (at 0 SP one attack could buy it without end).
 pub(crate) fn validate_stunts(table: &StuntTable) -> Result<(), RuleError> {
     for (i, row) in table.0.iter().enumerate() {
-        let at = format!("rules.stunts[{i}] ('{}')", row.name);
+        // Built only for a refusal: setups are validated at every start.
+        let at = || format!("rules.stunts[{i}] ('{}')", row.name);
         if row.name.is_empty() || table.0[..i].iter().any(|o| o.name == row.name) {
             return Err(err(
                 "AGE-21",
-                format!("{at}: stunt names must be unique and not empty"),
+                format!("{}: stunt names must be unique and not empty", at()),
             ));
         }
         if row.max.is_some_and(|m| m < row.min) {
             return Err(err(
                 "AGE-21",
                 format!(
-                    "{at}: costs min {} to max {}; min must not exceed max",
+                    "{}: costs min {} to max {}; min must not exceed max",
+                    at(),
                     row.min,
                     row.max.unwrap_or(0)
                 ),
@@ -466,7 +468,10 @@ pub(crate) fn validate_stunts(table: &StuntTable) -> Result<(), RuleError> {
         if row.repeatable && row.min == 0 {
             return Err(err(
                 "AGE-21",
-                format!("{at}: a repeatable stunt must cost at least 1 SP, not 0"),
+                format!(
+                    "{}: a repeatable stunt must cost at least 1 SP, not 0",
+                    at()
+                ),
             ));
         }
     }
