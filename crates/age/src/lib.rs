@@ -21,6 +21,23 @@
 //!    death, grenades, jams, decompression and free fall. Characters, weapons, armour and
 //!    the stunt table are data in the [`Setup`].
 //!
+//! 3. **The decision protocol** ([`Age`] implements [`fray_dice::Decide`]): [`options`]
+//!    lists who decides and every legal command (numeric choices and stunt purchases as
+//!    parametrised options with bounds), [`preview`] the exact odds of a command on demand.
+//!    The engine stops at two **decision points**: which stunts to buy with the SP of a hit
+//!    (`spend_stunts`, the attacker's, AGE-21) and whether to take Injured, then Wounded, to
+//!    absorb damage past Fortune (`absorb`, the target's, AGE-15 — never when already
+//!    Wounded: «Уже Ранен: любой урон после Удачи сразу выводит из строя»). The default
+//!    tactic is [`AgePolicy`]: one [`Tactic`] per side with its knobs as data — `target`
+//!    (`nearest` | `weakest` | `most_dangerous`), `absorb` (true), `stunts` (`damage` |
+//!    `defense` | `none`), `grenades` (true) — for [`fray_dice::simulate_with`].
+//!
+//! The crate has the shape every Fray ruleset crate shares: `setup` (the setup and its
+//! validation), `resolve` (pure tests, attacks, damage and stunts), `odds`, `engine/`
+//! (`mod.rs` with the `Ruleset` impl and the one `apply`; `command`, `event`, `state`,
+//! `turn`, `attack`, `stunts`, `actions`), `options` (legal options and previews),
+//! `policy` (the default policy and its knobs) and `catalog` (odds tables, demo, log lines).
+//!
 //! Positions are metres on one line (a ship's corridor): distance is the difference of two
 //! positions, so moves are always "in a straight line".
 //!
@@ -107,6 +124,15 @@
 //! - **Decompression** (AGE-16) is recorded (`State::decompressed` and an event); the sheet
 //!   gives it no further mechanical effect.
 //! - **Round limit**: `rules.max_rounds` = 100, then a draw.
+//! - **Absorbing damage** (AGE-15): the inventory's «may take Injured» is read as the
+//!   target's choice; the engine asks (`absorb`), the default policy always takes the
+//!   condition (`Tactic::absorb = false` declines and is taken out).
+//! - **GM tests** take a modifier and a TN within ±[`MAX_SETTING`].
+//! - **Lightning chains** (AGE-21): the source does not say whether the SP of a Lightning
+//!   Attack's own hit may buy another; this crate lets them (`rules.lightning_chains =
+//!   false` forbids it).
+//! - **Stunt targets**: only a Lightning Attack takes a `target`; a target on any other
+//!   stunt is refused (AGE-21).
 //!
 //! ## Where the source and the inventory differ
 //! The opposed test's second tie-break is "the higher ability" (навык) in the source; the
@@ -114,39 +140,44 @@
 #![deny(missing_docs)]
 
 mod big;
-mod combat;
+mod catalog;
 mod conditions;
 mod engine;
-mod model;
 mod odds;
-mod tactic;
-mod test;
+mod options;
+mod policy;
+mod resolve;
+mod setup;
 
 /// The AGE ruleset: `Ruleset`, `AutoPlay` and `Catalog` with ID `"age"`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Age;
 
 pub use big::ExactValue;
-pub use combat::{
-    attack, decompression_check, range_modifier, roll_damage, take_damage, throw_grenade,
-    ArmourKind, AttackKind, AttackResult, AttackSpec, Capacity, DamageAbility, DamageDice,
-    DamageFlow, DamageOutcome, DamageSpec, GrenadeResult, GrenadeSpec, LightMeleeDamage, RangeBand,
-    Soak, StuntChoice, StuntDef, StuntEffect, StuntTable, Vitals, ARMOUR_PIERCING, GRENADE_RADIUS,
-    GRENADE_TN, LONG_RANGE_PENALTY, SHIELD_DEFENSE,
-};
+pub use catalog::{demo, describe, odds_tables, OddsSpec};
 pub use conditions::{Condition, Conditions, Fatigue, Injury};
-pub use engine::{MAX_POSITION, MAX_SETTING};
-pub use model::{
-    Abilities, Ability, AttackAction, Character, Combatant, Command, Event, InitiativeRule,
-    MoveKind, Name, Pending, Readied, Rules, Sense, Setup, State, TakenOut, Turn, Weapon,
-    WeaponState,
+pub use engine::{
+    Absorbing, After, AttackAction, Combatant, Command, Event, MoveKind, Pending, Readied, Sense,
+    State, Turn, WeaponState,
 };
 pub use odds::{
     expected_rolls, finish_within, opposed_odds, test_odds, OpposedOdds, TestOdds,
     MAX_FINISH_WITHIN,
 };
-pub use tactic::{demo, describe, odds_tables, OddsSpec};
-pub use test::{
+pub use options::{options, preview};
+pub use policy::{AgePolicy, StuntPreference, Tactic, TargetPriority};
+pub use resolve::{
+    absorb_offer, attack, decompression_check, range_modifier, roll_damage, take_damage,
+    throw_grenade, ArmourKind, AttackKind, AttackResult, AttackSpec, Capacity, DamageAbility,
+    DamageDice, DamageFlow, DamageOutcome, DamageSpec, GrenadeResult, GrenadeSpec,
+    LightMeleeDamage, RangeBand, Soak, StuntChoice, StuntDef, StuntEffect, StuntTable, Vitals,
+    ARMOUR_PIERCING, GRENADE_RADIUS, GRENADE_TN, LONG_RANGE_PENALTY, SHIELD_DEFENSE,
+};
+pub use resolve::{
     advanced_test, opposed, opposed_outcome, test, AdvancedResult, AdvancedSpec, OpposedResult,
     TestResult, TestSpec, Threshold, TieBreak, Tn, FOCUS_BONUS, MAX_ADVANCED_ROLLS, MAX_THRESHOLD,
 };
+pub use setup::{
+    Abilities, Ability, Character, InitiativeRule, Name, Rules, Setup, TakenOut, Weapon,
+};
+pub use setup::{MAX_POSITION, MAX_SETTING};

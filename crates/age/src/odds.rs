@@ -5,7 +5,7 @@ use fray_dice::{Distribution, Ratio, RuleError};
 use serde::{Deserialize, Serialize};
 
 use crate::big::{over_power, Big, ExactValue};
-use crate::test::{opposed_outcome, AdvancedSpec, TestResult, TestSpec, TieBreak};
+use crate::resolve::{opposed_outcome, AdvancedSpec, TestResult, TestSpec, TieBreak};
 
 /// Outcomes of 3d6.
 const OUTCOMES: u128 = 216;

@@ -663,11 +663,31 @@ fn age_15_damage_flows_into_injured_wounded_and_taken_out() {
     let mut s = duel_with(|v| v["characters"][1]["fortune"] = json!(2));
     // Knife 1d6 [6] + 2 = 8 − 1 = 7: Fortune 2, Injured absorbs [1], Wounded absorbs [1], 3
     // left: taken out — Dying and Unconscious by default.
-    let ev = ok(
+    // The target decides each absorption (AGE-15): the engine waits for `absorb`.
+    let mut ev = ok(
         &mut s,
         json!({"type": "melee_attack", "actor": "A", "target": "B"}),
-        &[6, 5, 4, 6, 1, 1],
+        &[6, 5, 4, 6],
     );
+    assert_eq!(
+        s.absorbing.as_ref().map(|a| a.offer),
+        Some(Condition::Injured)
+    );
+    ev.extend(ok(
+        &mut s,
+        json!({"type": "absorb", "actor": "B", "take": true}),
+        &[1],
+    ));
+    assert_eq!(
+        s.absorbing.as_ref().map(|a| a.offer),
+        Some(Condition::Wounded)
+    );
+    ev.extend(ok(
+        &mut s,
+        json!({"type": "absorb", "actor": "B", "take": true}),
+        &[1],
+    ));
+    assert!(s.absorbing.is_none());
     let gained: Vec<Condition> = ev
         .iter()
         .filter_map(|e| match e {
@@ -871,11 +891,34 @@ fn age_19_grenades_need_take_up_and_hit_everyone_within_five_metres() {
     // 2+2+[4] + Acc 2 + Throwing 2 = 12 ≥ 11: bursts at 10; 3d6 [4,4,4] = 12 to B (10 m),
     // D (7 m, a friend) but not C (16 m). B: 12 − 1, Fortune 10, Injured absorbs [1];
     // D: 12 − 0, Fortune 3, Injured [1] and Wounded [1] absorb, taken out.
+    // Each target out of Fortune answers the offer to absorb in turn (AGE-15).
     let ev = ok(
         &mut s,
         json!({"type": "throw_grenade", "actor": "A", "at": 10}),
-        &[2, 2, 4, 4, 4, 4, 1, 1, 1],
+        &[2, 2, 4, 4, 4, 4],
     );
+    ok(
+        &mut s,
+        json!({"type": "absorb", "actor": "B", "take": true}),
+        &[1],
+    );
+    refused(
+        &mut s,
+        json!({"type": "absorb", "actor": "B", "take": true}),
+        "AGE-15",
+    );
+    ok(
+        &mut s,
+        json!({"type": "absorb", "actor": "D", "take": true}),
+        &[1],
+    );
+    ok(
+        &mut s,
+        json!({"type": "absorb", "actor": "D", "take": true}),
+        &[1],
+    );
+    assert!(s.absorbing.is_none());
+    assert!(s.combatants[3].taken_out);
     let Some(Event::Grenade {
         result,
         damage,

@@ -3,8 +3,9 @@
 mod common;
 
 use common::*;
-use fray_age::{Event, StuntChoice, StuntTable};
-use serde_json::json;
+use fray_age::{Age, Event, StuntChoice, StuntTable};
+use fray_dice::{EventLog, Ruleset, Scripted};
+use serde_json::{json, Value};
 
 /// AGE-12: the Defense base and a character's own Defense are data.
 #[test]
@@ -183,4 +184,77 @@ fn age_12_numeric_settings_out_of_bounds_are_refused() {
     v["rules"] = json!({"defense_base": 1000, "crawl_divisor": 100});
     v["characters"][0]["defense"] = json!(-1000);
     assert!(start(v).is_ok());
+}
+
+/// AGE-21: the stunt table is a price list: a repeatable stunt at 0 SP (bought without end),
+/// a row costing more at least than at most, or two rows of one name are refused.
+#[test]
+fn age_21_the_stunt_table_is_validated() {
+    let start = |rows: Value| {
+        let mut v = duel_json();
+        v["rules"] = json!({"stunts": rows});
+        let setup: fray_age::Setup = serde_json::from_value(v).unwrap();
+        Age::start(
+            &setup,
+            &mut Scripted::new([5, 5, 5, 1, 1, 2]),
+            &mut EventLog::quiet(),
+        )
+    };
+    let free = json!([{"name": "big_hit", "min": 0, "max": 3, "repeatable": true,
+                       "effect": {"type": "extra_damage", "d6": 3}}]);
+    let e = start(free).unwrap_err();
+    assert_eq!(e.rule, "AGE-21");
+    assert!(e.message.contains("rules.stunts[0] ('big_hit')"), "{e}");
+    assert!(e.message.contains("at least 1 SP"), "{e}");
+    let upside_down =
+        json!([{"name": "skirmish", "min": 3, "max": 2, "effect": {"type": "skirmish"}}]);
+    assert!(start(upside_down)
+        .unwrap_err()
+        .message
+        .contains("min must not exceed max"));
+    let twice = json!([
+        {"name": "skirmish", "min": 1, "effect": {"type": "skirmish"}},
+        {"name": "skirmish", "min": 2, "effect": {"type": "skirmish"}}
+    ]);
+    assert!(start(twice)
+        .unwrap_err()
+        .message
+        .contains("rules.stunts[1]"));
+    // A free stunt bought once per attack is fine, and so is the default table.
+    let once = json!([{"name": "feint", "min": 0, "max": 0, "effect": {"type": "momentum"}}]);
+    assert!(start(once).is_ok());
+}
+
+/// AGE-21: whether the SP of a Lightning Attack's own hit buy another Lightning Attack is a
+/// setting (`rules.lightning_chains`, true).
+#[test]
+fn age_21_lightning_chains_is_a_setting() {
+    let chain = |allowed: bool| {
+        let mut s = duel_with(|v| v["rules"] = json!({"lightning_chains": allowed}));
+        // 3+3+[5] + 4 = 15 ≥ 11 with doubles: 5 SP; a Lightning Attack (2 SP).
+        ok(
+            &mut s,
+            json!({"type": "melee_attack", "actor": "A", "target": "B"}),
+            &[3, 3, 5],
+        );
+        // Knife [1] + 2 − 1 = 2 from Fortune; the second attack 4+4+[6] + 4 = 18: 6 SP.
+        ok(
+            &mut s,
+            json!({"type": "spend_stunts", "actor": "A",
+                   "stunts": [{"stunt": "lightning_attack", "points": 2}]}),
+            &[1, 4, 4, 6],
+        );
+        assert_eq!(s.pending.as_ref().map(|p| p.points), Some(6));
+        let again = json!({"type": "spend_stunts", "actor": "A",
+                           "stunts": [{"stunt": "lightning_attack", "points": 2}]});
+        let admitted = fray_age::options(&s).admits(&common::cmd(again.clone()));
+        (s, again, admitted)
+    };
+    let (mut s, again, admitted) = chain(true);
+    assert!(admitted);
+    // Knife [2] + 2 − 1 = 3; the third attack misses: 1+2+[3] + 4 = 10 < 11.
+    ok(&mut s, again, &[2, 1, 2, 3]);
+    let (mut s, again, admitted) = chain(false);
+    assert!(!admitted);
+    refused(&mut s, again, "AGE-21");
 }

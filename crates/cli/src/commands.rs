@@ -243,7 +243,7 @@ pub fn simulate(
     trials: Option<u64>,
     seed: u64,
     threads: Option<usize>,
-    setup: Option<&Path>,
+    (setup, policy): (Option<&Path>, Option<&Path>),
     as_json: bool,
     precision: Option<f64>,
 ) -> Outcome {
@@ -286,9 +286,16 @@ pub fn simulate(
             );
         }
     };
-    let (summary, reached) = match precision {
-        Some(p) => simulate_to_precision(&entry, &setup, p, cap, seed, threads)?,
-        None => (
+    if precision.is_some() && policy.is_some() {
+        return Err("--precision and --policy cannot be combined yet".to_owned());
+    }
+    let (summary, reached) = match (precision, policy) {
+        (Some(p), _) => simulate_to_precision(&entry, &setup, p, cap, seed, threads)?,
+        (None, Some(path)) => (
+            simulate_with_policy(id, &setup, path, trials, seed, threads)?,
+            true,
+        ),
+        (None, None) => (
             (entry.simulate)(
                 &setup,
                 trials,
@@ -383,6 +390,30 @@ pub fn setup(id: &str) -> Outcome {
         serde_json::to_string_pretty(&setup).expect("JSON writes")
     );
     Ok(())
+}
+
+/// `simulate --policy`: the fights played by a policy read from JSON, for the rulesets that
+/// have the decision protocol (AGE so far).
+fn simulate_with_policy(
+    id: &str,
+    setup: &str,
+    path: &Path,
+    trials: u64,
+    seed: u64,
+    threads: usize,
+) -> Result<fray_dice::SimSummary, String> {
+    if id != "age" {
+        return Err(format!(
+            "--policy is offered for age only so far, not for {id}"
+        ));
+    }
+    let policy: fray::age::AgePolicy =
+        fray_dice::parse_json(&read_limited(path, "policy")?, "policy")
+            .map_err(|e| e.to_string())?;
+    let setup: fray::age::Setup =
+        fray_dice::parse_json(setup, "setup").map_err(|e| e.to_string())?;
+    fray_dice::simulate_with::<fray::age::Age, _>(&setup, &policy, trials, seed, threads)
+        .map_err(|e| e.to_string())
 }
 
 pub fn replay(path: &Path, verbose: bool, as_json: bool) -> Outcome {

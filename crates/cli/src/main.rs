@@ -100,6 +100,11 @@ enum Command {
         /// A setup JSON file; default: the ruleset's demo scenario.
         #[arg(long)]
         setup: Option<std::path::PathBuf>,
+        /// A policy JSON file (AGE so far: `{"party": {...}, "opponents": {...}}`, each with
+        /// `target` nearest|weakest|most_dangerous, `absorb`, `stunts`, `grenades`);
+        /// default: the default tactic.
+        #[arg(long)]
+        policy: Option<std::path::PathBuf>,
         /// Print JSON instead of text.
         #[arg(long)]
         json: bool,
@@ -211,6 +216,7 @@ fn main() -> ExitCode {
             seed,
             threads,
             setup,
+            policy,
             json,
             precision,
         } => commands::simulate(
@@ -218,7 +224,7 @@ fn main() -> ExitCode {
             trials,
             seed,
             threads,
-            setup.as_deref(),
+            (setup.as_deref(), policy.as_deref()),
             json,
             precision,
         ),

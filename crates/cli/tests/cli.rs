@@ -251,3 +251,54 @@ fn odds_that_refuse_a_division_say_how_often_a_roll_fails() {
         "{err}"
     );
 }
+
+/// Issue 17: `simulate age --policy FILE` plays another policy, reproducibly; a policy file
+/// for a ruleset without the protocol, or with a wrong value, is refused in one line.
+#[test]
+fn simulate_age_takes_a_policy_file() {
+    let dir = std::env::temp_dir().join(format!("fray-policy-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let weakest = dir.join("weakest.json");
+    std::fs::write(
+        &weakest,
+        r#"{"opponents": {"target": "weakest", "absorb": false}}"#,
+    )
+    .unwrap();
+    let default = dir.join("default.json");
+    std::fs::write(&default, "{}").unwrap();
+    let args = |policy: &std::path::Path| {
+        let p = policy.to_str().unwrap().to_owned();
+        stdout(&[
+            "simulate",
+            "age",
+            "--trials",
+            "300",
+            "--threads",
+            "2",
+            "--policy",
+            &p,
+        ])
+    };
+    let plain = stdout(&["simulate", "age", "--trials", "300", "--threads", "1"]);
+    assert_eq!(
+        args(&default),
+        plain,
+        "the default policy is the default tactic"
+    );
+    let other = args(&weakest);
+    assert_eq!(other, args(&weakest), "reproducible");
+    // Line 2 is the first side's wins (line 1 is the table's header).
+    assert_ne!(
+        other.lines().nth(2),
+        plain.lines().nth(2),
+        "another win rate"
+    );
+    let p = default.to_str().unwrap();
+    let out = fray(&["simulate", "red", "--trials", "3", "--policy", p]);
+    assert!(!out.status.success());
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr).trim(),
+        "fray: --policy is offered for age only so far, not for red"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

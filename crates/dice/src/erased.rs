@@ -1,4 +1,5 @@
 use crate::error::{Error, ErrorKind, RuleError};
+use crate::protocol::Decide;
 use crate::session::{AutoPlay, Replay, ReplayError, ReplayReport, Session, COMMANDS_OVER_LIMIT};
 
 /// Largest JSON text accepted for a setup, a command or a replay, in bytes.
@@ -40,6 +41,91 @@ pub trait Encounter: Send {
     fn replay_json(&self) -> String;
     /// Dice words drawn so far: unchanged by a refused command.
     fn dice_position(&self) -> u128;
+    /// Who decides now and every legal command, as the JSON of [`crate::Options`]. Refused
+    /// by a ruleset that does not offer the decision protocol yet.
+    fn options_json(&self) -> Result<String, EncounterError> {
+        Err(not_offered(self.ruleset(), "options"))
+    }
+    /// The exact odds of a command given as JSON, as a JSON list of [`crate::OddsTable`]s;
+    /// nothing is applied. Refused by a ruleset that does not offer previews yet.
+    fn preview_json(&self, command: &str) -> Result<String, EncounterError> {
+        let _ = command;
+        Err(not_offered(self.ruleset(), "previews"))
+    }
+}
+
+/// The refusal of a protocol call a ruleset does not offer yet.
+fn not_offered(ruleset: &str, what: &str) -> EncounterError {
+    EncounterError::Rule(RuleError::new(
+        "protocol",
+        format!("{what} are not offered by the {ruleset} ruleset yet"),
+    ))
+}
+
+/// A session of a ruleset that implements the decision protocol ([`Decide`]): an
+/// [`Encounter`] whose [`Encounter::options_json`] and [`Encounter::preview_json`] answer.
+/// Made by [`start_json_deciding`].
+#[derive(Clone, Debug)]
+pub struct Deciding<R: AutoPlay + Decide>(pub Session<R>);
+
+impl<R> Encounter for Deciding<R>
+where
+    R: AutoPlay + Decide,
+    R::Setup: Send,
+    R::Command: Send,
+    R::Event: Send,
+    R::State: Send,
+{
+    fn ruleset(&self) -> &'static str {
+        R::ID
+    }
+    fn apply_json(&mut self, command: &str) -> Result<String, EncounterError> {
+        self.0.apply_json(command)
+    }
+    fn suggest_json(&self) -> Option<String> {
+        self.0.suggest_json()
+    }
+    fn state_json(&self) -> String {
+        self.0.state_json()
+    }
+    fn events_json(&self) -> String {
+        self.0.events_json()
+    }
+    fn replay_json(&self) -> String {
+        self.0.replay_json()
+    }
+    fn dice_position(&self) -> u128 {
+        Session::dice_position(&self.0)
+    }
+    fn options_json(&self) -> Result<String, EncounterError> {
+        let options = R::options(self.0.state());
+        Ok(serde_json::to_string(&options).expect("options serialize to JSON"))
+    }
+    fn preview_json(&self, command: &str) -> Result<String, EncounterError> {
+        let command: R::Command =
+            parse_json(command, "command").map_err(EncounterError::InvalidInput)?;
+        let tables = R::preview(self.0.state(), &command).map_err(EncounterError::Rule)?;
+        Ok(serde_json::to_string(&tables).expect("odds tables serialize to JSON"))
+    }
+}
+
+/// Starts an encounter of a ruleset with the decision protocol from setup JSON: like
+/// [`start_json`], with options and previews.
+pub fn start_json_deciding<R>(
+    setup: &str,
+    seed: u64,
+    stream: u64,
+) -> Result<Box<dyn Encounter>, EncounterError>
+where
+    R: AutoPlay + Decide + 'static,
+    R::Setup: Send,
+    R::Command: Send,
+    R::Event: Send,
+    R::State: Send,
+{
+    let setup: R::Setup = parse_json(setup, "setup").map_err(EncounterError::InvalidInput)?;
+    let session = Session::<R>::start(setup, seed, stream).map_err(EncounterError::Rule)?;
+    Ok(Box::new(Deciding(session)))
 }
 
 /// Parses JSON into `T`, refusing oversized text first. A value of the wrong type or out of

@@ -19,6 +19,8 @@
 //!   into its exact distribution.
 //! - [`Ruleset`], [`Session`], [`Replay`]: encounter engines, their logs and replay files;
 //!   [`simulate`] runs Monte Carlo with trial *i* on stream *i*.
+//! - [`Decide`], [`Options`], [`Policy`]: the decision protocol — who decides, every legal
+//!   command with exact previews on demand, and policies that choose ([`simulate_with`]).
 //!
 //! ## Example
 //! ```
@@ -46,6 +48,7 @@ mod few;
 mod memo;
 mod notation;
 mod pool;
+mod protocol;
 mod rng;
 mod session;
 mod sim;
@@ -58,7 +61,8 @@ pub use catalog::{
 pub use dice::{Dice, Scripted};
 pub use dist::{Distribution, Ratio, MAX_SUPPORT, MAX_WORK};
 pub use erased::{
-    parse_json, replay_ruleset, start_json, verify_json, Encounter, EncounterError, MAX_JSON_BYTES,
+    parse_json, replay_ruleset, start_json, start_json_deciding, verify_json, Deciding, Encounter,
+    EncounterError, MAX_JSON_BYTES,
 };
 pub use error::{Error, ErrorKind, Result, RuleError};
 pub use events::EventLog;
@@ -71,6 +75,10 @@ pub use num_bigint::BigUint;
 pub use pool::{
     CmpOp, Compare, Explode, Keep, PoolSpec, Reroll, Select, MAX_DICE, MAX_EXPLOSION_DEPTH,
     MAX_REROLLS,
+};
+pub use protocol::{
+    run_trial_with, simulate_with, Decide, Decider, Domain, FirstOption, Item, LegalOption,
+    OptionKind, Options, Param, Policy,
 };
 pub use rng::Rng;
 pub use session::{

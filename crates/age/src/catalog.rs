@@ -1,257 +1,26 @@
-//! The default tactic, the outcome of a fight, the odds tables, the demo and the log lines.
+//! The outcome of a fight, the odds tables, the demo and the log lines.
 
 use std::sync::Arc;
 
 use fray_dice::{AutoPlay, Catalog, Ending, OddsTable, RuleError, TrialOutcome};
 use serde::{Deserialize, Serialize};
 
-use crate::combat::{AttackKind, DamageDice, StuntChoice, GRENADE_RADIUS};
 use crate::conditions::Condition;
-use crate::engine::{approach, pursue_target, slot_check, speed, Slot, SIDES};
-use crate::model::{
-    Abilities, Character, Combatant, Command, Event, MoveKind, Pending, Setup, State, Weapon,
-};
+use crate::engine::SIDES;
+use crate::engine::{Command, Event, MoveKind, State};
 use crate::odds::{expected_rolls, finish_within, opposed_odds, test_odds, MAX_FINISH_WITHIN};
-use crate::test::{AdvancedSpec, TestSpec};
-use crate::{combat::ArmourKind, Age};
-
-fn enemies(state: &State, me: usize) -> impl Iterator<Item = usize> + '_ {
-    let side = state.combatants[me].side;
-    (0..state.combatants.len()).filter(move |&i| {
-        let c = &state.combatants[i];
-        c.side != side && !c.taken_out && !c.dead
-    })
-}
-
-fn nearest_enemy(state: &State, me: usize) -> Option<usize> {
-    let pos = state.combatants[me].position;
-    enemies(state, me).min_by_key(|&i| (state.combatants[i].position.abs_diff(pos), i))
-}
-
-/// Buys stunts in a fixed order of preference, only from rows the table has and at costs it
-/// allows: Lethal Blow (5), Lightning Attack (2), Knock Prone (2, melee) or Vicious Blow
-/// (2), then Skirmish (melee, without a Lightning Attack) or Duck and Weave with the rest.
-fn choose_stunts(state: &State, p: &Pending) -> Vec<StuntChoice> {
-    let table = &state.rules.stunts;
-    let mut left = p.points;
-    let mut out: Vec<StuntChoice> = Vec::new();
-    let buy = |out: &mut Vec<StuntChoice>, left: &mut u8, name: &str, points: u8| {
-        let fits = table.get(name).is_some_and(|d| {
-            !d.automatic_only && points >= d.min && d.max.map_or(true, |m| points <= m)
-        });
-        if fits && points <= *left && points > 0 && !out.iter().any(|c| *c.stunt == *name) {
-            out.push(StuntChoice {
-                stunt: name.into(),
-                points,
-                target: None,
-            });
-            *left -= points;
-        }
-    };
-    buy(&mut out, &mut left, "lethal_blow", 5);
-    buy(&mut out, &mut left, "lightning_attack", 2);
-    if p.melee {
-        buy(&mut out, &mut left, "knock_prone", 2);
-    } else {
-        buy(&mut out, &mut left, "vicious_blow", 2);
-    }
-    let lightning = out.iter().any(|c| &*c.stunt == "lightning_attack");
-    if p.melee && !lightning {
-        let all = left;
-        buy(&mut out, &mut left, "skirmish", all);
-    }
-    let some = left.min(3);
-    buy(&mut out, &mut left, "duck_and_weave", some);
-    let some = left.min(3);
-    buy(&mut out, &mut left, "momentum", some);
-    out
-}
-
-/// Where to aim the explosive `g`: the foe whose point catches the most foes (two at least
-/// for a hand grenade, which is used up) and no friend within 8 m.
-fn grenade_point(state: &State, me: usize, g: usize) -> Option<i32> {
-    let c = &state.combatants[me];
-    let w = &c.weapons[g].weapon;
-    let band = w.range.or_else(|| w.kind.range(c.abilities.strength))?;
-    let least = if w.kind == AttackKind::Grenade { 2 } else { 1 };
-    let mut best: Option<(usize, i32)> = None;
-    for e in enemies(state, me) {
-        let at = state.combatants[e].position;
-        if c.position.abs_diff(at) > band.max {
-            continue;
-        }
-        let near = |i: &usize| state.combatants[*i].position.abs_diff(at) <= GRENADE_RADIUS + 3;
-        let allies = (0..state.combatants.len())
-            .filter(|&i| state.combatants[i].side == c.side && !state.combatants[i].dead)
-            .filter(near)
-            .count();
-        let caught = enemies(state, me)
-            .filter(|i| state.combatants[*i].position.abs_diff(at) <= GRENADE_RADIUS)
-            .count();
-        if allies == 0 && caught >= least && best.map_or(true, |(n, _)| caught > n) {
-            best = Some((caught, at));
-        }
-    }
-    best.map(|(_, at)| at)
-}
-
-/// The default tactic: spend stunts; pursue; stand up; clear jams; throw a grenade at two or
-/// more foes clear of friends; take up the main weapon; aim, then shoot or strike the
-/// nearest foe; charge or move into reach; else end the turn.
-fn tactic(state: &State) -> Command {
-    if let Some(p) = &state.pending {
-        return Command::SpendStunts {
-            actor: state.combatants[p.attacker].name.clone(),
-            stunts: choose_stunts(state, p),
-        };
-    }
-    let me = state.turn.actor;
-    let c = &state.combatants[me];
-    // Names are cloned only into the command chosen.
-    let actor = || c.name.clone();
-    let turn = &state.turn;
-    let major = slot_check(turn, Slot::Major).is_ok();
-    let minor = slot_check(turn, Slot::Minor).is_ok();
-    let fresh = major && minor && turn.minors_used == 0;
-    let mobile = !state.free_fall || c.free_fall_mobility;
-    let end = || Command::EndTurn { actor: actor() };
-    if pursue_target(state).is_some() && mobile {
-        return Command::Pursue { actor: actor() };
-    }
-    let Some(target) = nearest_enemy(state, me) else {
-        return end();
-    };
-    let target_name = || state.combatants[target].name.clone();
-    if c.conditions.prone && !c.conditions.unconscious && minor && fresh {
-        return Command::Move {
-            actor: actor(),
-            to: c.position,
-            stand_up: true,
-            drop_prone: false,
-            push: false,
-        };
-    }
-    let held = c.in_hand.map(|i| &c.weapons[i]);
-    if held.is_some_and(|w| w.jammed) {
-        return if minor {
-            Command::Reload { actor: actor() }
-        } else {
-            end()
-        };
-    }
-    let grenade = c
-        .weapons
-        .iter()
-        .position(|w| w.weapon.kind.is_explosive() && w.count > 0 && !w.jammed);
-    if let (Some(g), false) = (grenade, c.conditions.blinded) {
-        if let Some(at) = grenade_point(state, me, g) {
-            if c.in_hand == Some(g) && major {
-                return Command::ThrowGrenade {
-                    actor: actor(),
-                    at,
-                    tn: None,
-                    deviate_long: true,
-                };
-            }
-            if c.in_hand != Some(g) && fresh {
-                return Command::TakeUp {
-                    actor: actor(),
-                    item: c.weapons[g].weapon.name.clone(),
-                };
-            }
-        }
-    }
-    let primary = c
-        .weapons
-        .iter()
-        .position(|w| !w.weapon.kind.is_explosive() && w.count > 0);
-    let holds_grenade = held.is_some_and(|w| w.weapon.kind.is_explosive());
-    if let Some(p) = primary {
-        if (c.in_hand.is_none() || holds_grenade) && minor {
-            return Command::TakeUp {
-                actor: actor(),
-                item: c.weapons[p].weapon.name.clone(),
-            };
-        }
-    }
-    let dist = c.position.abs_diff(state.combatants[target].position);
-    let ranged = held.filter(|w| !w.weapon.kind.is_melee() && !w.weapon.kind.is_explosive());
-    if let (Some(w), false) = (ranged, c.conditions.blinded) {
-        let band = w
-            .weapon
-            .range
-            .or_else(|| w.weapon.kind.range(c.abilities.strength));
-        if band.is_some_and(|b| dist <= b.max) {
-            if fresh && !turn.aimed {
-                return Command::Aim { actor: actor() };
-            }
-            if major {
-                return Command::RangedAttack {
-                    actor: actor(),
-                    target: target_name(),
-                };
-            }
-            return end();
-        }
-        return step_toward(state, me, target, minor && mobile);
-    }
-    let reach = state.rules.melee_reach;
-    if dist <= reach {
-        if fresh && !turn.aimed {
-            return Command::Aim { actor: actor() };
-        }
-        if major {
-            let heavy = held.is_some_and(|w| w.weapon.kind == AttackKind::HeavyMelee);
-            return if heavy {
-                Command::HeavyAttack {
-                    actor: actor(),
-                    target: target_name(),
-                }
-            } else {
-                Command::MeleeAttack {
-                    actor: actor(),
-                    target: target_name(),
-                }
-            };
-        }
-        return end();
-    }
-    if major && mobile && c.conditions.run_forbidden_by().is_none() {
-        let to = approach(state, me, target, speed(state, c) / 2);
-        if to.abs_diff(state.combatants[target].position) <= reach {
-            return Command::Charge {
-                actor: actor(),
-                target: target_name(),
-            };
-        }
-    }
-    step_toward(state, me, target, minor && mobile)
-}
-
-fn step_toward(state: &State, me: usize, target: usize, can: bool) -> Command {
-    let c: &Combatant = &state.combatants[me];
-    let to = approach(state, me, target, speed(state, c));
-    if can && to != c.position {
-        Command::Move {
-            actor: c.name.clone(),
-            to,
-            stand_up: false,
-            drop_prone: false,
-            push: false,
-        }
-    } else {
-        Command::EndTurn {
-            actor: c.name.clone(),
-        }
-    }
-}
+use crate::policy::AgePolicy;
+use crate::resolve::{AdvancedSpec, TestSpec};
+use crate::resolve::{AttackKind, DamageDice};
+use crate::setup::{Abilities, Character, Setup, Weapon};
+use crate::{resolve::ArmourKind, Age};
 
 impl AutoPlay for Age {
     const SIDES: &'static [&'static str] = &SIDES;
     const METRIC: &'static str = "stunt points earned";
 
     fn next_command(state: &State) -> Option<Command> {
-        (!state.over).then(|| tactic(state))
+        AgePolicy::DEFAULT.command(state)
     }
 
     fn outcome(state: &State) -> TrialOutcome {
@@ -574,13 +343,13 @@ pub fn describe(event: &Event) -> String {
             format!(
                 "{attacker} {} {target} with {weapon}: {}+{}+[{}] → {} vs Defense {defense}: {}{}",
                 match action {
-                    crate::model::AttackAction::Melee => "strikes at",
-                    crate::model::AttackAction::Ranged => "shoots at",
-                    crate::model::AttackAction::Heavy => "swings a heavy attack at",
-                    crate::model::AttackAction::Stunt => "makes a stunt attack on",
-                    crate::model::AttackAction::Charge => "charges",
-                    crate::model::AttackAction::Lightning => "strikes again (lightning attack) at",
-                    crate::model::AttackAction::Readied => "springs a readied attack on",
+                    crate::engine::AttackAction::Melee => "strikes at",
+                    crate::engine::AttackAction::Ranged => "shoots at",
+                    crate::engine::AttackAction::Heavy => "swings a heavy attack at",
+                    crate::engine::AttackAction::Stunt => "makes a stunt attack on",
+                    crate::engine::AttackAction::Charge => "charges",
+                    crate::engine::AttackAction::Lightning => "strikes again (lightning attack) at",
+                    crate::engine::AttackAction::Readied => "springs a readied attack on",
                 },
                 d[0],
                 d[1],
@@ -599,7 +368,7 @@ pub fn describe(event: &Event) -> String {
             weapon,
             result,
         } => match result {
-            crate::combat::Capacity::Jammed => {
+            crate::resolve::Capacity::Jammed => {
                 format!("{name}'s {weapon} jams (Drama Die 6 on a miss)")
             }
             _ => format!("{name}'s {weapon} would jam, but High Capacity absorbs it"),

@@ -1,0 +1,451 @@
+//! The actions of a turn (AGE-10, AGE-11, AGE-18, AGE-19, AGE-26, AGE-31).
+
+use super::*;
+
+pub(crate) fn minor_event(state: &State, me: usize, action: &str, detail: String) -> Event {
+    Event::Minor {
+        name: state.combatants[me].name.clone(),
+        action: action.to_owned(),
+        detail,
+    }
+}
+
+pub(crate) fn turn_command<D: Dice>(
+    state: &mut State,
+    me: usize,
+    command: &Command,
+    dice: &mut D,
+    events: &mut Events,
+) -> Result<(), RuleError> {
+    match command {
+        Command::MeleeAttack { .. }
+        | Command::HeavyAttack { .. }
+        | Command::RangedAttack { .. }
+        | Command::StuntAttack { .. }
+        | Command::Charge { .. } => {
+            slot_check(&state.turn, Slot::Major)?;
+            let (plan, charge_to) = attack_plan(state, command)?.expect("an attack command");
+            use_slot(&mut state.turn, Slot::Major);
+            if let Some(to) = charge_to {
+                move_to(state, me, to, MoveKind::Charge, events);
+            }
+            execute_attack(state, plan, dice, events)
+        }
+        Command::ThrowGrenade {
+            at,
+            tn,
+            deviate_long,
+            ..
+        } => {
+            slot_check(&state.turn, Slot::Major)?;
+            let c = &state.combatants[me];
+            let Some(wi) = c
+                .in_hand
+                .filter(|&i| c.weapons[i].weapon.kind.is_explosive())
+            else {
+                return Err(err(
+                    "AGE-19",
+                    format!(
+                        "{} must Take Up a grenade (or hold a grenade launcher) first",
+                        c.name
+                    ),
+                ));
+            };
+            let launcher = c.weapons[wi].weapon.kind == AttackKind::GrenadeLauncher;
+            if launcher && c.weapons[wi].jammed {
+                return Err(err(
+                    "AGE-18",
+                    format!(
+                        "{}'s {} is jammed or empty; reload first (a minor action)",
+                        c.name, c.weapons[wi].weapon.name
+                    ),
+                ));
+            }
+            if c.weapons[wi].count == 0 {
+                return Err(err(
+                    "AGE-19",
+                    format!("{} has no {} left", c.name, c.weapons[wi].weapon.name),
+                ));
+            }
+            if c.conditions.blinded {
+                return Err(err(
+                    "AGE-30",
+                    format!("{} is Blinded; a ranged attack needs sight", c.name),
+                ));
+            }
+            check_position(*at)?;
+            let base_tn = state.rules.grenade_tn;
+            if tn.is_some_and(|t| t < base_tn) {
+                return Err(err(
+                    "AGE-19",
+                    format!("the GM may raise the grenade TN above {base_tn}, not lower it"),
+                ));
+            }
+            let w = &c.weapons[wi].weapon;
+            let kind = w.kind;
+            let band = weapon_range(c, Some(wi), kind).unwrap_or(RangeBand { normal: 0, max: 0 });
+            range_modifier(band, c.position.abs_diff(*at))?;
+            let high_capacity = w.high_capacity && !c.weapons[wi].high_capacity_used;
+            let spec = GrenadeSpec {
+                ability: c.abilities.accuracy,
+                focus: has_focus(c, &w.focus),
+                modifier: c.conditions.roll_penalty() - c.guarded + i32::from(state.turn.aimed),
+                tn: tn.unwrap_or(base_tn),
+                strength: c.abilities.strength,
+                range: Some(band),
+                from: c.position,
+                at: *at,
+                deviate_long: *deviate_long,
+            };
+            let dmg = w
+                .damage
+                .or(kind.damage_dice(false))
+                .unwrap_or(DamageDice { count: 3, sides: 6 });
+            let bonus = w.damage_bonus;
+            let (ap, pen) = (w.armour_piercing, w.penetrating);
+            use_slot(&mut state.turn, Slot::Major);
+            state.turn.aimed = false;
+            let result = throw_grenade(dice, &spec)?;
+            let grenade = DamageSpec {
+                dice: dmg,
+                bonus,
+                extra_d6: 0,
+            };
+            let per_target = state.rules.grenade_damage_per_target;
+            let shared = if per_target {
+                None
+            } else {
+                Some(roll_damage(dice, &grenade)?)
+            };
+            let c = &mut state.combatants[me];
+            if launcher {
+                let jam = !result.roll.success && result.roll.drama() == 6;
+                if jam {
+                    let w = &mut c.weapons[wi];
+                    let capacity = if high_capacity {
+                        w.high_capacity_used = true;
+                        Capacity::Ignored
+                    } else {
+                        w.jammed = true;
+                        Capacity::Jammed
+                    };
+                    events.emit(|| Event::Capacity {
+                        name: c.name.clone(),
+                        weapon: w.weapon.name.clone(),
+                        result: capacity,
+                    });
+                }
+            } else {
+                c.weapons[wi].count -= 1;
+                if c.weapons[wi].count == 0 {
+                    c.in_hand = None;
+                }
+            }
+            let caught: Vec<usize> = (0..state.combatants.len())
+                .filter(|&i| {
+                    let o = &state.combatants[i];
+                    !o.dead && o.position.abs_diff(result.detonation) <= GRENADE_RADIUS
+                })
+                .collect();
+            events.emit(|| Event::Grenade {
+                thrower: state.combatants[me].name.clone(),
+                result,
+                damage: shared,
+                caught: caught
+                    .iter()
+                    .map(|&i| state.combatants[i].name.clone())
+                    .collect(),
+            });
+            grenade_damage(state, &caught, shared, &grenade, (pen, ap), dice, events)?;
+            Ok(())
+        }
+        Command::Defend { .. } => {
+            slot_check(&state.turn, Slot::Major)?;
+            if state.turn.guarded {
+                return Err(err(
+                    "AGE-11",
+                    "Guarded Stance was taken this turn; Defend is not allowed with it",
+                ));
+            }
+            use_slot(&mut state.turn, Slot::Major);
+            state.turn.defended = true;
+            let c = &mut state.combatants[me];
+            c.defend = 2;
+            events.emit(|| Event::DefenseBonus {
+                name: c.name.clone(),
+                bonus: 2,
+                ranged_only: false,
+                source: "defend".to_owned(),
+            });
+            Ok(())
+        }
+        Command::Run { to, .. } => {
+            let t = &state.turn;
+            if t.major_used || t.minors_used > 0 {
+                return Err(err(
+                    "AGE-10",
+                    "Run must be the whole turn: no other action before or after it",
+                ));
+            }
+            slot_check(t, Slot::Major)?;
+            let c = &state.combatants[me];
+            if let Some((rule, why)) = c.conditions.run_forbidden_by() {
+                return Err(err(rule, format!("{} is {why}: no Run", c.name)));
+            }
+            free_fall_check(state, me)?;
+            check_position(*to)?;
+            let max = 2 * speed(state, c);
+            if c.position.abs_diff(*to) > max as u32 {
+                return Err(err(
+                    "AGE-10",
+                    format!(
+                        "Run covers up to double Speed, {max} m, not {} m",
+                        c.position.abs_diff(*to)
+                    ),
+                ));
+            }
+            state.turn.ran = true;
+            state.turn.major_used = true;
+            move_to(state, me, *to, MoveKind::Run, events);
+            Ok(())
+        }
+        Command::FirstAid { target, .. } => {
+            slot_check(&state.turn, Slot::Major)?;
+            let t = find(state, target)?;
+            if state.combatants[t].conditions.injury != Injury::Dying || state.combatants[t].dead {
+                return Err(err(
+                    "AGE-26",
+                    format!("first aid here is for the Dying; {target} is not Dying"),
+                ));
+            }
+            if distance(state, me, t) > state.rules.melee_reach {
+                return Err(err(
+                    "AGE-26",
+                    format!("{target} is out of reach for first aid"),
+                ));
+            }
+            use_slot(&mut state.turn, Slot::Major);
+            let c = &state.combatants[me];
+            let spec = TestSpec {
+                ability: c.abilities.intelligence,
+                focus: c.foci.iter().any(|f| f == "Medicine"),
+                modifier: c.conditions.roll_penalty() - c.guarded,
+                tn: Some(state.rules.first_aid_tn),
+                auto_fail: false,
+            };
+            let roll = test(dice, &spec)?;
+            events.emit(|| Event::FirstAid {
+                medic: c.name.clone(),
+                target: target.clone(),
+                roll,
+            });
+            if roll.success {
+                let p = &mut state.combatants[t];
+                p.conditions.remove(Condition::Dying);
+                events.emit(|| Event::ConditionRemoved {
+                    name: p.name.clone(),
+                    condition: Condition::Dying,
+                });
+                for cond in [
+                    Condition::Helpless,
+                    Condition::Unconscious,
+                    Condition::Wounded,
+                ] {
+                    let reached = p.conditions.add(cond);
+                    events.emit(|| Event::ConditionGained {
+                        name: p.name.clone(),
+                        condition: cond,
+                        reached,
+                    });
+                }
+            }
+            Ok(())
+        }
+        Command::Activate { what, .. } => {
+            slot_check(&state.turn, Slot::Minor)?;
+            use_slot(&mut state.turn, Slot::Minor);
+            events.emit(|| minor_event(state, me, "activate", what.clone()));
+            Ok(())
+        }
+        Command::Aim { .. } => {
+            slot_check(&state.turn, Slot::Minor)?;
+            use_slot(&mut state.turn, Slot::Minor);
+            state.turn.aimed = true;
+            events.emit(|| minor_event(state, me, "aim", String::new()));
+            Ok(())
+        }
+        Command::GuardedStance { bonus, .. } => {
+            slot_check(&state.turn, Slot::Minor)?;
+            if !(1..=2).contains(bonus) {
+                return Err(err(
+                    "AGE-11",
+                    format!("Guarded Stance gives +1 or +2, not {bonus}"),
+                ));
+            }
+            if state.turn.major_used {
+                return Err(err(
+                    "AGE-11",
+                    "Guarded Stance must be declared before the major action",
+                ));
+            }
+            if state.turn.defended {
+                return Err(err(
+                    "AGE-11",
+                    "Guarded Stance is not allowed in a turn with Defend",
+                ));
+            }
+            use_slot(&mut state.turn, Slot::Minor);
+            state.turn.guarded = true;
+            let c = &mut state.combatants[me];
+            c.guarded = *bonus;
+            events.emit(|| Event::DefenseBonus {
+                name: c.name.clone(),
+                bonus: *bonus,
+                ranged_only: false,
+                source: "guarded_stance".to_owned(),
+            });
+            Ok(())
+        }
+        Command::Move {
+            to,
+            stand_up,
+            drop_prone,
+            push,
+            ..
+        } => {
+            slot_check(&state.turn, Slot::Minor)?;
+            let c = &state.combatants[me];
+            check_position(*to)?;
+            let dist = i64::from(c.position.abs_diff(*to));
+            if *push {
+                if !state.free_fall {
+                    return Err(err("AGE-31", "a push is for free fall only"));
+                }
+            } else if dist > 0 {
+                free_fall_check(state, me)?;
+            }
+            let prone = c.conditions.has(Condition::Prone);
+            if *stand_up && !prone {
+                return Err(err("AGE-27", format!("{} is not Prone", c.name)));
+            }
+            if *stand_up && c.conditions.unconscious {
+                return Err(err("AGE-28", format!("{} is Unconscious", c.name)));
+            }
+            if *drop_prone && prone {
+                return Err(err("AGE-27", format!("{} is already Prone", c.name)));
+            }
+            let budget = move_budget(state, c, *stand_up, *drop_prone);
+            if dist > i64::from(budget) {
+                return Err(err(
+                    if prone { "AGE-27" } else { "AGE-11" },
+                    format!(
+                        "{} can move {budget} m with this Move, not {dist} m",
+                        c.name
+                    ),
+                ));
+            }
+            use_slot(&mut state.turn, Slot::Minor);
+            if *stand_up {
+                state.combatants[me].conditions.prone = false;
+                events.emit(|| Event::ConditionRemoved {
+                    name: state.combatants[me].name.clone(),
+                    condition: Condition::Prone,
+                });
+            }
+            let from = state.combatants[me].position;
+            move_to(
+                state,
+                me,
+                *to,
+                if *push {
+                    MoveKind::Push
+                } else {
+                    MoveKind::Move
+                },
+                events,
+            );
+            if *push {
+                state.combatants[me].drift = *to - from;
+            }
+            if *drop_prone {
+                let c = &mut state.combatants[me];
+                let reached = c.conditions.add(Condition::Prone);
+                events.emit(|| Event::ConditionGained {
+                    name: c.name.clone(),
+                    condition: Condition::Prone,
+                    reached,
+                });
+            }
+            Ok(())
+        }
+        Command::Ready { target, .. } => {
+            slot_check(&state.turn, Slot::Minor)?;
+            slot_check(&state.turn, Slot::Major)?;
+            let t = find(state, target)?;
+            if state.combatants[t].side == state.combatants[me].side {
+                return Err(err("AGE-12", format!("{target} is on the same side")));
+            }
+            use_slot(&mut state.turn, Slot::Minor);
+            use_slot(&mut state.turn, Slot::Major);
+            state.combatants[me].readied = Some(Readied { target: t });
+            events.emit(|| minor_event(state, me, "ready", target.to_string()));
+            Ok(())
+        }
+        Command::Pursue { .. } => {
+            let Some(t) = pursue_target(state) else {
+                return Err(err(
+                    "AGE-11",
+                    "Pursue needs a successful melee attack this turn on a target now out of reach",
+                ));
+            };
+            free_fall_check(state, me)?;
+            let to = approach(state, me, t, speed(state, &state.combatants[me]));
+            state.turn.pursued = true;
+            move_to(state, me, to, MoveKind::Pursue, events);
+            Ok(())
+        }
+        Command::TakeUp { item, .. } => {
+            slot_check(&state.turn, Slot::Minor)?;
+            let c = &state.combatants[me];
+            let Some(wi) = c.weapons.iter().position(|w| &w.weapon.name == item) else {
+                return Err(err("AGE-11", format!("{} carries no '{item}'", c.name)));
+            };
+            if c.weapons[wi].count == 0 {
+                return Err(err("AGE-11", format!("{} has no {item} left", c.name)));
+            }
+            use_slot(&mut state.turn, Slot::Minor);
+            state.combatants[me].in_hand = Some(wi);
+            events.emit(|| minor_event(state, me, "take_up", item.clone()));
+            Ok(())
+        }
+        Command::Reload { .. } => {
+            slot_check(&state.turn, Slot::Minor)?;
+            let c = &state.combatants[me];
+            let Some(wi) = c.in_hand.filter(|&i| c.weapons[i].jammed) else {
+                return Err(err(
+                    "AGE-18",
+                    format!("{}'s weapon in hand is not jammed or empty", c.name),
+                ));
+            };
+            use_slot(&mut state.turn, Slot::Minor);
+            state.combatants[me].weapons[wi].jammed = false;
+            let name = state.combatants[me].weapons[wi].weapon.name.clone();
+            events.emit(|| minor_event(state, me, "reload", name));
+            Ok(())
+        }
+        Command::StandFirm { .. } => {
+            slot_check(&state.turn, Slot::Minor)?;
+            use_slot(&mut state.turn, Slot::Minor);
+            state.combatants[me].stand_firm = true;
+            events.emit(|| minor_event(state, me, "stand_firm", String::new()));
+            Ok(())
+        }
+        Command::EndTurn { .. } => end_turn(state, dice, events),
+        Command::SpendStunts { .. }
+        | Command::Absorb { .. }
+        | Command::Test { .. }
+        | Command::ApplyCondition { .. }
+        | Command::RemoveCondition { .. }
+        | Command::Interrupt { .. } => Ok(()),
+    }
+}

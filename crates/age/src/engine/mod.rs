@@ -1,0 +1,421 @@
+//! The encounter engine: initiative, turns and actions, attacks and stunts, damage and
+//! conditions (AGE-08 … AGE-31). `mod.rs` holds the `Ruleset` impl, the start and the one
+//! `apply`; the rules live in `turn` (rounds, turns, action slots, movement), `attack`
+//! (attacks, damage and the offer to absorb it), `stunts` (spending stunt points) and
+//! `actions` (every other action of a turn).
+
+mod actions;
+mod attack;
+mod command;
+mod event;
+mod state;
+mod stunts;
+mod turn;
+
+pub use command::{AttackAction, Command, Sense};
+pub use event::{Event, MoveKind};
+pub use state::{Absorbing, After, Combatant, Pending, Readied, State, Turn, WeaponState};
+
+pub(crate) use actions::*;
+pub(crate) use attack::*;
+pub(crate) use stunts::*;
+pub(crate) use turn::*;
+
+use fray_dice::{Dice, EventLog, RuleError, Ruleset};
+
+use crate::conditions::{Condition, Injury};
+use crate::resolve::{
+    absorb, absorb_offer, attack, decompression_check, opposed, pay_damage, range_modifier,
+    roll_damage, test, throw_grenade, AttackKind, AttackSpec, Capacity, DamageAbility, DamageDice,
+    DamageOutcome, DamageSpec, GrenadeSpec, RangeBand, Soak, StuntChoice, StuntEffect, TestSpec,
+    Vitals, GRENADE_RADIUS, SHIELD_DEFENSE,
+};
+use crate::setup::{
+    check_position, validate_setup, Ability, Setup, TakenOut, MAX_POSITION, MAX_SETTING,
+};
+use crate::Age;
+
+type Events = EventLog<Event>;
+
+fn err(rule: &str, message: impl Into<String>) -> RuleError {
+    RuleError::new(rule, message)
+}
+
+/// Side names.
+pub(crate) const SIDES: [&str; 2] = ["party", "opponents"];
+
+impl Ruleset for Age {
+    const ID: &'static str = "age";
+    const VERSION: u32 = 2;
+    type Setup = Setup;
+    type Command = Command;
+    type Event = Event;
+    type State = State;
+
+    fn start<D: Dice>(
+        setup: &Setup,
+        dice: &mut D,
+        events: &mut Events,
+    ) -> Result<State, RuleError> {
+        start(setup, dice, events)
+    }
+
+    fn apply<D: Dice>(
+        state: &mut State,
+        command: &Command,
+        dice: &mut D,
+        events: &mut Events,
+    ) -> Result<(), RuleError> {
+        apply(state, command, dice, events)
+    }
+}
+
+/// Starts an encounter: validates the setup, rolls initiative (AGE-09) and opens round 1.
+pub(crate) fn start<D: Dice>(
+    setup: &Setup,
+    dice: &mut D,
+    events: &mut Events,
+) -> Result<State, RuleError> {
+    validate_setup(setup)?;
+    let mut combatants = Vec::with_capacity(setup.characters.len());
+    let mut rolls = Vec::with_capacity(setup.characters.len());
+    for c in &setup.characters {
+        let (rating, penalty) = c.armour.stats();
+        let weapons: Vec<WeaponState> = c
+            .weapons
+            .iter()
+            .map(|w| WeaponState {
+                weapon: w.clone(),
+                jammed: false,
+                high_capacity_used: false,
+                count: w.count,
+            })
+            .collect();
+        let in_hand = c
+            .wielding
+            .as_ref()
+            .and_then(|n| c.weapons.iter().position(|w| &w.name == n));
+        let rule = &setup.rules.initiative;
+        let focus = rule.focus.as_ref().is_some_and(|f| c.foci.contains(f));
+        let roll = test(
+            dice,
+            &TestSpec {
+                ability: c.abilities.get(rule.ability),
+                focus,
+                modifier: c.conditions.roll_penalty()
+                    + if rule.armour_penalty { penalty } else { 0 },
+                tn: None,
+                auto_fail: false,
+            },
+        )?;
+        events.emit(|| Event::Initiative {
+            name: c.name.clone(),
+            dice: roll.dice,
+            total: roll.total,
+        });
+        rolls.push(roll.total);
+        combatants.push(Combatant {
+            name: c.name.clone(),
+            side: c.side,
+            abilities: c.abilities,
+            foci: c.foci.clone(),
+            fortune: c.fortune,
+            armour: (rating, penalty),
+            shield: c.shield,
+            striking_style: c.striking_style,
+            base_speed: c.speed.unwrap_or(10 + c.abilities.dexterity + penalty),
+            base_defense: c
+                .defense
+                .unwrap_or(setup.rules.defense_base + c.abilities.dexterity),
+            weapons,
+            in_hand,
+            position: c.position,
+            near_hull: c.near_hull,
+            free_fall_mobility: c.free_fall_mobility,
+            conditions: c.conditions,
+            initiative: roll.total,
+            initiative_rank: 0,
+            taken_out: false,
+            dead: false,
+            defend: 0,
+            heavy_penalty: 0,
+            guarded: 0,
+            weave: 0,
+            cover: 0,
+            stand_firm: false,
+            readied: None,
+            drift: 0,
+        });
+    }
+    // Order: initiative, then Dexterity, then roll-offs (1d6 each, repeated for ties).
+    let mut order: Vec<usize> = (0..combatants.len()).collect();
+    let key = |i: usize| (combatants[i].initiative, combatants[i].abilities.dexterity);
+    order.sort_by(|&a, &b| key(b).cmp(&key(a)).then(a.cmp(&b)));
+    let mut start_at = 0;
+    while start_at < order.len() {
+        let mut end = start_at + 1;
+        while end < order.len() && key(order[end]) == key(order[start_at]) {
+            end += 1;
+        }
+        roll_off(&mut order[start_at..end], dice)?;
+        start_at = end;
+    }
+    for (rank, &i) in order.iter().enumerate() {
+        combatants[i].initiative_rank = rank as u32;
+    }
+    let mut state = State {
+        rules: setup.rules.clone(),
+        free_fall: setup.free_fall,
+        corridor: setup.corridor,
+        combatants,
+        order,
+        round: 0,
+        turn_index: 0,
+        turn: Turn::default(),
+        pending: None,
+        absorbing: None,
+        decompressed: false,
+        stunt_points_earned: 0,
+        over: false,
+        winner: None,
+    };
+    if !check_end(&mut state, events) {
+        new_round(&mut state, dice, events)?;
+    }
+    Ok(state)
+}
+
+/// Orders a group tied on initiative and Dexterity by repeated 1d6 roll-offs (AGE-09); after
+/// 8 tied roll-offs setup order decides.
+fn roll_off<D: Dice>(group: &mut [usize], dice: &mut D) -> Result<(), RuleError> {
+    if group.len() < 2 {
+        return Ok(());
+    }
+    for _ in 0..8 {
+        let mut rolled = Vec::with_capacity(group.len());
+        for &i in group.iter() {
+            rolled.push((dice.roll(6)?, i));
+        }
+        rolled.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+        let distinct = rolled.windows(2).all(|w| w[0].0 != w[1].0);
+        if distinct {
+            for (slot, (_, i)) in group.iter_mut().zip(rolled) {
+                *slot = i;
+            }
+            return Ok(());
+        }
+    }
+    Ok(())
+}
+
+/// Applies one command (validation first, then dice, then changes).
+pub(crate) fn apply<D: Dice>(
+    state: &mut State,
+    command: &Command,
+    dice: &mut D,
+    events: &mut Events,
+) -> Result<(), RuleError> {
+    if state.over {
+        return Err(err("AGE-08", "the encounter is over"));
+    }
+    if let Some(a) = &state.absorbing {
+        let Command::Absorb { actor, take } = command else {
+            return Err(err(
+                "AGE-15",
+                format!(
+                    "{} must first say whether to take {} to absorb damage (absorb)",
+                    state.combatants[a.target].name,
+                    condition_name(a.offer)
+                ),
+            ));
+        };
+        let target = a.target;
+        if find(state, actor)? != target {
+            return Err(err(
+                "AGE-15",
+                format!(
+                    "the choice to absorb damage is {}'s",
+                    state.combatants[target].name
+                ),
+            ));
+        }
+        let a = state.absorbing.take().expect("checked above");
+        resume_absorb(state, a, *take, dice, events)?;
+        return Ok(());
+    }
+    if let Some(p) = &state.pending {
+        let Command::SpendStunts { actor, stunts } = command else {
+            return Err(err(
+                "AGE-21",
+                format!(
+                    "{} must spend (or forgo) the stunt points of the last attack first",
+                    state.combatants[p.attacker].name
+                ),
+            ));
+        };
+        let p = p.clone();
+        spend_stunts(state, &p, actor, stunts, dice, events)?;
+        maybe_end_turn(state, dice, events)?;
+        check_end(state, events);
+        return Ok(());
+    }
+    match command {
+        Command::SpendStunts { .. } => {
+            return Err(err("AGE-21", "there are no stunt points to spend: stunts follow a successful attack with doubles"));
+        }
+        Command::Absorb { .. } => {
+            return Err(err(
+                "AGE-15",
+                "no damage is waiting to be absorbed: the offer follows damage past Fortune",
+            ));
+        }
+        Command::Test {
+            actor,
+            ability,
+            focus,
+            modifier,
+            tn,
+            sense,
+        } => {
+            let i = find(state, actor)?;
+            let c = &state.combatants[i];
+            let limit = MAX_SETTING as i32;
+            if modifier.unsigned_abs() > MAX_SETTING
+                || tn.is_some_and(|t| t.unsigned_abs() > MAX_SETTING)
+            {
+                return Err(err(
+                    "AGE-01",
+                    format!("a test's modifier and TN must lie within ±{limit}"),
+                ));
+            }
+            let auto_fail = match sense {
+                crate::engine::Sense::Sight => c.conditions.blinded,
+                crate::engine::Sense::Hearing => c.conditions.deafened,
+                crate::engine::Sense::None => false,
+            };
+            let armour = if *ability == Ability::Dexterity {
+                c.armour.1
+            } else {
+                0
+            };
+            let spec = TestSpec {
+                ability: c.abilities.get(*ability),
+                focus: *focus,
+                modifier: modifier + c.conditions.roll_penalty() - c.guarded + armour,
+                tn: *tn,
+                auto_fail,
+            };
+            let roll = test(dice, &spec)?;
+            events.emit(|| Event::Test {
+                name: c.name.clone(),
+                ability: *ability,
+                roll,
+            });
+            return Ok(());
+        }
+        Command::ApplyCondition { target, condition } => {
+            let i = find(state, target)?;
+            let c = &mut state.combatants[i];
+            let reached = c.conditions.add(*condition);
+            events.emit(|| Event::ConditionGained {
+                name: c.name.clone(),
+                condition: *condition,
+                reached,
+            });
+            if !check_end(state, events) && state.turn.actor == i {
+                maybe_end_turn(state, dice, events)?;
+            }
+            return Ok(());
+        }
+        Command::RemoveCondition { target, condition } => {
+            let i = find(state, target)?;
+            let c = &mut state.combatants[i];
+            c.conditions.remove(*condition);
+            events.emit(|| Event::ConditionRemoved {
+                name: c.name.clone(),
+                condition: *condition,
+            });
+            return Ok(());
+        }
+        Command::Interrupt { actor } => {
+            let i = find(state, actor)?;
+            let c = &state.combatants[i];
+            if c.readied.is_none() {
+                return Err(err("AGE-11", format!("{actor} holds no readied action")));
+            }
+            if state.turn.actor == i {
+                return Err(err(
+                    "AGE-11",
+                    "a readied action interrupts another's turn, not your own",
+                ));
+            }
+            if !standing(c) {
+                return Err(err("AGE-28", format!("{actor} cannot act")));
+            }
+            let (plan, _) = attack_plan(state, command)?.expect("an interrupt plans an attack");
+            state.combatants[i].readied = None;
+            execute_attack(state, plan, dice, events)?;
+            if let Some(a) = &mut state.absorbing {
+                a.interrupt = true;
+            }
+            if !check_end(state, events) {
+                maybe_end_turn(state, dice, events)?;
+            }
+            return Ok(());
+        }
+        _ => {}
+    }
+    let actor_name = actor_of(command);
+    let me = actor_on_turn(state, actor_name)?;
+    turn_command(state, me, command, dice, events)?;
+    if state.turn.actor == me && !matches!(command, Command::Aim { .. }) && !is_attack(command) {
+        // Aim only helps if the very next action is an attack.
+        state.turn.aimed = false;
+    }
+    if !state.over {
+        maybe_end_turn(state, dice, events)?;
+    }
+    check_end(state, events);
+    Ok(())
+}
+
+fn is_attack(command: &Command) -> bool {
+    matches!(
+        command,
+        Command::MeleeAttack { .. }
+            | Command::RangedAttack { .. }
+            | Command::HeavyAttack { .. }
+            | Command::StuntAttack { .. }
+            | Command::Charge { .. }
+            | Command::ThrowGrenade { .. }
+    )
+}
+
+fn actor_of(command: &Command) -> &str {
+    match command {
+        Command::MeleeAttack { actor, .. }
+        | Command::RangedAttack { actor, .. }
+        | Command::HeavyAttack { actor, .. }
+        | Command::StuntAttack { actor, .. }
+        | Command::Charge { actor, .. }
+        | Command::ThrowGrenade { actor, .. }
+        | Command::Defend { actor }
+        | Command::Run { actor, .. }
+        | Command::FirstAid { actor, .. }
+        | Command::Activate { actor, .. }
+        | Command::Aim { actor }
+        | Command::GuardedStance { actor, .. }
+        | Command::Move { actor, .. }
+        | Command::Ready { actor, .. }
+        | Command::Interrupt { actor }
+        | Command::Pursue { actor }
+        | Command::TakeUp { actor, .. }
+        | Command::Reload { actor }
+        | Command::StandFirm { actor }
+        | Command::SpendStunts { actor, .. }
+        | Command::Absorb { actor, .. }
+        | Command::EndTurn { actor }
+        | Command::Test { actor, .. } => actor,
+        Command::ApplyCondition { target, .. } | Command::RemoveCondition { target, .. } => target,
+    }
+}

@@ -1,0 +1,479 @@
+//! The setup: characters, weapons and the replaceable rules (serde types that cross to C, C#
+//! and Python as JSON), and their validation.
+
+use std::sync::Arc;
+
+use serde::{Deserialize, Serialize};
+
+use crate::conditions::Conditions;
+use crate::engine::SIDES;
+use crate::resolve::{
+    ArmourKind, AttackKind, DamageDice, DamageFlow, LightMeleeDamage, RangeBand, StuntTable,
+};
+use fray_dice::RuleError;
+
+fn err(rule: &str, message: impl Into<String>) -> RuleError {
+    RuleError::new(rule, message)
+}
+
+/// The nine abilities.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Abilities {
+    /// Ranged attacks.
+    pub accuracy: i32,
+    /// Talking.
+    pub communication: i32,
+    /// Toughness, and the clock of the Dying.
+    pub constitution: i32,
+    /// Defense, initiative, speed.
+    pub dexterity: i32,
+    /// Melee attacks.
+    pub fighting: i32,
+    /// First aid.
+    pub intelligence: i32,
+    /// Firearm damage, senses.
+    pub perception: i32,
+    /// Melee damage, Stand Firm.
+    pub strength: i32,
+    /// Nerve.
+    pub willpower: i32,
+}
+
+/// An ability, by name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Ability {
+    /// Accuracy.
+    Accuracy,
+    /// Communication.
+    Communication,
+    /// Constitution.
+    Constitution,
+    /// Dexterity (armour penalty applies, AGE-14).
+    Dexterity,
+    /// Fighting.
+    Fighting,
+    /// Intelligence.
+    Intelligence,
+    /// Perception.
+    Perception,
+    /// Strength.
+    Strength,
+    /// Willpower.
+    Willpower,
+}
+
+impl Abilities {
+    /// The score of `a`.
+    pub fn get(&self, a: Ability) -> i32 {
+        match a {
+            Ability::Accuracy => self.accuracy,
+            Ability::Communication => self.communication,
+            Ability::Constitution => self.constitution,
+            Ability::Dexterity => self.dexterity,
+            Ability::Fighting => self.fighting,
+            Ability::Intelligence => self.intelligence,
+            Ability::Perception => self.perception,
+            Ability::Strength => self.strength,
+            Ability::Willpower => self.willpower,
+        }
+    }
+}
+
+fn one() -> u32 {
+    1
+}
+
+/// A participant's name, in setups, state, commands and events. Shared, so a command or
+/// event naming someone costs a reference count rather than a copy of the name; it reads
+/// and writes as a plain JSON string.
+pub type Name = Arc<str>;
+
+/// A weapon or grenade a character carries.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Weapon {
+    /// Its name, as `take_up` names it.
+    pub name: String,
+    /// Its attack type (AGE-13).
+    pub kind: AttackKind,
+    /// Damage dice instead of the table's (required for bows and thrown weapons).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub damage: Option<DamageDice>,
+    /// A flat damage bonus or penalty.
+    #[serde(default)]
+    pub damage_bonus: i32,
+    /// Range instead of the table's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub range: Option<RangeBand>,
+    /// The focus that applies to attacks with it ("Rifles").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub focus: Option<String>,
+    /// Armour counts 2 lower; misses by the hull risk decompression (AGE-16).
+    #[serde(default)]
+    pub armour_piercing: bool,
+    /// Skips Toughness (AGE-15).
+    #[serde(default)]
+    pub penetrating: bool,
+    /// Ignores the first jam (AGE-18).
+    #[serde(default)]
+    pub high_capacity: bool,
+    /// May use the (auto) stunts (AGE-20).
+    #[serde(default)]
+    pub automatic: bool,
+    /// How many (grenades are used up).
+    #[serde(default = "one")]
+    pub count: u32,
+}
+
+/// A participant as the setup gives it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Character {
+    /// Unique name; commands name participants by it.
+    pub name: Name,
+    /// 0 = party, 1 = opponents.
+    pub side: u8,
+    /// Ability scores.
+    #[serde(default)]
+    pub abilities: Abilities,
+    /// Foci ("Rifles", "Initiative", "Might", "Acrobatics", "Throwing", "Medicine" …).
+    #[serde(default)]
+    pub foci: Arc<[String]>,
+    /// Fortune.
+    pub fortune: i32,
+    /// Armour type (AGE-14).
+    #[serde(default)]
+    pub armour: ArmourKind,
+    /// A shield: +2 Defense against blows, +3 against ballistic attacks (AGE-14).
+    #[serde(default)]
+    pub shield: bool,
+    /// Striking Style (Novice): unarmed 1d6 + Str (AGE-13).
+    #[serde(default)]
+    pub striking_style: bool,
+    /// Speed in metres; \[default\] 10 + Dexterity + armour penalty.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub speed: Option<i32>,
+    /// Defense before shield and action bonuses; \[default\] `rules.defense_base` + Dexterity.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub defense: Option<i32>,
+    /// What it carries (shared with each fight's copy, which only adds its own state).
+    #[serde(default)]
+    pub weapons: Vec<Arc<Weapon>>,
+    /// The weapon in hand at the start (by name); none: empty-handed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub wielding: Option<String>,
+    /// Position on the line of the fight, in metres.
+    #[serde(default)]
+    pub position: i32,
+    /// Stands by the outer hull: armour-piercing misses risk decompression (AGE-16).
+    #[serde(default)]
+    pub near_hull: bool,
+    /// Handholds, mag boots or a thruster pack: able to move in free fall (AGE-31).
+    #[serde(default)]
+    pub free_fall_mobility: bool,
+    /// Conditions at the start.
+    #[serde(default)]
+    pub conditions: Conditions,
+}
+
+/// Initiative (AGE-09, a \[default\]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct InitiativeRule {
+    /// The ability added to 3d6 (Dexterity).
+    pub ability: Ability,
+    /// Subtract the armour penalty.
+    pub armour_penalty: bool,
+    /// The focus that adds +2.
+    pub focus: Option<String>,
+}
+
+impl Default for InitiativeRule {
+    fn default() -> Self {
+        InitiativeRule {
+            ability: Ability::Dexterity,
+            armour_penalty: true,
+            focus: Some("Initiative".to_owned()),
+        }
+    }
+}
+
+/// What Taken Out means in this encounter (\[default\]: Dying and Unconscious).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TakenOut {
+    /// Dying and Unconscious: the clock of AGE-26 runs.
+    #[default]
+    Dying,
+    /// Unconscious only.
+    Unconscious,
+    /// Dead at once.
+    Dead,
+}
+
+/// The replaceable settings of an encounter; every field is a documented \[default\].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Rules {
+    /// Rounds before the encounter is called a draw (100).
+    pub max_rounds: u32,
+    /// Initiative (AGE-09).
+    pub initiative: InitiativeRule,
+    /// Damage after Toughness (AGE-15).
+    pub damage_flow: DamageFlow,
+    /// What Taken Out does.
+    pub taken_out: TakenOut,
+    /// The stunt table (AGE-21).
+    pub stunts: StuntTable,
+    /// Light melee damage ability (AGE-13): canon Str or Dex.
+    pub light_melee_damage: LightMeleeDamage,
+    /// Melee reach in metres (2, AGE-12).
+    pub melee_reach: u32,
+    /// SP a hitting Stunt Attack earns before doubles add the Drama Die (1, AGE-10).
+    pub stunt_attack_points: u8,
+    /// TN of first aid on the Dying: Intelligence (Medicine) (11, AGE-26).
+    pub first_aid_tn: i32,
+    /// TN of a grenade throw (11, AGE-19; a command may raise it).
+    pub grenade_tn: i32,
+    /// Constitution at which the Dying die (−3, AGE-26).
+    pub death_at: i32,
+    /// Defense before Dexterity, shields and bonuses (10, AGE-12).
+    pub defense_base: i32,
+    /// Crawling while Prone divides Speed by this (2, AGE-27).
+    pub crawl_divisor: i32,
+    /// A full tie of a Stand Firm test means the defender holds (true, AGE-11).
+    pub stand_firm_tie_holds: bool,
+    /// Roll a grenade's damage once per creature caught instead of once for all (false).
+    pub grenade_damage_per_target: bool,
+    /// The stunt points of a Lightning Attack's own hit may buy another Lightning Attack
+    /// (true; the source does not say, AGE-21).
+    pub lightning_chains: bool,
+}
+
+impl Default for Rules {
+    fn default() -> Self {
+        Rules {
+            max_rounds: 100,
+            initiative: InitiativeRule::default(),
+            damage_flow: DamageFlow::default(),
+            taken_out: TakenOut::default(),
+            stunts: StuntTable::default(),
+            light_melee_damage: LightMeleeDamage::default(),
+            melee_reach: 2,
+            stunt_attack_points: 1,
+            first_aid_tn: 11,
+            grenade_tn: 11,
+            death_at: -3,
+            defense_base: 10,
+            crawl_divisor: 2,
+            stand_firm_tie_holds: true,
+            grenade_damage_per_target: false,
+            lightning_chains: true,
+        }
+    }
+}
+
+/// What an encounter starts from.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Setup {
+    /// Everyone in the fight.
+    pub characters: Vec<Character>,
+    /// Settings; omitted fields take their defaults. Shared
+    /// with every encounter started from this setup.
+    #[serde(default)]
+    pub rules: Arc<Rules>,
+    /// The fight is in free fall (AGE-31).
+    #[serde(default)]
+    pub free_fall: bool,
+    /// The ends of the corridor (bulkheads) where drifting bodies stop (AGE-31).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub corridor: Option<[i32; 2]>,
+}
+
+/// Positions (metres on the line) stay within ± this many metres.
+pub const MAX_POSITION: i32 = 1_000_000;
+
+/// Target numbers, Defense values, damage bonuses and other numeric settings stay within ±
+/// this, so sums of them never overflow.
+pub const MAX_SETTING: u32 = 1000;
+
+pub(crate) fn check_position(at: i32) -> Result<(), RuleError> {
+    if at.unsigned_abs() > MAX_POSITION as u32 {
+        return Err(err(
+            "setup",
+            format!("position {at} m is beyond ±{MAX_POSITION} m"),
+        ));
+    }
+    Ok(())
+}
+
+pub(crate) fn validate_setup(setup: &Setup) -> Result<(), RuleError> {
+    let chars = &setup.characters;
+    fray_dice::check_combatants(chars.len(), fray_dice::MAX_COMBATANTS)?;
+    for side in 0..2u8 {
+        if !chars.iter().any(|c| c.side == side) {
+            return Err(err(
+                "setup",
+                format!(
+                    "side {side} ({}) has nobody; each side needs at least one character",
+                    SIDES[side as usize]
+                ),
+            ));
+        }
+    }
+    if let Some([lo, hi]) = setup.corridor {
+        check_position(lo)?;
+        check_position(hi)?;
+        if lo > hi {
+            return Err(err(
+                "setup",
+                "the corridor's first end must not lie past its second",
+            ));
+        }
+    }
+    for (i, c) in chars.iter().enumerate() {
+        check_position(c.position)?;
+        let a = c.abilities;
+        let scores = [
+            a.accuracy,
+            a.communication,
+            a.constitution,
+            a.dexterity,
+            a.fighting,
+            a.intelligence,
+            a.perception,
+            a.strength,
+            a.willpower,
+        ];
+        if scores.iter().any(|s| s.unsigned_abs() > 50) || !(0..=10_000).contains(&c.fortune) {
+            return Err(err(
+                "setup",
+                format!(
+                    "{}: abilities must lie in −50..=50 and Fortune in 0..=10000",
+                    c.name
+                ),
+            ));
+        }
+        if c.defense.is_some_and(|d| d.unsigned_abs() > MAX_SETTING)
+            || c.weapons
+                .iter()
+                .any(|w| w.damage_bonus.unsigned_abs() > MAX_SETTING)
+        {
+            return Err(err(
+                "setup",
+                format!(
+                    "{}: defense and weapon damage bonuses must lie within ±{MAX_SETTING}",
+                    c.name
+                ),
+            ));
+        }
+        if c.speed.is_some_and(|s| !(0..=1000).contains(&s)) {
+            return Err(err(
+                "setup",
+                format!("{}: speed must lie in 0..=1000", c.name),
+            ));
+        }
+        if c.side > 1 {
+            return Err(err(
+                "setup",
+                format!(
+                    "{}: side must be 0 (party) or 1 (opponents), not {}",
+                    c.name, c.side
+                ),
+            ));
+        }
+        if chars[..i].iter().any(|o| o.name == c.name) {
+            return Err(err(
+                "setup",
+                format!(
+                    "two characters are named '{}'; names must be unique",
+                    c.name
+                ),
+            ));
+        }
+        for w in &c.weapons {
+            if w.damage.is_none() && w.kind.damage_dice(false).is_none() {
+                return Err(err(
+                    "AGE-13",
+                    format!(
+                        "{}'s {}: the source gives no damage for {:?}; state `damage`",
+                        c.name, w.name, w.kind
+                    ),
+                ));
+            }
+            if let Some(d) = w.damage {
+                if d.sides == 0 {
+                    return Err(err(
+                        "AGE-13",
+                        format!("{}'s {}: a die needs at least 1 side", c.name, w.name),
+                    ));
+                }
+            }
+        }
+        if let Some(w) = &c.wielding {
+            if !c.weapons.iter().any(|x| &x.name == w) {
+                return Err(err(
+                    "setup",
+                    format!("{} wields '{w}', which is not among its weapons", c.name),
+                ));
+            }
+        }
+    }
+    let r = &setup.rules;
+    if r.max_rounds == 0 {
+        return Err(err("setup", "max_rounds must be at least 1"));
+    }
+    validate_stunts(&r.stunts)?;
+    let numbers = [r.first_aid_tn, r.grenade_tn, r.death_at, r.defense_base];
+    if numbers.iter().any(|n| n.unsigned_abs() > MAX_SETTING)
+        || !(1..=100).contains(&r.crawl_divisor)
+        || r.melee_reach > MAX_POSITION as u32
+    {
+        return Err(err(
+            "setup",
+            format!(
+                "rules: first_aid_tn, grenade_tn, death_at and defense_base must lie within ±{MAX_SETTING}, crawl_divisor in 1..=100, melee_reach at most {MAX_POSITION} m"
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// The stunt table (AGE-21) must make sense as a price list: unique names, `min ≤ max`, and
+/// a repeatable stunt costs at least 1 SP (at 0 SP one attack could buy it without end).
+pub(crate) fn validate_stunts(table: &StuntTable) -> Result<(), RuleError> {
+    for (i, row) in table.0.iter().enumerate() {
+        // Built only for a refusal: setups are validated at every start.
+        let at = || format!("rules.stunts[{i}] ('{}')", row.name);
+        if row.name.is_empty() || table.0[..i].iter().any(|o| o.name == row.name) {
+            return Err(err(
+                "AGE-21",
+                format!("{}: stunt names must be unique and not empty", at()),
+            ));
+        }
+        if row.max.is_some_and(|m| m < row.min) {
+            return Err(err(
+                "AGE-21",
+                format!(
+                    "{}: costs min {} to max {}; min must not exceed max",
+                    at(),
+                    row.min,
+                    row.max.unwrap_or(0)
+                ),
+            ));
+        }
+        if row.repeatable && row.min == 0 {
+            return Err(err(
+                "AGE-21",
+                format!(
+                    "{}: a repeatable stunt must cost at least 1 SP, not 0",
+                    at()
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
