@@ -171,3 +171,19 @@ fn precision_stops_at_the_same_count_on_any_thread_count_and_equals_a_plain_run(
     let bad = fray(&["simulate", "hunt", "--precision", "0"]);
     assert_eq!(bad.status.code(), Some(2));
 }
+
+#[test]
+fn the_readme_policy_file_plays_another_game() {
+    let policy = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../examples/policies/age-weakest-first.json"
+    );
+    let run = |extra: &[&str]| -> Value {
+        let mut args = vec!["simulate", "age", "--trials", "400", "--json"];
+        args.extend_from_slice(extra);
+        serde_json::from_str(&stdout(&args)).unwrap()
+    };
+    let other = run(&["--policy", policy]);
+    assert_eq!(other["trials"], 400);
+    assert_ne!(other["wins"], run(&[])["wins"]);
+}
