@@ -1,6 +1,7 @@
 //! The header against its bindings: every function `include/fray.h` declares is bound by a
 //! `DllImport` in `bindings/csharp/Fray.cs` (the test-only `fray_test_panic` in the C# test
-//! program), and the C# `FrayResult` enum has every `fray_result` code with its number.
+//! program), the hostile C suite calls every one, and the C# `FrayResult` enum has every
+//! `fray_result` code with its number.
 
 use std::collections::BTreeSet;
 
@@ -58,6 +59,19 @@ fn every_header_function_has_a_dll_import() {
     assert!(
         extra.is_empty(),
         "Fray.cs imports functions the header lacks: {extra:?}"
+    );
+}
+
+#[test]
+fn the_hostile_c_suite_calls_every_header_function() {
+    let suite = read("crates/ffi/tests/c/fray_hostile.c");
+    let missing: Vec<_> = header_functions(&read("include/fray.h"))
+        .into_iter()
+        .filter(|f| !suite.contains(&format!("{f}(")) || !suite.contains(&format!("\"{f}\"")))
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "fray_hostile.c does not call (and list in EXPORTS) {missing:?}"
     );
 }
 
