@@ -5,6 +5,8 @@
 //! A handle's value is `(generation << INDEX_BITS) | (slot + 1)`: never NULL, and a slot
 //! reused after a free has a new generation, so the old handle does not reach the new
 //! object. Generations wrap after 2^32 reuses of one slot (2^16 on 32-bit targets).
+//! A lookup takes the registry's read lock, except that each thread remembers its last
+//! lookup until any handle is freed (one atomic load), so hot loops on one handle pay no lock.
 //!
 //! Strings the library returns stay real `char *` (C reads them), and their live addresses
 //! are kept in a set: freeing one twice, or freeing a pointer the library never returned,
@@ -12,8 +14,10 @@
 //! newer string is live again; a stale free of it then frees the newer string, which is the
 //! caller's bug but never undefined behaviour inside the library.)
 
+use std::cell::Cell;
 use std::collections::HashSet;
 use std::ffi::{c_char, CString};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Mutex, PoisonError, RwLock};
 
 use crate::boundary::{null, Failure, Outcome};
@@ -37,6 +41,8 @@ pub(crate) enum Object {
 pub(crate) trait Handled: Sized {
     /// Its name in messages ("fray_rng").
     const KIND: &'static str;
+    /// Its tag in the per-thread cache.
+    const TAG: u8;
     /// The slot content for the object at `hidden` (an inverted address).
     fn wrap(hidden: usize) -> Object;
     /// The inverted address, if `object` is of this kind.
@@ -45,6 +51,7 @@ pub(crate) trait Handled: Sized {
 
 impl Handled for fray_rng {
     const KIND: &'static str = "fray_rng";
+    const TAG: u8 = 1;
     fn wrap(hidden: usize) -> Object {
         Object::Rng(hidden)
     }
@@ -58,6 +65,7 @@ impl Handled for fray_rng {
 
 impl Handled for fray_encounter {
     const KIND: &'static str = "fray_encounter";
+    const TAG: u8 = 2;
     fn wrap(hidden: usize) -> Object {
         Object::Encounter(hidden)
     }
@@ -83,6 +91,20 @@ static REGISTRY: RwLock<Registry> = RwLock::new(Registry {
     slots: Vec::new(),
     free: Vec::new(),
 });
+
+/// How many handles were ever freed; bumped under the registry's write lock by every free.
+/// A thread's cached lookup is good while this has not moved.
+static FREES: AtomicUsize = AtomicUsize::new(0);
+
+thread_local! {
+    /// This thread's last lookup: (handle, inverted address, FREES then, kind tag). Hot
+    /// loops call with one handle again and again; a hit costs a thread-local read and one
+    /// atomic load instead of the registry's lock. Sound because no handle was freed since
+    /// the entry was made (a free by another thread that the caller ordered before this call
+    /// is seen by the Acquire load; an unordered one would be two threads using one handle
+    /// at once, which the header forbids).
+    static LAST: Cell<(usize, usize, usize, u8)> = const { Cell::new((0, 0, usize::MAX, 0)) };
+}
 
 /// Inverted addresses of the strings handed out and not yet freed (inverted for the same
 /// reason as `Object`'s).
@@ -132,7 +154,22 @@ pub(crate) fn into_handle<T: Handled>(value: T) -> *mut T {
 }
 
 /// The address of the live object of kind `T` behind `handle`, if there is one.
+#[inline]
 fn lookup<T: Handled>(handle: usize) -> Option<*mut T> {
+    let frees = FREES.load(Ordering::Acquire);
+    if let Ok((h, hidden, then, tag)) = LAST.try_with(Cell::get) {
+        if h == handle && then == frees && tag == T::TAG {
+            return Some(!hidden as *mut T);
+        }
+    }
+    let found = lookup_registry::<T>(handle)?;
+    // `frees` was read before the registry: a free in between makes the entry stale at once.
+    let _ = LAST.try_with(|last| last.set((handle, !(found as usize), frees, T::TAG)));
+    Some(found)
+}
+
+#[inline(never)]
+fn lookup_registry<T: Handled>(handle: usize) -> Option<*mut T> {
     let (slot, generation) = split(handle)?;
     let reg = REGISTRY.read().unwrap_or_else(PoisonError::into_inner);
     let entry = reg.slots.get(slot)?;
@@ -174,6 +211,7 @@ pub(crate) fn free_handle<T: Handled>(ptr: *mut T, what: &str) -> Outcome {
         entry.object = None;
         entry.generation = (entry.generation + 1) & INDEX_MASK;
         reg.free.push(slot);
+        FREES.fetch_add(1, Ordering::Release);
         Some(!hidden as *mut T)
     });
     let object = taken.ok_or_else(|| invalid(what, T::KIND, value))?;
