@@ -12,14 +12,27 @@
  * - Strings passed in are UTF-8 with an explicit length in bytes (no NUL needed). Strings
  *   returned are NUL-terminated UTF-8 owned by the caller: free them with fray_string_free.
  * - Handles (fray_rng, fray_encounter) are made by _new and freed by _free; _free(NULL) is
- *   a no-op.
+ *   a no-op. A handle is an opaque number, never an address: using a handle after its
+ *   _free, freeing it twice, or passing one kind for another is FRAY_INVALID_HANDLE (nothing
+ *   is touched). A returned string freed twice, or a pointer the library never returned, is
+ *   FRAY_INVALID_HANDLE from fray_string_free too.
+ * - Limits: every length, count, thread and trial argument has a bound (the FRAY_MAX_*
+ *   macros below), checked before anything is read, allocated or written; above it the call
+ *   is FRAY_LIMIT and changes nothing. Caller arrays must also fit PTRDIFF_MAX bytes.
+ * - Refusals of the rules are FRAY_RULE and fray_last_error_rule() gives the rule id
+ *   (HUNT-06); refusals no numbered rule covers have their own codes (FRAY_INVALID_SETUP,
+ *   FRAY_INVALID_COMMAND, FRAY_ENDED).
  * - Threads: any function may be called from several threads at once. A handle may move
  *   between threads but must not be used by two at once: give each thread its own. Inputs
  *   read through const pointers (spec structs, strings such as setups and expressions) may
  *   be shared by concurrent calls. fray_last_error is per thread.
- * - A panic inside the library comes back as FRAY_PANIC; it never unwinds into the caller.
- * - Link with -lfray (see fray.pc). On Linux the shared library also needs -lm -ldl
- *   -lpthread when linked statically.
+ * - A panic inside the library comes back as FRAY_PANIC; it never unwinds into the caller
+ *   and prints nothing unless fray_set_panic_output(1) asked for it.
+ * - C89 or later, and C++: the header needs only <stddef.h> and <stdint.h>.
+ * - Link with -lfray. fray.pc (pkg-config) is made for a build by
+ *   `cargo xtask pkg-config <libdir> <out.pc>` from include/fray.pc.in; then
+ *   `cc app.c $(pkg-config --cflags --libs fray)`. Linked statically (libfray.a), Linux
+ *   also needs -lm -ldl -lpthread.
  */
 
 #ifndef FRAY_H
@@ -27,7 +40,6 @@
 
 #include <stddef.h>
 #include <stdint.h>
-#include <stdbool.h>
 
 /** The version of the library this header was generated for, as text; compare it with
  * fray_version() to catch a header used with another build of the library. */
@@ -69,6 +81,51 @@
  * Most dice one check rolls (2 kept + up to 4 extra); the length of `dice` in a result.
  */
 #define FRAY_ANDROMEDA_MAX_DICE 6
+
+/**
+ * Most bytes of any string argument (setups, commands, replays, odds specs, ruleset ids):
+ * 8 MiB. Longer is `FRAY_LIMIT`, refused before a byte is read.
+ */
+#define FRAY_MAX_JSON_BYTES 8388608
+
+/**
+ * Most bytes of dice notation (`fray_roll`, `fray_odds_json`, …).
+ */
+#define FRAY_MAX_NOTATION_BYTES 1000
+
+/**
+ * Deepest nesting of parentheses in dice notation.
+ */
+#define FRAY_MAX_NOTATION_NESTING 64
+
+/**
+ * Most dice one expression or pool may roll.
+ */
+#define FRAY_MAX_DICE 10000
+
+/**
+ * Most elements of a caller's array (`count` of every `_batch`, `len` of `fray_rng_fill`).
+ * The array's size in bytes (`count * sizeof(element)`) must also be at most
+ * `PTRDIFF_MAX`, else `FRAY_INVALID_ARGUMENT`; both are checked before the array is touched.
+ */
+#define FRAY_MAX_BATCH 1000000000
+
+/**
+ * Most trials of one `fray_simulate_json`.
+ */
+#define FRAY_MAX_TRIALS 1000000000
+
+/**
+ * Most threads one `fray_simulate_json` may ask for. The library never starts more threads
+ * than there are trials.
+ */
+#define FRAY_MAX_THREADS 256
+
+/**
+ * Largest stat of `fray_hunt_stat_test` (INT32_MAX), so that `margin = stat − roll` always
+ * fits its `int32_t`; a larger stat is `FRAY_INVALID_ARGUMENT`.
+ */
+#define FRAY_HUNT_MAX_STAT 2147483647
 
 /**
  * `tie`: a tie is a bare success with 0 bonus units (the **\[default\]**).
@@ -121,8 +178,9 @@ typedef enum fray_result {
    */
   FRAY_UNKNOWN_RULESET = 7,
   /**
-   * The ruleset refused the setup, the command or a typed check's spec; the message starts
-   * with the rule id. Nothing changed.
+   * A numbered rule of the ruleset refused the setup, the command or a typed check's spec;
+   * `fray_last_error_rule` gives its id ("HUNT-06") and the message starts with it.
+   * Nothing changed.
    */
   FRAY_RULE = 8,
   /**
@@ -138,6 +196,26 @@ typedef enum fray_result {
    * message carries the panic text and the process may go on.
    */
   FRAY_PANIC = 11,
+  /**
+   * A handle that is not a live handle of its kind: freed already (use after free, double
+   * free), never made by this library, or a handle of another kind (an `fray_rng` passed
+   * as an `fray_encounter`). Nothing was touched.
+   */
+  FRAY_INVALID_HANDLE = 12,
+  /**
+   * The ruleset refused the setup for a reason that is not a numbered rule (two fighters
+   * with one name, a reference to nobody). Nothing was made.
+   */
+  FRAY_INVALID_SETUP = 13,
+  /**
+   * The ruleset refused a command for a reason that is not a numbered rule (it names
+   * nobody). Nothing changed.
+   */
+  FRAY_INVALID_COMMAND = 14,
+  /**
+   * The encounter is over and takes no more commands. Nothing changed.
+   */
+  FRAY_ENDED = 15
 } fray_result;
 
 /**
@@ -404,7 +482,7 @@ typedef struct fray_hunt_test_result {
    */
   uint32_t roll;
   /**
-   * stat − roll.
+   * stat − roll (exact: the stat is at most `FRAY_HUNT_MAX_STAT`).
    */
   int32_t margin;
   /**
@@ -415,7 +493,7 @@ typedef struct fray_hunt_test_result {
 
 #ifdef __cplusplus
 extern "C" {
-#endif // __cplusplus
+#endif /* __cplusplus */
 
 /**
  * Writes the default spec to `*out`: value 0, rank 0, difficulty 0, no edge, the outcome
@@ -451,9 +529,10 @@ enum fray_result fray_andromeda_check_batch(const struct fray_andromeda_check_sp
 enum fray_result fray_rng_new(uint64_t seed, uint64_t stream, struct fray_rng **out);
 
 /**
- * Frees a generator. NULL is a no-op.
+ * Frees a generator. NULL is a no-op (`FRAY_OK`); a handle freed already, or anything
+ * that is not a live `fray_rng`, is `FRAY_INVALID_HANDLE` and frees nothing.
  */
-void fray_rng_free(struct fray_rng *rng);
+enum fray_result fray_rng_free(struct fray_rng *rng);
 
 /**
  * Rolls one die with `sides` faces (1..=sides) into `*out`. A d0 is `FRAY_INVALID_ARGUMENT`
@@ -475,7 +554,7 @@ enum fray_result fray_rng_fill(struct fray_rng *rng, uint32_t sides, uint32_t *o
 /**
  * Rolls dice notation (`"3d8kh2+2"`, `"4d6dl1"`, `"1d10!"`, `"6d6>=5"`; `len` bytes of
  * UTF-8, no NUL needed) and writes its total to `*out_total`. An expression that does not
- * parse or breaks a limit draws nothing.
+ * parse, breaks a limit or overflows (`"1d6/0"`) draws nothing.
  */
 enum fray_result fray_roll(struct fray_rng *rng,
                            const char *expression,
@@ -486,7 +565,7 @@ enum fray_result fray_roll(struct fray_rng *rng,
  * Rolls dice notation and writes to `*out_json` the roll with every die that fell:
  * `{"expression":"3d8kh2+2","total":13,"transcript":{"dice":[{"label":"3d8kh2","group":0,
  * "sides":8,"value":6,"fate":"kept","exploded":false},…]}}`. Free it with
- * `fray_string_free`.
+ * `fray_string_free`. A failure draws nothing.
  */
 enum fray_result fray_roll_json(struct fray_rng *rng,
                                 const char *expression,
@@ -529,9 +608,10 @@ enum fray_result fray_encounter_new(const char *ruleset,
                                     struct fray_encounter **out);
 
 /**
- * Frees an encounter. NULL is a no-op.
+ * Frees an encounter. NULL is a no-op (`FRAY_OK`); a handle freed already, or anything
+ * that is not a live `fray_encounter`, is `FRAY_INVALID_HANDLE` and frees nothing.
  */
-void fray_encounter_free(struct fray_encounter *encounter);
+enum fray_result fray_encounter_free(struct fray_encounter *encounter);
 
 /**
  * Applies one command (`command_json`, `command_len` bytes, in the ruleset's command
@@ -600,10 +680,29 @@ const char *fray_error_message(int32_t code);
 enum fray_result fray_last_error(char **out);
 
 /**
- * Frees a string returned by this library. NULL is a no-op; freeing a string twice, or
- * one the library did not return, is undefined behaviour.
+ * Writes to `*out` a copy of the rule id of the last failed call on this thread when it
+ * was `FRAY_RULE` ("HUNT-06", "AND-17": always an id of the rule books), else an empty
+ * string (the last failure was no rule refusal, or no call has failed). Free the copy with
+ * `fray_string_free`.
  */
-void fray_string_free(char *string);
+enum fray_result fray_last_error_rule(char **out);
+
+/**
+ * Frees a string returned by this library. NULL is a no-op (`FRAY_OK`). A string freed
+ * already, or a pointer the library did not return (the static strings of `fray_version`
+ * and `fray_error_message` included), is `FRAY_INVALID_HANDLE` and frees nothing.
+ */
+enum fray_result fray_string_free(char *string);
+
+/**
+ * Whether a panic caught at the boundary is also reported on the process's stderr (with
+ * Rust's usual text and, if `RUST_BACKTRACE` asks, a backtrace). Off by default: a caught
+ * panic prints nothing, and its message is in `fray_last_error` either way. Non-zero turns
+ * the report on, 0 off; returns the previous setting (1 or 0). Applies to every thread.
+ * The library reports through a panic hook it chains in front of the one already installed
+ * at its first call; panics outside its calls reach that hook unchanged.
+ */
+uint32_t fray_set_panic_output(uint32_t enabled);
 
 #if defined(FRAY_TEST_HOOKS)
 /**
@@ -648,8 +747,9 @@ enum fray_result fray_demo_setup_json(const char *ruleset, size_t ruleset_len, c
  * Writes to `*out_json` the exact odds of a ruleset's check as a JSON array of tables:
  * `[{"title":"final tier","rows":[{"label":"Fail","probability":{"numerator":…,
  * "denominator":…}},…]}]`. `spec_json` is an object of the ruleset's odds keys (see
- * "odds_keys" in `fray_rulesets_json`); every key has a default, so `{}` is valid. Free it
- * with `fray_string_free`.
+ * "odds_keys" in `fray_rulesets_json`); every key has a default, so `{}` is valid. Any
+ * other JSON (an array such as `[]` or `[1,2,3]`, a number, a string) is `FRAY_PARSE`.
+ * Free it with `fray_string_free`.
  */
 enum fray_result fray_ruleset_odds_json(const char *ruleset,
                                         size_t ruleset_len,
@@ -672,8 +772,9 @@ enum fray_result fray_describe_events(const char *ruleset,
  * Plays `trials` fights of a setup to their end with the ruleset's default tactic (trial i
  * on dice stream i, so the answer does not depend on `threads`) and writes the summary to
  * `*out_json`: `{"trials":…,"wins":[…per side],"draws":…,"rounds":{"3":…},
- * "health_total":[…],"metric_total":…}`. `threads` 0 means 1. Free it with
- * `fray_string_free`.
+ * "health_total":[…],"metric_total":…}`. `threads` 0 means 1; more than
+ * `FRAY_MAX_THREADS` threads or more than `FRAY_MAX_TRIALS` trials is `FRAY_LIMIT`, and no
+ * more threads than trials are started. Free it with `fray_string_free`.
  */
 enum fray_result fray_simulate_json(const char *ruleset,
                                     size_t ruleset_len,
@@ -750,7 +851,8 @@ enum fray_result fray_better_world_check_batch(const struct fray_better_world_ch
 
 /**
  * Resolves one Hunt stat test (`test_dice` d6 against `stat`) with dice from `rng` into
- * `*out`. Too many dice is `FRAY_LIMIT` and draws nothing.
+ * `*out`. A stat over `FRAY_HUNT_MAX_STAT` is `FRAY_INVALID_ARGUMENT`, too many dice
+ * `FRAY_LIMIT`; neither draws anything.
  */
 enum fray_result fray_hunt_stat_test(struct fray_rng *rng,
                                      uint32_t stat,
@@ -769,7 +871,7 @@ enum fray_result fray_hunt_stat_test_batch(uint32_t stat,
                                            size_t count);
 
 #ifdef __cplusplus
-}  // extern "C"
-#endif  // __cplusplus
+}  /* extern "C" */
+#endif  /* __cplusplus */
 
 #endif  /* FRAY_H */

@@ -32,7 +32,8 @@ namespace Fray
         Overflow = 6,
         /// <summary>The ruleset id is not in this build.</summary>
         UnknownRuleset = 7,
-        /// <summary>The ruleset refused the setup or command; nothing changed.</summary>
+        /// <summary>A numbered rule refused the setup, command or spec (FrayException.Rule
+        /// gives its id); nothing changed.</summary>
         Rule = 8,
         /// <summary>The replay file is invalid.</summary>
         ReplayInvalid = 9,
@@ -40,6 +41,15 @@ namespace Fray
         ReplayMismatch = 10,
         /// <summary>The library panicked (a bug in Fray); the process may go on.</summary>
         Panic = 11,
+        /// <summary>A handle freed already, never made by libfray, or of another kind.</summary>
+        InvalidHandle = 12,
+        /// <summary>The ruleset refused the setup for a reason no numbered rule covers.</summary>
+        InvalidSetup = 13,
+        /// <summary>The ruleset refused the command for a reason no numbered rule covers
+        /// (it names nobody).</summary>
+        InvalidCommand = 14,
+        /// <summary>The encounter is over and takes no more commands.</summary>
+        Ended = 15,
     }
 
     /// <summary>A failed call into libfray: the code and the library's detail message.</summary>
@@ -48,10 +58,18 @@ namespace Fray
         /// <summary>The fray_result code.</summary>
         public FrayResult Code { get; }
 
+        /// <summary>The rule id of a FrayResult.Rule refusal ("HUNT-06", "AND-07"); empty for
+        /// every other failure.</summary>
+        public string Rule { get; }
+
         /// <summary>Builds the exception from a code and message.</summary>
-        public FrayException(FrayResult code, string message) : base(message)
+        public FrayException(FrayResult code, string message) : this(code, message, "") { }
+
+        /// <summary>Builds the exception from a code, message and rule id.</summary>
+        public FrayException(FrayResult code, string message, string rule) : base(message)
         {
             Code = code;
+            Rule = rule ?? "";
         }
     }
 
@@ -67,6 +85,8 @@ namespace Fray
         /// <inheritdoc/>
         protected override bool ReleaseHandle()
         {
+            // A refusal (FrayResult.InvalidHandle) cannot happen for a handle SafeHandle
+            // frees once; nothing is left to release either way.
             Native.fray_string_free(handle);
             return true;
         }
@@ -97,6 +117,8 @@ namespace Fray
         /// <inheritdoc/>
         protected override bool ReleaseHandle()
         {
+            // A refusal (FrayResult.InvalidHandle) cannot happen for a handle SafeHandle
+            // frees once; nothing is left to release either way.
             Native.fray_rng_free(handle);
             return true;
         }
@@ -114,6 +136,8 @@ namespace Fray
         /// <inheritdoc/>
         protected override bool ReleaseHandle()
         {
+            // A refusal (FrayResult.InvalidHandle) cannot happen for a handle SafeHandle
+            // frees once; nothing is left to release either way.
             Native.fray_encounter_free(handle);
             return true;
         }
@@ -350,12 +374,26 @@ namespace Fray
             return value;
         }
 
+        /// <summary>One die with the given number of faces (int sides, as C# code counts);
+        /// a negative count throws ArgumentOutOfRangeException.</summary>
+        public uint Roll(int sides)
+        {
+            return Roll(Native.Unsigned(sides, nameof(sides)));
+        }
+
         /// <summary>The binary K die: 0 or 1.</summary>
         public uint KDie()
         {
             uint value;
             Native.Check(Native.fray_rng_k_die(handle, out value));
             return value;
+        }
+
+        /// <summary>Fills buffer with rolls of one die kind; a negative sides throws
+        /// ArgumentOutOfRangeException.</summary>
+        public void Fill(int sides, uint[] buffer)
+        {
+            Fill(Native.Unsigned(sides, nameof(sides)), buffer);
         }
 
         /// <summary>Fills buffer with rolls of one die kind (no allocation).</summary>
@@ -430,6 +468,13 @@ namespace Fray
             if (code != FrayResult.Ok) throw Native.Failure(code);
         }
 
+        /// <summary>One Hunt stat test; negative arguments throw ArgumentOutOfRangeException.</summary>
+        public void HuntStatTest(int stat, int testDice, out HuntTestResult result)
+        {
+            HuntStatTest(Native.Unsigned(stat, nameof(stat)),
+                Native.Unsigned(testDice, nameof(testDice)), out result);
+        }
+
         /// <summary>Frees the native generator.</summary>
         public void Dispose()
         {
@@ -489,6 +534,17 @@ namespace Fray
                 FrayStringHandle json;
                 Native.Check(Native.fray_encounter_events_json(handle, out json));
                 return json.ReadAndFree();
+            }
+        }
+
+        /// <summary>The id of the encounter's ruleset.</summary>
+        public string Ruleset
+        {
+            get
+            {
+                FrayStringHandle id;
+                Native.Check(Native.fray_encounter_ruleset(handle, out id));
+                return id.ReadAndFree();
             }
         }
 
@@ -606,6 +662,24 @@ namespace Fray
             return json.ReadAndFree();
         }
 
+        /// <summary>SimulateJson with int counts; negatives throw ArgumentOutOfRangeException.</summary>
+        public static string SimulateJson(string ruleset, string setupJson, long trials,
+            ulong seed, int threads)
+        {
+            if (trials < 0) throw new ArgumentOutOfRangeException(nameof(trials));
+            return SimulateJson(ruleset, setupJson, (ulong)trials, seed,
+                Native.Unsigned(threads, nameof(threads)));
+        }
+
+        /// <summary>SimulateJson with an int thread count; a negative one throws
+        /// ArgumentOutOfRangeException.</summary>
+        public static string SimulateJson(string ruleset, string setupJson, ulong trials,
+            ulong seed, int threads)
+        {
+            return SimulateJson(ruleset, setupJson, trials, seed,
+                Native.Unsigned(threads, nameof(threads)));
+        }
+
         /// <summary>Verifies a replay file; returns the report JSON or throws
         /// (FrayResult.ReplayMismatch names the first differing command).</summary>
         public static string VerifyReplay(string replayJson)
@@ -663,6 +737,15 @@ namespace Fray
                 ref results[0], (UIntPtr)count));
         }
 
+        /// <summary>HuntStatTestBatch with int stat and dice; negatives throw
+        /// ArgumentOutOfRangeException.</summary>
+        public static void HuntStatTestBatch(int stat, int testDice, ulong seed,
+            ulong firstStream, HuntTestResult[] results, int count)
+        {
+            HuntStatTestBatch(Native.Unsigned(stat, nameof(stat)),
+                Native.Unsigned(testDice, nameof(testDice)), seed, firstStream, results, count);
+        }
+
         private static int CheckCount(Array results, int count)
         {
             if (results == null) throw new ArgumentNullException(nameof(results));
@@ -683,6 +766,22 @@ namespace Fray
             FrayStringHandle text;
             if (Native.fray_last_error(out text) != FrayResult.Ok) return "";
             return text.ReadAndFree();
+        }
+
+        /// <summary>The rule id of the last failure on this thread if it was a rule refusal
+        /// (FrayResult.Rule), else "".</summary>
+        public static string LastErrorRule()
+        {
+            FrayStringHandle text;
+            if (Native.fray_last_error_rule(out text) != FrayResult.Ok) return "";
+            return text.ReadAndFree();
+        }
+
+        /// <summary>Whether a panic caught inside libfray is also reported on stderr (off by
+        /// default; the message is in the exception either way). Returns the previous setting.</summary>
+        public static bool SetPanicOutput(bool enabled)
+        {
+            return Native.fray_set_panic_output(enabled ? 1u : 0u) != 0;
         }
     }
 
@@ -714,8 +813,17 @@ namespace Fray
         internal static FrayException Failure(FrayResult code)
         {
             string detail = Library.LastError();
+            string rule = Library.LastErrorRule();
             string text = Library.ErrorMessage(code);
-            return new FrayException(code, string.IsNullOrEmpty(detail) ? text : text + ": " + detail);
+            return new FrayException(code,
+                string.IsNullOrEmpty(detail) ? text : text + ": " + detail, rule);
+        }
+
+        /// <summary>An int argument as the uint the C ABI takes; negatives throw.</summary>
+        internal static uint Unsigned(int value, string name)
+        {
+            if (value < 0) throw new ArgumentOutOfRangeException(name, value, "must not be negative");
+            return (uint)value;
         }
 
         internal static void Check(FrayResult code)
@@ -731,12 +839,16 @@ namespace Fray
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern FrayResult fray_last_error(out FrayStringHandle text);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
-        public static extern void fray_string_free(IntPtr text);
+        public static extern FrayResult fray_string_free(IntPtr text);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern FrayResult fray_last_error_rule(out FrayStringHandle rule);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern uint fray_set_panic_output(uint enabled);
 
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern FrayResult fray_rng_new(ulong seed, ulong stream, out RngHandle rng);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
-        public static extern void fray_rng_free(IntPtr rng);
+        public static extern FrayResult fray_rng_free(IntPtr rng);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern FrayResult fray_rng_roll(RngHandle rng, uint sides, out uint value);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
@@ -788,7 +900,7 @@ namespace Fray
             byte[] setup, UIntPtr setupLen, ulong seed, ulong stream,
             out EncounterHandle encounter);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
-        public static extern void fray_encounter_free(IntPtr encounter);
+        public static extern FrayResult fray_encounter_free(IntPtr encounter);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern FrayResult fray_encounter_apply(EncounterHandle encounter,
             byte[] command, UIntPtr len, out FrayStringHandle events);
@@ -804,6 +916,9 @@ namespace Fray
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern FrayResult fray_encounter_replay_json(EncounterHandle encounter,
             out FrayStringHandle json);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern FrayResult fray_encounter_ruleset(EncounterHandle encounter,
+            out FrayStringHandle id);
 
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern FrayResult fray_andromeda_default_spec(out AndromedaCheckSpec spec);

@@ -23,6 +23,24 @@ int main(int argc, char **argv) {
         } catch (const fray::Error &e) {
             std::cout << "bad notation throws (code " << e.code() << "): " << e.what() << "\n";
         }
+        {
+            // A rule refusal carries its rule id: the same start of a turn twice (AND-07).
+            fray::Encounter fight("andromeda", fray::demo_setup("andromeda"), 7);
+            auto start = fight.suggest();
+            fight.apply(*start);
+            try {
+                fight.apply(*start);
+                std::cerr << "a second start of the same turn was accepted\n";
+                return 1;
+            } catch (const fray::Error &e) {
+                if (e.code() != FRAY_RULE || e.rule() != "AND-07") {
+                    std::cerr << "expected FRAY_RULE AND-07, got " << e.code() << " '" << e.rule()
+                              << "': " << e.what() << "\n";
+                    return 1;
+                }
+                std::cout << "a rule refusal carries its rule id: " << e.rule() << "\n";
+            }
+        }
 
         for (const std::string &id : fray::rulesets()) {
             fray::Encounter fight(id, fray::demo_setup(id), fray::demo_seed(id));

@@ -17,16 +17,19 @@
 
 namespace fray {
 
-/// A failed call: the code and the library's detail message.
+/// A failed call: the code, the library's detail message and, for FRAY_RULE, the rule id.
 class Error : public std::runtime_error {
 public:
-    Error(fray_result code, const std::string &message)
-        : std::runtime_error(message), code_(code) {}
+    Error(fray_result code, const std::string &message, std::string rule = std::string())
+        : std::runtime_error(message), code_(code), rule_(std::move(rule)) {}
     /// The fray_result code of the failure.
     fray_result code() const noexcept { return code_; }
+    /// The rule id of a FRAY_RULE refusal ("HUNT-06"); empty for every other failure.
+    const std::string &rule() const noexcept { return rule_; }
 
 private:
     fray_result code_;
+    std::string rule_;
 };
 
 namespace detail {
@@ -48,7 +51,9 @@ inline void check(fray_result code) {
     char *detail = nullptr;
     std::string message = fray_error_message(code);
     if (fray_last_error(&detail) == FRAY_OK) message += ": " + take(detail);
-    throw Error(code, message);
+    char *rule = nullptr;
+    std::string id = fray_last_error_rule(&rule) == FRAY_OK ? take(rule) : std::string();
+    throw Error(code, message, id);
 }
 
 }  // namespace detail

@@ -244,6 +244,20 @@ internal static partial class FrayTests
             using (var rng = new Rng(1)) { RedCheckResult x; rng.RedCheck(ref huge, out x); }
         }, "absurd RED base");
         Check(message.Contains("RED-30"), "the rule id is in the message: " + message);
+        checks++;
+        try
+        {
+            using (var rng = new Rng(1)) { RedCheckResult x; rng.RedCheck(ref huge, out x); }
+            failures++;
+        }
+        catch (FrayException e)
+        {
+            if (e.Rule != "RED-30")
+            {
+                failures++;
+                Console.Error.WriteLine("FAILED: FrayException.Rule is '" + e.Rule + "', not RED-30");
+            }
+        }
     }
 
     /// Bytes this thread allocated while making `calls` checks (-1 if the runtime cannot say).
@@ -337,6 +351,7 @@ internal static partial class FrayTests
                 TestAndromedaHotPath();
                 TestOtherTypedChecks();
                 TestEncounters(outDir);
+                TestHostile(); // HostileTests.cs
             }
         }
         catch (Exception e)

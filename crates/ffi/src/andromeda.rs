@@ -4,10 +4,9 @@
 
 use fray_andromeda::{check, AdvantageMethod, CheckResult, CheckSpec, Edge, OutcomeTable};
 
-use crate::boundary::{
-    guard, handle, input_value, out_param, output_slice, write, Failure, Outcome,
-};
+use crate::boundary::{guard, input_value, out_param, output_slice, write, Failure, Outcome};
 use crate::dice::fray_rng;
+use crate::handles::handle;
 use crate::typed::batch;
 use crate::{fray_result, FRAY_INVALID_ARGUMENT};
 

@@ -1,14 +1,19 @@
-//! The boundary itself: result codes, the last-error message, the panic guard and the
-//! helpers that turn C pointers into Rust values. Every `unsafe` block of the crate that
-//! reads caller memory goes through the few functions here.
+//! The boundary itself: result codes, the last-error message and rule id, the panic guard
+//! (and its quiet panic hook) and the helpers that turn C pointers into Rust values. Every
+//! `unsafe` block of the crate that reads caller memory goes through the few functions here;
+//! handles and returned strings live in `handles`.
 
 use std::any::Any;
-use std::cell::RefCell;
-use std::ffi::{c_char, CString};
+use std::cell::{Cell, RefCell};
+use std::ffi::c_char;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::ptr::NonNull;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Once;
 
 use fray_dice::{EncounterError, Error, ErrorKind, ReplayError, RuleError};
+
+use crate::limits::{FRAY_MAX_BATCH, FRAY_MAX_JSON_BYTES};
 
 /// What a call came to. `FRAY_OK` (0) is success; every other value is a failure whose
 /// detail `fray_last_error` returns on the same thread.
@@ -34,8 +39,9 @@ pub enum fray_result {
     FRAY_OVERFLOW = 6,
     /// The ruleset id is not in this build; the message lists the ids that are.
     FRAY_UNKNOWN_RULESET = 7,
-    /// The ruleset refused the setup, the command or a typed check's spec; the message starts
-    /// with the rule id. Nothing changed.
+    /// A numbered rule of the ruleset refused the setup, the command or a typed check's spec;
+    /// `fray_last_error_rule` gives its id ("HUNT-06") and the message starts with it.
+    /// Nothing changed.
     FRAY_RULE = 8,
     /// A replay file is malformed, or made by another format or ruleset version.
     FRAY_REPLAY_INVALID = 9,
@@ -44,12 +50,24 @@ pub enum fray_result {
     /// The library panicked (a bug in Fray). The panic was caught at the boundary; the
     /// message carries the panic text and the process may go on.
     FRAY_PANIC = 11,
+    /// A handle that is not a live handle of its kind: freed already (use after free, double
+    /// free), never made by this library, or a handle of another kind (an `fray_rng` passed
+    /// as an `fray_encounter`). Nothing was touched.
+    FRAY_INVALID_HANDLE = 12,
+    /// The ruleset refused the setup for a reason that is not a numbered rule (two fighters
+    /// with one name, a reference to nobody). Nothing was made.
+    FRAY_INVALID_SETUP = 13,
+    /// The ruleset refused a command for a reason that is not a numbered rule (it names
+    /// nobody). Nothing changed.
+    FRAY_INVALID_COMMAND = 14,
+    /// The encounter is over and takes no more commands. Nothing changed.
+    FRAY_ENDED = 15,
 }
 
 pub use fray_result::*;
 
 /// Every code, for tests and for `fray_error_message`.
-pub(crate) const ALL_RESULTS: [fray_result; 12] = [
+pub(crate) const ALL_RESULTS: [fray_result; 16] = [
     FRAY_OK,
     FRAY_NULL_POINTER,
     FRAY_INVALID_UTF8,
@@ -62,6 +80,10 @@ pub(crate) const ALL_RESULTS: [fray_result; 12] = [
     FRAY_REPLAY_INVALID,
     FRAY_REPLAY_MISMATCH,
     FRAY_PANIC,
+    FRAY_INVALID_HANDLE,
+    FRAY_INVALID_SETUP,
+    FRAY_INVALID_COMMAND,
+    FRAY_ENDED,
 ];
 
 impl fray_result {
@@ -80,6 +102,10 @@ impl fray_result {
             FRAY_REPLAY_INVALID => c"the replay file is invalid",
             FRAY_REPLAY_MISMATCH => c"the replay played out differently",
             FRAY_PANIC => c"internal error: the library panicked",
+            FRAY_INVALID_HANDLE => c"the handle is not live (freed, foreign or of another kind)",
+            FRAY_INVALID_SETUP => c"the ruleset refused the setup",
+            FRAY_INVALID_COMMAND => c"the ruleset refused the command",
+            FRAY_ENDED => c"the encounter is over",
         }
     }
 }
@@ -89,6 +115,8 @@ impl fray_result {
 pub(crate) struct Failure {
     pub(crate) code: fray_result,
     pub(crate) message: String,
+    /// The numbered rule that refused (`FRAY_RULE` only), for `fray_last_error_rule`.
+    pub(crate) rule: String,
 }
 
 impl Failure {
@@ -96,7 +124,64 @@ impl Failure {
         Failure {
             code,
             message: message.into(),
+            rule: String::new(),
         }
+    }
+
+    /// A refusal of the rules. A numbered rule ("HUNT-06") is `FRAY_RULE` with that id; the
+    /// rulesets' tags for refusals no rule numbers ("setup", "command", "encounter",
+    /// "ended", "dice", "odds") get codes of their own and no rule id, so a rule id is
+    /// always one of the rule books'. The message is `rule_prefix` + "HUNT-06: …" for a
+    /// numbered rule, else `other_prefix` + the explanation.
+    #[cold]
+    pub(crate) fn refusal(e: RuleError, rule_prefix: &str, other_prefix: &str) -> Self {
+        let code = match e.rule.as_str() {
+            rule if is_rule_id(rule) => FRAY_RULE,
+            "setup" => FRAY_INVALID_SETUP,
+            "command" => FRAY_INVALID_COMMAND,
+            "encounter" | "ended" => FRAY_ENDED,
+            // The dice core refused a roll the ruleset asked for: only its limits do that.
+            "dice" => FRAY_LIMIT,
+            _ => FRAY_INVALID_ARGUMENT,
+        };
+        let message = if code == FRAY_RULE {
+            format!("{rule_prefix}{}: {}", e.rule, e.message)
+        } else {
+            format!("{other_prefix}{}", e.message)
+        };
+        Failure {
+            code,
+            message,
+            rule: if code == FRAY_RULE {
+                e.rule
+            } else {
+                String::new()
+            },
+        }
+    }
+}
+
+impl Failure {
+    /// The failure of a command: a refusal a ruleset tagged "setup" while checking a
+    /// command (Better World's "there is no character #9") is about the command.
+    pub(crate) fn of_command(mut self) -> Self {
+        if self.code == FRAY_INVALID_SETUP {
+            self.code = FRAY_INVALID_COMMAND;
+        }
+        self
+    }
+}
+
+/// A rule id of the rule books: capital letters, a hyphen, digits ("AND-17", "BW-01").
+fn is_rule_id(rule: &str) -> bool {
+    match rule.split_once('-') {
+        Some((book, number)) => {
+            !book.is_empty()
+                && book.bytes().all(|b| b.is_ascii_uppercase())
+                && !number.is_empty()
+                && number.bytes().all(|b| b.is_ascii_digit())
+        }
+        None => false,
     }
 }
 
@@ -121,17 +206,18 @@ impl From<Error> for Failure {
 impl From<RuleError> for Failure {
     #[cold]
     fn from(e: RuleError) -> Self {
-        Failure::new(FRAY_RULE, e.to_string())
+        Failure::refusal(e, "", "")
     }
 }
 
 impl From<EncounterError> for Failure {
     fn from(e: EncounterError) -> Self {
-        let code = match &e {
-            EncounterError::InvalidInput(inner) => code_of(inner.kind()),
-            EncounterError::Rule(_) => FRAY_RULE,
-        };
-        Failure::new(code, e.to_string())
+        match e {
+            EncounterError::InvalidInput(inner) => {
+                Failure::new(code_of(inner.kind()), format!("invalid input: {inner}"))
+            }
+            EncounterError::Rule(rule) => Failure::refusal(rule, "rule ", ""),
+        }
     }
 }
 
@@ -144,7 +230,13 @@ impl From<ReplayError> for Failure {
                 ErrorKind::Parse => FRAY_PARSE,
                 _ => FRAY_REPLAY_INVALID,
             },
-            ReplayError::Setup(_) => FRAY_RULE,
+            ReplayError::Setup(rule) => {
+                return Failure::refusal(
+                    rule.clone(),
+                    "replay setup refused: ",
+                    "replay setup refused: ",
+                )
+            }
             ReplayError::Mismatch(_) => FRAY_REPLAY_MISMATCH,
         };
         Failure::new(code, e.to_string())
@@ -156,15 +248,48 @@ pub(crate) type Outcome<T = ()> = Result<T, Failure>;
 
 thread_local! {
     static LAST_ERROR: RefCell<String> = const { RefCell::new(String::new()) };
+    static LAST_RULE: RefCell<String> = const { RefCell::new(String::new()) };
+    /// True while this thread runs a call body: the panic hook stays quiet then.
+    static INSIDE: Cell<bool> = const { Cell::new(false) };
 }
 
-fn set_last_error(message: String) {
+/// Whether a panic caught at the boundary is also reported on stderr (`fray_set_panic_output`).
+static PANIC_OUTPUT: AtomicBool = AtomicBool::new(false);
+static HOOK: Once = Once::new();
+
+fn set_last_error(message: String, rule: String) {
     LAST_ERROR.with(|last| *last.borrow_mut() = message);
+    LAST_RULE.with(|last| *last.borrow_mut() = rule);
 }
 
 /// The detail of the last failure on this thread (empty before any failure).
 pub(crate) fn last_error() -> String {
     LAST_ERROR.with(|last| last.borrow().clone())
+}
+
+/// The rule id of the last failure on this thread if it was `FRAY_RULE`, else empty.
+pub(crate) fn last_error_rule() -> String {
+    LAST_RULE.with(|last| last.borrow().clone())
+}
+
+/// Turns the stderr report of caught panics on or off; returns the previous setting.
+pub(crate) fn set_panic_output(on: bool) -> bool {
+    PANIC_OUTPUT.swap(on, Ordering::Relaxed)
+}
+
+/// Chains a panic hook in front of the one installed before (the host's, or Rust's default
+/// report): a panic inside a call body is silent unless the host asked for output (its text
+/// goes to `fray_last_error` either way); any other panic reaches the previous hook as before.
+fn install_hook() {
+    HOOK.call_once(|| {
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            let inside = INSIDE.try_with(Cell::get).unwrap_or(false);
+            if !inside || PANIC_OUTPUT.load(Ordering::Relaxed) {
+                previous(info);
+            }
+        }));
+    });
 }
 
 fn panic_text(payload: &(dyn Any + Send)) -> String {
@@ -177,38 +302,44 @@ fn panic_text(payload: &(dyn Any + Send)) -> String {
     }
 }
 
+/// Runs `body` marked as inside the boundary, catching a panic.
+fn inside<R>(body: impl FnOnce() -> R) -> std::thread::Result<R> {
+    install_hook();
+    let was = INSIDE.with(|i| i.replace(true));
+    let result = catch_unwind(AssertUnwindSafe(body));
+    INSIDE.with(|i| i.set(was));
+    result
+}
+
+fn caught(payload: &(dyn Any + Send)) {
+    set_last_error(
+        format!(
+            "internal error: the library panicked: {}",
+            panic_text(payload)
+        ),
+        String::new(),
+    );
+}
+
 /// Runs a call body inside the panic boundary: `Ok` → `FRAY_OK`; a failure or a panic →
 /// its code, with the detail stored as the thread's last error. Nothing unwinds into C.
 pub(crate) fn guard(body: impl FnOnce() -> Outcome) -> fray_result {
-    match catch_unwind(AssertUnwindSafe(body)) {
+    match inside(body) {
         Ok(Ok(())) => FRAY_OK,
         Ok(Err(failure)) => {
-            set_last_error(failure.message);
+            set_last_error(failure.message, failure.rule);
             failure.code
         }
         Err(payload) => {
-            set_last_error(format!(
-                "internal error: the library panicked: {}",
-                panic_text(payload.as_ref())
-            ));
+            caught(payload.as_ref());
             FRAY_PANIC
         }
     }
 }
 
-/// Runs a body that cannot report failure (a `_free`), swallowing any panic.
-pub(crate) fn guard_void(body: impl FnOnce()) {
-    if let Err(payload) = catch_unwind(AssertUnwindSafe(body)) {
-        set_last_error(format!(
-            "internal error: the library panicked: {}",
-            panic_text(payload.as_ref())
-        ));
-    }
-}
-
 #[cold]
 #[inline(never)]
-fn null(what: &str) -> Failure {
+pub(crate) fn null(what: &str) -> Failure {
     Failure::new(FRAY_NULL_POINTER, format!("`{what}` must not be NULL"))
 }
 
@@ -225,27 +356,33 @@ pub(crate) fn write<T>(out: NonNull<T>, value: T) {
     unsafe { out.as_ptr().write(value) }
 }
 
-/// Largest length accepted for a caller's buffer, so slices stay within `isize::MAX` bytes.
-const MAX_LEN: usize = isize::MAX as usize / 8;
-
-fn check_len(len: usize, what: &str) -> Outcome {
-    if len > MAX_LEN {
-        return Err(Failure::new(
-            FRAY_INVALID_ARGUMENT,
-            format!("the length of `{what}` ({len}) is larger than any buffer can be"),
-        ));
-    }
-    Ok(())
+#[cold]
+#[inline(never)]
+fn too_long(what: &str, len: usize, max: usize) -> Failure {
+    Failure::new(
+        FRAY_LIMIT,
+        format!("`{what}` is {len} bytes long, over the limit of {max}"),
+    )
 }
 
-/// Reads the UTF-8 string of `len` bytes at `ptr` (no NUL terminator needed).
-pub(crate) fn input_str<'a>(ptr: *const c_char, len: usize, what: &str) -> Outcome<&'a str> {
+/// Reads the UTF-8 string of `len` bytes at `ptr` (no NUL terminator needed). A length over
+/// `max` is refused before a byte is read, so a wrong length cannot make the library read
+/// past a short buffer.
+pub(crate) fn input_str<'a>(
+    ptr: *const c_char,
+    len: usize,
+    what: &str,
+    max: usize,
+) -> Outcome<&'a str> {
     if ptr.is_null() {
         return Err(null(what));
     }
-    check_len(len, what)?;
+    if len > max {
+        return Err(too_long(what, len, max));
+    }
     // SAFETY: `ptr` is not NULL and the caller promises `len` readable bytes at it that stay
-    // unchanged for the call (the header says so for every string argument).
+    // unchanged for the call (the header says so for every string argument); `len` is at
+    // most FRAY_MAX_JSON_BYTES, far below `isize::MAX`.
     let bytes = unsafe { std::slice::from_raw_parts(ptr.cast::<u8>(), len) };
     std::str::from_utf8(bytes).map_err(|e| {
         Failure::new(
@@ -258,6 +395,11 @@ pub(crate) fn input_str<'a>(ptr: *const c_char, len: usize, what: &str) -> Outco
     })
 }
 
+/// A JSON argument (at most `FRAY_MAX_JSON_BYTES`).
+pub(crate) fn input_json<'a>(ptr: *const c_char, len: usize, what: &str) -> Outcome<&'a str> {
+    input_str(ptr, len, what, FRAY_MAX_JSON_BYTES)
+}
+
 /// The caller's `T` at `ptr` (a `#[repr(C)]` spec), read by value.
 pub(crate) fn input_value<T: Copy>(ptr: *const T, what: &str) -> Outcome<T> {
     if ptr.is_null() {
@@ -268,56 +410,33 @@ pub(crate) fn input_value<T: Copy>(ptr: *const T, what: &str) -> Outcome<T> {
     Ok(unsafe { ptr.read() })
 }
 
-/// The caller's array of `len` elements at `ptr`, to be filled.
+/// The caller's array of `len` elements at `ptr`, to be filled. `len` is checked against
+/// `FRAY_MAX_BATCH` and its size in bytes against `PTRDIFF_MAX` before the slice is made.
 pub(crate) fn output_slice<'a, T>(ptr: *mut T, len: usize, what: &str) -> Outcome<&'a mut [T]> {
     if ptr.is_null() {
         return Err(null(what));
     }
-    check_len(len, what)?;
-    // SAFETY: not NULL; the caller promises `len` writable, aligned elements that nothing
-    // else touches during the call. Elements are plain integers or `#[repr(C)]` structs of
-    // integers, so whatever they held before is a valid value to overwrite.
+    if len > FRAY_MAX_BATCH {
+        return Err(Failure::new(
+            FRAY_LIMIT,
+            format!(
+                "`{what}` has {len} elements, over the limit of {FRAY_MAX_BATCH} (FRAY_MAX_BATCH)"
+            ),
+        ));
+    }
+    let fits = matches!(len.checked_mul(std::mem::size_of::<T>()), Some(bytes) if bytes <= isize::MAX as usize);
+    if !fits {
+        return Err(Failure::new(
+            FRAY_INVALID_ARGUMENT,
+            format!(
+                "`{what}` of {len} elements of {} bytes is larger than any buffer can be (PTRDIFF_MAX bytes)",
+                std::mem::size_of::<T>()
+            ),
+        ));
+    }
+    // SAFETY: not NULL; `len * size_of::<T>()` is at most `isize::MAX` (checked above); the
+    // caller promises `len` writable, aligned elements that nothing else touches during the
+    // call. Elements are plain integers or `#[repr(C)]` structs of integers, so whatever they
+    // held before is a valid value to overwrite.
     Ok(unsafe { std::slice::from_raw_parts_mut(ptr, len) })
-}
-
-/// The object behind a handle made by this library.
-pub(crate) fn handle<'a, T>(ptr: *mut T, what: &str) -> Outcome<&'a mut T> {
-    // SAFETY: a non-NULL handle was made by `Box::into_raw` in this library and not freed
-    // (the caller's promise); the header says a handle must not be used from two threads at
-    // once, so this is the only reference during the call.
-    unsafe { ptr.as_mut() }.ok_or_else(|| null(what))
-}
-
-/// Moves a Rust value to the heap and hands C the pointer.
-pub(crate) fn into_handle<T>(value: T) -> *mut T {
-    Box::into_raw(Box::new(value))
-}
-
-/// Frees a handle made by `into_handle`; NULL is a no-op.
-pub(crate) fn free_handle<T>(ptr: *mut T) {
-    if !ptr.is_null() {
-        // SAFETY: the caller promises `ptr` came from `into_handle` and is freed only once.
-        drop(unsafe { Box::from_raw(ptr) });
-    }
-}
-
-/// A string for C: NUL-terminated UTF-8 owned by the caller until `fray_string_free`.
-/// JSON never holds a NUL byte; any other text has NUL bytes replaced by U+FFFD.
-pub(crate) fn output_string(text: String) -> *mut c_char {
-    let c = CString::new(text).unwrap_or_else(|e| {
-        let text = String::from_utf8(e.into_vec())
-            .expect("the text was a String")
-            .replace('\0', "\u{FFFD}");
-        CString::new(text).expect("NUL bytes were replaced")
-    });
-    c.into_raw()
-}
-
-/// Frees a string made by `output_string`; NULL is a no-op.
-pub(crate) fn free_string(ptr: *mut c_char) {
-    if !ptr.is_null() {
-        // SAFETY: the caller promises `ptr` came from `output_string` (every string this
-        // library returns) and is freed only once.
-        drop(unsafe { CString::from_raw(ptr) });
-    }
 }

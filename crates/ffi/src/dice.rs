@@ -6,10 +6,9 @@ use std::ffi::c_char;
 use fray_dice::{Dice, Distribution, Expr, Ratio, Rng};
 use serde::Serialize;
 
-use crate::boundary::{
-    free_handle, guard, guard_void, handle, input_str, into_handle, out_param, output_slice,
-    output_string, write, Failure, Outcome,
-};
+use crate::boundary::{guard, input_str, out_param, output_slice, write, Failure, Outcome};
+use crate::handles::{free_handle, handle, into_handle, output_string};
+use crate::limits::FRAY_MAX_NOTATION_BYTES;
 use crate::{fray_result, FRAY_INVALID_ARGUMENT};
 
 /// A seeded dice generator (ChaCha8 keyed by seed and stream). Made by `fray_rng_new`,
@@ -35,10 +34,11 @@ pub extern "C" fn fray_rng_new(seed: u64, stream: u64, out: *mut *mut fray_rng) 
     })
 }
 
-/// Frees a generator. NULL is a no-op.
+/// Frees a generator. NULL is a no-op (`FRAY_OK`); a handle freed already, or anything
+/// that is not a live `fray_rng`, is `FRAY_INVALID_HANDLE` and frees nothing.
 #[no_mangle]
-pub extern "C" fn fray_rng_free(rng: *mut fray_rng) {
-    guard_void(|| free_handle(rng));
+pub extern "C" fn fray_rng_free(rng: *mut fray_rng) -> fray_result {
+    guard(|| free_handle(rng, "rng"))
 }
 
 fn sides_ok(sides: u32) -> Outcome {
@@ -94,12 +94,13 @@ pub extern "C" fn fray_rng_fill(
 }
 
 fn parse(expression: *const c_char, len: usize) -> Outcome<Expr> {
-    Ok(Expr::parse(input_str(expression, len, "expression")?)?)
+    let text = input_str(expression, len, "expression", FRAY_MAX_NOTATION_BYTES)?;
+    Ok(Expr::parse(text)?)
 }
 
 /// Rolls dice notation (`"3d8kh2+2"`, `"4d6dl1"`, `"1d10!"`, `"6d6>=5"`; `len` bytes of
 /// UTF-8, no NUL needed) and writes its total to `*out_total`. An expression that does not
-/// parse or breaks a limit draws nothing.
+/// parse, breaks a limit or overflows (`"1d6/0"`) draws nothing.
 #[no_mangle]
 pub extern "C" fn fray_roll(
     rng: *mut fray_rng,
@@ -111,7 +112,12 @@ pub extern "C" fn fray_roll(
         let rng = handle(rng, "rng")?;
         let out = out_param(out_total, "out_total")?;
         let expr = parse(expression, expression_len)?;
-        write(out, expr.roll(&mut rng.rng, None)?);
+        // Rolled on a copy, committed on success: a failure part-way (an overflow, a
+        // division by zero) leaves the caller's generator as it was, as the batch form does.
+        let mut dice = rng.rng.clone();
+        let total = expr.roll(&mut dice, None)?;
+        rng.rng = dice;
+        write(out, total);
         Ok(())
     })
 }
@@ -119,7 +125,7 @@ pub extern "C" fn fray_roll(
 /// Rolls dice notation and writes to `*out_json` the roll with every die that fell:
 /// `{"expression":"3d8kh2+2","total":13,"transcript":{"dice":[{"label":"3d8kh2","group":0,
 /// "sides":8,"value":6,"fate":"kept","exploded":false},…]}}`. Free it with
-/// `fray_string_free`.
+/// `fray_string_free`. A failure draws nothing.
 #[no_mangle]
 pub extern "C" fn fray_roll_json(
     rng: *mut fray_rng,
@@ -131,7 +137,9 @@ pub extern "C" fn fray_roll_json(
         let rng = handle(rng, "rng")?;
         let out = out_param(out_json, "out_json")?;
         let expr = parse(expression, expression_len)?;
-        let roll = expr.roll_with_transcript(&mut rng.rng)?;
+        let mut dice = rng.rng.clone();
+        let roll = expr.roll_with_transcript(&mut dice)?;
+        rng.rng = dice;
         write(out, output_string(to_json(&roll)));
         Ok(())
     })

@@ -5,10 +5,9 @@ use std::ffi::c_char;
 
 use fray_dice::Encounter;
 
-use crate::boundary::{
-    free_handle, guard, guard_void, handle, input_str, into_handle, out_param, output_string, write,
-};
+use crate::boundary::{guard, input_json, out_param, write, Failure};
 use crate::fray_result;
+use crate::handles::{free_handle, handle, into_handle, output_string};
 use crate::rulesets::{entry, ruleset_id};
 
 /// A running encounter of any ruleset. Made by `fray_encounter_new`, freed by
@@ -35,7 +34,7 @@ pub extern "C" fn fray_encounter_new(
     guard(|| {
         let out = out_param(out, "out")?;
         let id = ruleset_id(ruleset, ruleset_len)?;
-        let setup = input_str(setup_json, setup_len, "setup_json")?;
+        let setup = input_json(setup_json, setup_len, "setup_json")?;
         let e = entry(id)?;
         let inner = (e.start)(setup, seed, stream)?;
         write(out, into_handle(fray_encounter { inner }));
@@ -43,10 +42,11 @@ pub extern "C" fn fray_encounter_new(
     })
 }
 
-/// Frees an encounter. NULL is a no-op.
+/// Frees an encounter. NULL is a no-op (`FRAY_OK`); a handle freed already, or anything
+/// that is not a live `fray_encounter`, is `FRAY_INVALID_HANDLE` and frees nothing.
 #[no_mangle]
-pub extern "C" fn fray_encounter_free(encounter: *mut fray_encounter) {
-    guard_void(|| free_handle(encounter));
+pub extern "C" fn fray_encounter_free(encounter: *mut fray_encounter) -> fray_result {
+    guard(|| free_handle(encounter, "encounter"))
 }
 
 /// Applies one command (`command_json`, `command_len` bytes, in the ruleset's command
@@ -64,8 +64,11 @@ pub extern "C" fn fray_encounter_apply(
     guard(|| {
         let enc = handle(encounter, "encounter")?;
         let out = out_param(out_events_json, "out_events_json")?;
-        let command = input_str(command_json, command_len, "command_json")?;
-        let events = enc.inner.apply_json(command)?;
+        let command = input_json(command_json, command_len, "command_json")?;
+        let events = enc
+            .inner
+            .apply_json(command)
+            .map_err(|e| Failure::from(e).of_command())?;
         write(out, output_string(events));
         Ok(())
     })

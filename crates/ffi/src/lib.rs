@@ -9,14 +9,20 @@
 //!   are written only on success. [`fray_error_message`] gives a code's fixed text and
 //!   [`fray_last_error`] the detail of the thread's last failure.
 //! - Opaque handles ([`fray_rng`], [`fray_encounter`]) with `_new` / `_free`; `_free(NULL)`
-//!   is a no-op. Strings the library returns are freed with [`fray_string_free`].
+//!   is a no-op. A handle is a generation-checked entry of a registry, never an address, so
+//!   a handle used after its free, freed twice, or of the wrong kind is `FRAY_INVALID_HANDLE`.
+//!   Strings the library returns are freed with [`fray_string_free`], which refuses a string
+//!   freed already.
 //! - Threads: every function may be called from several threads at once (the only global
 //!   state is tables built once behind `OnceLock`/`LazyLock` and the thread-local last
 //!   error). A handle may move between threads (it is `Send`) but is used through `&mut`, so
 //!   never by two at once: each thread its own. Inputs behind const pointers are only read,
 //!   so concurrent calls may share them.
 //! - Every pointer is checked for NULL; every body runs inside `catch_unwind`, so a panic
-//!   becomes `FRAY_PANIC` and never unwinds into C. Strings are UTF-8 with explicit lengths.
+//!   becomes `FRAY_PANIC` and never unwinds into C, and prints nothing unless the host asks
+//!   ([`fray_set_panic_output`]). Strings are UTF-8 with explicit lengths.
+//! - Every length, count, thread and trial argument has a bound (the `FRAY_MAX_*` macros),
+//!   checked before any allocation or pointer arithmetic.
 //! - Encounters of every ruleset in the facade's `fray::rulesets()` share one JSON surface
 //!   ([`fray_encounter_new`], [`fray_encounter_apply`], …); hot paths are typed
 //!   ([`fray_andromeda_check`], [`fray_red_check`], [`fray_age_test`],
@@ -41,12 +47,14 @@
 //! ```
 //!
 //! ## Safety
-//! The library checks what a C API can check: pointers for NULL, lengths for size, strings
-//! for UTF-8, JSON for shape, enum values for range. It cannot detect a dangling pointer, a
-//! length longer than the caller's buffer or a handle used from two threads at once.
-//! `unsafe` is confined to the `boundary` module, where each block says what it relies on.
+//! The library checks what a C API can check: pointers for NULL, handles and returned
+//! strings for liveness, lengths for size, strings for UTF-8, JSON for shape, enum values for
+//! range. It cannot detect a dangling pointer to the caller's own memory, a length longer
+//! than the caller's buffer or a handle used from two threads at once. `unsafe` is confined
+//! to the `boundary` and `handles` modules, where each block says what it relies on.
 // The C ABI needs `unsafe` to read caller memory and hand out raw handles; the workspace
-// denies it everywhere else. Every block lives in `boundary.rs` with a SAFETY comment.
+// denies it everywhere else. Every block lives in `boundary.rs` or `handles.rs` with a
+// SAFETY comment.
 #![allow(unsafe_code)]
 // Names follow C conventions (`fray_result`, `FRAY_OK`) because they are the header's names.
 #![allow(non_camel_case_types)]
@@ -57,6 +65,8 @@ mod boundary;
 mod dice;
 mod encounter;
 mod general;
+mod handles;
+mod limits;
 mod rulesets;
 mod typed;
 
@@ -78,7 +88,11 @@ pub use encounter::{
 };
 #[cfg(feature = "test-hooks")]
 pub use general::fray_test_panic;
-pub use general::{fray_error_message, fray_last_error, fray_string_free, fray_version};
+pub use general::{
+    fray_error_message, fray_last_error, fray_last_error_rule, fray_set_panic_output,
+    fray_string_free, fray_version,
+};
+pub use limits::*;
 pub use rulesets::{
     fray_demo_seed, fray_demo_setup_json, fray_describe_events, fray_replay_verify,
     fray_ruleset_count, fray_ruleset_id, fray_ruleset_odds_json, fray_rulesets_json,

@@ -8,14 +8,16 @@ use fray_dice::Entry;
 use serde::Serialize;
 use serde_json::Value;
 
-use crate::boundary::{guard, input_str, out_param, output_string, write, Failure, Outcome};
+use crate::boundary::{guard, input_json, out_param, write, Failure, Outcome};
 use crate::dice::to_json;
-use crate::{fray_result, FRAY_INVALID_ARGUMENT};
+use crate::handles::output_string;
+use crate::limits::{FRAY_MAX_THREADS, FRAY_MAX_TRIALS};
+use crate::{fray_result, FRAY_INVALID_ARGUMENT, FRAY_LIMIT, FRAY_PARSE};
 
 /// The id string at `ptr` (`len` bytes); look it up with [`entry`] once every pointer is
 /// checked, so a NULL is reported as such whatever the id.
 pub(crate) fn ruleset_id<'a>(ptr: *const c_char, len: usize) -> Outcome<&'a str> {
-    input_str(ptr, len, "ruleset")
+    input_json(ptr, len, "ruleset")
 }
 
 /// The registered ruleset `id`.
@@ -122,8 +124,9 @@ pub extern "C" fn fray_demo_setup_json(
 /// Writes to `*out_json` the exact odds of a ruleset's check as a JSON array of tables:
 /// `[{"title":"final tier","rows":[{"label":"Fail","probability":{"numerator":…,
 /// "denominator":…}},…]}]`. `spec_json` is an object of the ruleset's odds keys (see
-/// "odds_keys" in `fray_rulesets_json`); every key has a default, so `{}` is valid. Free it
-/// with `fray_string_free`.
+/// "odds_keys" in `fray_rulesets_json`); every key has a default, so `{}` is valid. Any
+/// other JSON (an array such as `[]` or `[1,2,3]`, a number, a string) is `FRAY_PARSE`.
+/// Free it with `fray_string_free`.
 #[no_mangle]
 pub extern "C" fn fray_ruleset_odds_json(
     ruleset: *const c_char,
@@ -135,12 +138,36 @@ pub extern "C" fn fray_ruleset_odds_json(
     guard(|| {
         let out = out_param(out_json, "out_json")?;
         let id = ruleset_id(ruleset, ruleset_len)?;
-        let spec = input_str(spec_json, spec_len, "spec_json")?;
+        let spec = input_json(spec_json, spec_len, "spec_json")?;
         let e = entry(id)?;
+        // Checked here, whatever each ruleset's own parser would take: some read an array
+        // as positional fields.
+        let value: Value = fray_dice::parse_json(spec, "odds spec")?;
+        if !value.is_object() {
+            return Err(Failure::new(
+                FRAY_PARSE,
+                format!(
+                    "spec_json must be a JSON object of the odds keys (`{{}}` for the defaults), found {}",
+                    json_kind(&value)
+                ),
+            ));
+        }
         let tables = (e.odds)(spec)?;
         write(out, output_string(to_json(&tables)));
         Ok(())
     })
+}
+
+/// What a JSON value is, for messages.
+fn json_kind(value: &Value) -> &'static str {
+    match value {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    }
 }
 
 /// Writes to `*out_text` one readable log line per event: `events_json` is one event object
@@ -157,7 +184,7 @@ pub extern "C" fn fray_describe_events(
     guard(|| {
         let out = out_param(out_text, "out_text")?;
         let id = ruleset_id(ruleset, ruleset_len)?;
-        let text = input_str(events_json, events_len, "events_json")?;
+        let text = input_json(events_json, events_len, "events_json")?;
         let e = entry(id)?;
         let value: Value = fray_dice::parse_json(text, "events")?;
         let events = match value {
@@ -176,8 +203,9 @@ pub extern "C" fn fray_describe_events(
 /// Plays `trials` fights of a setup to their end with the ruleset's default tactic (trial i
 /// on dice stream i, so the answer does not depend on `threads`) and writes the summary to
 /// `*out_json`: `{"trials":…,"wins":[…per side],"draws":…,"rounds":{"3":…},
-/// "health_total":[…],"metric_total":…}`. `threads` 0 means 1. Free it with
-/// `fray_string_free`.
+/// "health_total":[…],"metric_total":…}`. `threads` 0 means 1; more than
+/// `FRAY_MAX_THREADS` threads or more than `FRAY_MAX_TRIALS` trials is `FRAY_LIMIT`, and no
+/// more threads than trials are started. Free it with `fray_string_free`.
 #[no_mangle]
 pub extern "C" fn fray_simulate_json(
     ruleset: *const c_char,
@@ -192,9 +220,27 @@ pub extern "C" fn fray_simulate_json(
     guard(|| {
         let out = out_param(out_json, "out_json")?;
         let id = ruleset_id(ruleset, ruleset_len)?;
-        let setup = input_str(setup_json, setup_len, "setup_json")?;
+        let setup = input_json(setup_json, setup_len, "setup_json")?;
         let e = entry(id)?;
-        let summary = (e.simulate)(setup, trials, seed, threads.max(1) as usize, None)?;
+        if trials > FRAY_MAX_TRIALS {
+            return Err(Failure::new(
+                FRAY_LIMIT,
+                format!(
+                    "trials is {trials}, over the limit of {FRAY_MAX_TRIALS} (FRAY_MAX_TRIALS)"
+                ),
+            ));
+        }
+        if threads > FRAY_MAX_THREADS {
+            return Err(Failure::new(
+                FRAY_LIMIT,
+                format!(
+                    "threads is {threads}, over the limit of {FRAY_MAX_THREADS} (FRAY_MAX_THREADS)"
+                ),
+            ));
+        }
+        // Both bounded above, so the conversions are exact.
+        let threads = u64::from(threads.max(1)).min(trials.max(1)) as usize;
+        let summary = (e.simulate)(setup, trials, seed, threads, None)?;
         write(out, output_string(to_json(&summary)));
         Ok(())
     })
@@ -213,7 +259,7 @@ pub extern "C" fn fray_replay_verify(
 ) -> fray_result {
     guard(|| {
         let out = out_param(out_report_json, "out_report_json")?;
-        let text = input_str(replay_json, replay_len, "replay_json")?;
+        let text = input_json(replay_json, replay_len, "replay_json")?;
         let report = fray_facade::verify_replay(text)?;
         write(out, output_string(to_json(&report)));
         Ok(())

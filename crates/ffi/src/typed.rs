@@ -5,27 +5,31 @@
 
 use fray_dice::Rng;
 
-use crate::boundary::{
-    guard, handle, input_value, out_param, output_slice, write, Failure, Outcome,
-};
+use crate::boundary::{guard, input_value, out_param, output_slice, write, Failure, Outcome};
 use crate::dice::fray_rng;
+use crate::handles::handle;
+use crate::limits::FRAY_HUNT_MAX_STAT;
 use crate::{fray_result, FRAY_INVALID_ARGUMENT};
 
-/// Fills `out` with one result per trial, trial i on dice `(seed, first_stream + i)`.
+/// Fills `out` with one result per trial, trial i on dice `(seed, first_stream + i)`. The
+/// last stream, `first_stream + count - 1`, must be at most 2^64 − 1 (so
+/// `first_stream = UINT64_MAX, count = 1` is fine); checked before anything is written.
 pub(crate) fn batch<R>(
     out: &mut [R],
     seed: u64,
     first_stream: u64,
     mut one: impl FnMut(&mut Rng) -> Outcome<R>,
 ) -> Outcome {
-    if first_stream.checked_add(out.len() as u64).is_none() {
+    let count = out.len() as u64;
+    if count > 0 && first_stream.checked_add(count - 1).is_none() {
         return Err(Failure::new(
             FRAY_INVALID_ARGUMENT,
-            format!("streams {first_stream} + {} run past 2^64", out.len()),
+            format!("streams {first_stream} + {count} run past 2^64 - 1"),
         ));
     }
-    for (stream, slot) in (first_stream..).zip(out.iter_mut()) {
-        *slot = one(&mut Rng::new(seed, stream))?;
+    for (i, slot) in (0..count).zip(out.iter_mut()) {
+        // No overflow: first_stream + i <= first_stream + count - 1, checked above.
+        *slot = one(&mut Rng::new(seed, first_stream + i))?;
     }
     Ok(())
 }
@@ -329,10 +333,21 @@ pub struct fray_hunt_test_result {
     pub stat: u32,
     /// The dice total.
     pub roll: u32,
-    /// stat − roll.
+    /// stat − roll (exact: the stat is at most `FRAY_HUNT_MAX_STAT`).
     pub margin: i32,
     /// 1 if roll ≤ stat, else 0.
     pub passed: u32,
+}
+
+/// Refuses a stat whose margin an `int32_t` cannot hold (fray-hunt computes it in `i32`).
+fn hunt_stat_ok(stat: u32) -> Outcome {
+    if stat > FRAY_HUNT_MAX_STAT {
+        return Err(Failure::new(
+            FRAY_INVALID_ARGUMENT,
+            format!("stat is {stat}, over the limit of {FRAY_HUNT_MAX_STAT} (FRAY_HUNT_MAX_STAT)"),
+        ));
+    }
+    Ok(())
 }
 
 fn hunt_test(rng: &mut Rng, stat: u32, test_dice: u32) -> Outcome<fray_hunt_test_result> {
@@ -346,7 +361,8 @@ fn hunt_test(rng: &mut Rng, stat: u32, test_dice: u32) -> Outcome<fray_hunt_test
 }
 
 /// Resolves one Hunt stat test (`test_dice` d6 against `stat`) with dice from `rng` into
-/// `*out`. Too many dice is `FRAY_LIMIT` and draws nothing.
+/// `*out`. A stat over `FRAY_HUNT_MAX_STAT` is `FRAY_INVALID_ARGUMENT`, too many dice
+/// `FRAY_LIMIT`; neither draws anything.
 #[no_mangle]
 pub extern "C" fn fray_hunt_stat_test(
     rng: *mut fray_rng,
@@ -357,6 +373,7 @@ pub extern "C" fn fray_hunt_stat_test(
     guard(|| {
         let rng = handle(rng, "rng")?;
         let out = out_param(out, "out")?;
+        hunt_stat_ok(stat)?;
         write(out, hunt_test(&mut rng.rng, stat, test_dice)?);
         Ok(())
     })
@@ -375,6 +392,7 @@ pub extern "C" fn fray_hunt_stat_test_batch(
 ) -> fray_result {
     guard(|| {
         let out = output_slice(out, count, "out")?;
+        hunt_stat_ok(stat)?;
         batch(out, seed, first_stream, |rng| {
             hunt_test(rng, stat, test_dice)
         })

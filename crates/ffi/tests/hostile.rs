@@ -61,6 +61,28 @@ fn mutate_numbers(command: &str, mut seed: u64) -> String {
     out
 }
 
+/// After a failed call: `FRAY_RULE` carries a rule id of the rule books ("HUNT-06"), any
+/// other code none (the rulesets' tags such as "setup" or "ended" have codes of their own).
+fn rule_id_fits(code: fray_result) -> Result<(), TestCaseError> {
+    let mut out = null_mut();
+    prop_assert_eq!(fray_last_error_rule(&mut out), FRAY_OK);
+    let rule = take(out);
+    if code == FRAY_RULE {
+        let (book, number) = rule.split_once('-').unwrap_or(("", ""));
+        prop_assert!(
+            !book.is_empty()
+                && book.bytes().all(|b| b.is_ascii_uppercase())
+                && !number.is_empty()
+                && number.bytes().all(|b| b.is_ascii_digit()),
+            "rule id {:?}",
+            rule
+        );
+    } else {
+        prop_assert_eq!(rule, "");
+    }
+    Ok(())
+}
+
 fn state_of(enc: *mut fray_encounter) -> (String, String) {
     let (mut s, mut e) = (null_mut(), null_mut());
     assert_eq!(fray_encounter_state_json(enc, &mut s), FRAY_OK);
@@ -117,6 +139,8 @@ proptest! {
         if code == FRAY_OK {
             fray_encounter_free(enc);
             enc = null_mut();
+        } else {
+            rule_id_fits(code)?;
         }
         prop_assert!(enc.is_null() || code == FRAY_OK);
 
@@ -151,6 +175,7 @@ proptest! {
         } else {
             prop_assert!(events.is_null());
             prop_assert_eq!(state_of(enc), before);
+            rule_id_fits(code)?;
         }
         // A well-formed command with awkward numbers: accepted, or refused with nothing changed.
         let mut cmd = null_mut();
@@ -166,6 +191,7 @@ proptest! {
             } else {
                 prop_assert!(events.is_null());
                 prop_assert_eq!(state_of(enc), before, "{}", cmd);
+                rule_id_fits(code)?;
             }
         }
         let mut text = null_mut();

@@ -27,14 +27,27 @@ const PREAMBLE: &str = "\
  * - Strings passed in are UTF-8 with an explicit length in bytes (no NUL needed). Strings
  *   returned are NUL-terminated UTF-8 owned by the caller: free them with fray_string_free.
  * - Handles (fray_rng, fray_encounter) are made by _new and freed by _free; _free(NULL) is
- *   a no-op.
+ *   a no-op. A handle is an opaque number, never an address: using a handle after its
+ *   _free, freeing it twice, or passing one kind for another is FRAY_INVALID_HANDLE (nothing
+ *   is touched). A returned string freed twice, or a pointer the library never returned, is
+ *   FRAY_INVALID_HANDLE from fray_string_free too.
+ * - Limits: every length, count, thread and trial argument has a bound (the FRAY_MAX_*
+ *   macros below), checked before anything is read, allocated or written; above it the call
+ *   is FRAY_LIMIT and changes nothing. Caller arrays must also fit PTRDIFF_MAX bytes.
+ * - Refusals of the rules are FRAY_RULE and fray_last_error_rule() gives the rule id
+ *   (HUNT-06); refusals no numbered rule covers have their own codes (FRAY_INVALID_SETUP,
+ *   FRAY_INVALID_COMMAND, FRAY_ENDED).
  * - Threads: any function may be called from several threads at once. A handle may move
  *   between threads but must not be used by two at once: give each thread its own. Inputs
  *   read through const pointers (spec structs, strings such as setups and expressions) may
  *   be shared by concurrent calls. fray_last_error is per thread.
- * - A panic inside the library comes back as FRAY_PANIC; it never unwinds into the caller.
- * - Link with -lfray (see fray.pc). On Linux the shared library also needs -lm -ldl
- *   -lpthread when linked statically.
+ * - A panic inside the library comes back as FRAY_PANIC; it never unwinds into the caller
+ *   and prints nothing unless fray_set_panic_output(1) asked for it.
+ * - C89 or later, and C++: the header needs only <stddef.h> and <stdint.h>.
+ * - Link with -lfray. fray.pc (pkg-config) is made for a build by
+ *   `cargo xtask pkg-config <libdir> <out.pc>` from include/fray.pc.in; then
+ *   `cc app.c $(pkg-config --cflags --libs fray)`. Linked statically (libfray.a), Linux
+ *   also needs -lm -ldl -lpthread.
  */";
 
 fn root() -> PathBuf {
@@ -76,11 +89,8 @@ fn config() -> cbindgen::Config {
         documentation_style: cbindgen::DocumentationStyle::Doxy,
         usize_is_size_t: true,
         style: cbindgen::Style::Both,
-        sys_includes: vec![
-            "stddef.h".to_owned(),
-            "stdint.h".to_owned(),
-            "stdbool.h".to_owned(),
-        ],
+        // No <stdbool.h>: the ABI has no `bool`, so the header stays C89.
+        sys_includes: vec!["stddef.h".to_owned(), "stdint.h".to_owned()],
         no_includes: true,
         autogen_warning: None,
         after_includes: Some(version_macros()),
@@ -103,7 +113,43 @@ fn generate() -> Result<String, String> {
         .map_err(|e| format!("cbindgen failed: {e}"))?;
     let mut out = Vec::new();
     bindings.write(&mut out);
-    String::from_utf8(out).map_err(|e| format!("cbindgen wrote invalid UTF-8: {e}"))
+    let text = String::from_utf8(out).map_err(|e| format!("cbindgen wrote invalid UTF-8: {e}"))?;
+    Ok(c89(&text))
+}
+
+/// Makes cbindgen's C valid C89: its `// __cplusplus` comments become `/* */` ones, and the
+/// last enumerator of each enum loses its trailing comma.
+fn c89(text: &str) -> String {
+    let lines: Vec<String> = text
+        .lines()
+        .map(|line| match line.find("//") {
+            Some(at) if !line.trim_start().starts_with('*') && !line.contains("/*") => {
+                let (code, comment) = line.split_at(at);
+                format!("{code}/* {} */", comment.trim_start_matches('/').trim())
+            }
+            _ => line.to_owned(),
+        })
+        .collect();
+    let mut out: Vec<String> = Vec::with_capacity(lines.len());
+    for line in lines {
+        if line.starts_with('}') && line.trim_end().ends_with(';') {
+            // The closing line of a typedef: drop a trailing comma of the last enumerator
+            // (only comment lines may sit between them).
+            if let Some(last) = out.iter_mut().rev().find(|l| {
+                let t = l.trim();
+                !(t.starts_with("/*") || t.starts_with('*'))
+            }) {
+                if last.trim_end().ends_with(',') {
+                    let trimmed = last.trim_end().trim_end_matches(',').to_owned();
+                    *last = trimmed;
+                }
+            }
+        }
+        out.push(line);
+    }
+    let mut joined = out.join("\n");
+    joined.push('\n');
+    joined
 }
 
 fn header(check: bool) -> Result<(), String> {
