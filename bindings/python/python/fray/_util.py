@@ -7,7 +7,7 @@ import json
 import os
 import sys
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, SupportsInt, TypeVar, cast
 
 from fray import _fray
 from fray.errors import InvalidInput
@@ -49,7 +49,7 @@ def u64(value: object, name: str) -> int:
     if type(value) is int and 0 <= value <= U64_MAX:
         return value
     if _numpy_integer(value):
-        value = int(value)
+        value = int(cast(SupportsInt, value))
     if isinstance(value, bool) or not isinstance(value, int):
         raise InvalidInput(
             f"{name} must be an integer in 0 .. 2**64 - 1, got {type(value).__name__} {value!r}"
@@ -71,7 +71,7 @@ def i32(value: object, name: str) -> int:
     if type(value) is int and -(2**31) <= value < 2**31:
         return value
     if _numpy_integer(value):
-        value = int(value)
+        value = int(cast(SupportsInt, value))
     if isinstance(value, bool) or not isinstance(value, int):
         raise InvalidInput(f"{name} must be an integer, got {type(value).__name__} {value!r}")
     if not -(2**31) <= value < 2**31:
@@ -98,7 +98,10 @@ def param(column: npt.NDArray[np.int64], dtype: type[IntT]) -> npt.NDArray[IntT]
     """A checked per-trial parameter (a scalar or a 1-D array of in-range integers) for the
     native batch functions: one value as a 1-element array, which the native side uses for
     every trial (no n copies to build), or a contiguous array of one value per trial."""
-    return lazy_numpy.ascontiguousarray(column.reshape(1) if column.size == 1 else column, dtype=dtype)
+    out: npt.NDArray[IntT] = lazy_numpy.ascontiguousarray(
+        column.reshape(1) if column.size == 1 else column, dtype=dtype
+    )
+    return out
 
 
 def threads(value: object) -> int:
