@@ -39,7 +39,7 @@ pub fn rulesets() -> Vec<Entry> {
     vec![
         Entry::of::<andromeda::Andromeda>(),
         Entry::of::<red::Red>(),
-        Entry::of::<age::Age>(),
+        Entry::of::<age::Age>().with_protocol::<age::Age>(),
         Entry::of::<better_world::BetterWorld>(),
         Entry::of::<hunt::Hunt>(),
     ]

@@ -635,7 +635,7 @@ fn refusals(replay: &Replay) -> Vec<(usize, String, String)> {
 
 fn rule_of(e: &fray::dice::EncounterError) -> String {
     match e {
-        fray::dice::EncounterError::Rule(r) => r.rule.clone(),
+        fray::dice::EncounterError::Rule(r) => r.rule.to_string(),
         other => panic!("a golden command is not a rule refusal: {other}"),
     }
 }

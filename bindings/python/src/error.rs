@@ -46,7 +46,7 @@ impl From<fray_dice::RuleError> for Fail {
     fn from(e: fray_dice::RuleError) -> Self {
         Fail::Rule {
             message: e.to_string(),
-            rule: e.rule,
+            rule: e.rule.to_string(),
         }
     }
 }
@@ -66,7 +66,7 @@ impl From<ReplayError> for Fail {
         match e {
             ReplayError::Invalid(e) => Fail::Invalid(format!("invalid replay: {}", e.message())),
             ReplayError::Setup(e) => Fail::Rule {
-                rule: e.rule,
+                rule: e.rule.to_string(),
                 message,
             },
             ReplayError::Mismatch(m) => Fail::Mismatch {

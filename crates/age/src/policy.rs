@@ -413,3 +413,7 @@ fn step_toward(state: &State, me: usize, target: usize, can: bool) -> Command {
         }
     }
 }
+
+impl fray_dice::DefaultPolicy for crate::Age {
+    type Policy = AgePolicy;
+}

@@ -12,7 +12,7 @@ use crate::resolve::{
 };
 use fray_dice::RuleError;
 
-fn err(rule: &str, message: impl Into<String>) -> RuleError {
+fn err(rule: &'static str, message: impl Into<String>) -> RuleError {
     RuleError::new(rule, message)
 }
 

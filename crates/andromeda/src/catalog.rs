@@ -55,7 +55,7 @@ impl AutoPlay for Andromeda {
         };
         state.play(&decision, dice, events).map_err(|e| {
             let command = decision.command(state);
-            RuleError::new(e.rule.clone(), format!("{command:?}: {}", e.message))
+            RuleError::new(e.rule, format!("{command:?}: {}", e.message))
         })?;
         Ok(true)
     }

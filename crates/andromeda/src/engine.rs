@@ -848,7 +848,7 @@ impl Resolved {
     }
 }
 
-fn err(rule: &str, message: impl Into<String>) -> RuleError {
+fn err(rule: &'static str, message: impl Into<String>) -> RuleError {
     RuleError::new(rule, message)
 }
 
@@ -1200,7 +1200,12 @@ impl State {
             && !self.has(t, ConditionKind::Hidden)
     }
 
-    fn require_enemy_target(&self, a: usize, t: usize, rule: &str) -> Result<(), RuleError> {
+    fn require_enemy_target(
+        &self,
+        a: usize,
+        t: usize,
+        rule: &'static str,
+    ) -> Result<(), RuleError> {
         if self.fighters[t].side == self.fighters[a].side {
             return Err(err(
                 rule,

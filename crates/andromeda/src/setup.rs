@@ -564,7 +564,7 @@ pub const MAX_TURNS: u32 = 10;
 /// simulation's command cap.
 pub const MAX_TURNS_PER_FIGHT: u64 = 10_000;
 
-fn setup_error(rule: &str, message: String) -> RuleError {
+fn setup_error(rule: &'static str, message: String) -> RuleError {
     RuleError::new(rule, message)
 }
 

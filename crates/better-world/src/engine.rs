@@ -687,7 +687,7 @@ static FISTS: LazyLock<Weapon> = LazyLock::new(Weapon::default);
 
 /// A refusal. Cold: the optimiser then keeps the checks on the way lean.
 #[cold]
-fn err(rule: &str, message: impl Into<String>) -> RuleError {
+fn err(rule: &'static str, message: impl Into<String>) -> RuleError {
     RuleError::new(rule, message)
 }
 
@@ -2172,7 +2172,12 @@ pub(crate) fn do_long_burst<D: Dice>(
     finish_action(state, dice, (s.actor, Cost::Full), true, hurt, events)
 }
 
-fn need_engaged(state: &State, actor: usize, target: usize, rule: &str) -> Result<(), RuleError> {
+fn need_engaged(
+    state: &State,
+    actor: usize,
+    target: usize,
+    rule: &'static str,
+) -> Result<(), RuleError> {
     if !state.engaged(actor, target) {
         return Err(err(
             rule,

@@ -511,7 +511,7 @@ impl AutoPlay for BetterWorld {
 #[cold]
 fn refused(state: &State, decision: Decision, e: RuleError) -> RuleError {
     let command = decision.command(state);
-    RuleError::new(e.rule.clone(), format!("{command:?}: {}", e.message))
+    RuleError::new(e.rule, format!("{command:?}: {}", e.message))
 }
 
 /// The odds query of `fray odds better-world key=value …`; every key has a default.

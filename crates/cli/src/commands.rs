@@ -292,7 +292,7 @@ pub fn simulate(
     let (summary, reached) = match (precision, policy) {
         (Some(p), _) => simulate_to_precision(&entry, &setup, p, cap, seed, threads)?,
         (None, Some(path)) => (
-            simulate_with_policy(id, &setup, path, trials, seed, threads)?,
+            simulate_with_policy(&entry, &setup, path, trials, seed, threads)?,
             true,
         ),
         (None, None) => (
@@ -393,26 +393,28 @@ pub fn setup(id: &str) -> Outcome {
 }
 
 /// `simulate --policy`: the fights played by a policy read from JSON, for the rulesets that
-/// have the decision protocol (AGE so far).
+/// have the decision protocol.
 fn simulate_with_policy(
-    id: &str,
+    entry: &fray_dice::Entry,
     setup: &str,
     path: &Path,
     trials: u64,
     seed: u64,
     threads: usize,
 ) -> Result<fray_dice::SimSummary, String> {
-    if id != "age" {
+    let Some(policy) = entry.policy else {
+        let offered: Vec<&str> = fray::rulesets()
+            .iter()
+            .filter(|e| e.policy.is_some())
+            .map(|e| e.id)
+            .collect();
         return Err(format!(
-            "--policy is offered for age only so far, not for {id}"
+            "--policy is not offered for {} yet; it is for: {}",
+            entry.id,
+            offered.join(", ")
         ));
-    }
-    let policy: fray::age::AgePolicy =
-        fray_dice::parse_json(&read_limited(path, "policy")?, "policy")
-            .map_err(|e| e.to_string())?;
-    let setup: fray::age::Setup =
-        fray_dice::parse_json(setup, "setup").map_err(|e| e.to_string())?;
-    fray_dice::simulate_with::<fray::age::Age, _>(&setup, &policy, trials, seed, threads)
+    };
+    (policy.simulate)(setup, &read_limited(path, "policy")?, trials, seed, threads)
         .map_err(|e| e.to_string())
 }
 

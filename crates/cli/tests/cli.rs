@@ -298,7 +298,7 @@ fn simulate_age_takes_a_policy_file() {
     assert!(!out.status.success());
     assert_eq!(
         String::from_utf8_lossy(&out.stderr).trim(),
-        "fray: --policy is offered for age only so far, not for red"
+        "fray: --policy is not offered for red yet; it is for: age"
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }

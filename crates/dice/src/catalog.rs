@@ -2,10 +2,14 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
 use crate::dist::Ratio;
-use crate::erased::{parse_json, start_json, verify_json, Encounter, EncounterError};
+use crate::erased::{
+    parse_json, start_json, start_json_deciding, verify_json, Encounter, EncounterError,
+};
 use crate::error::RuleError;
+use crate::protocol::{simulate_with, DefaultPolicy};
 use crate::session::{AutoPlay, ReplayError, ReplayReport};
 use crate::sim::{simulate, simulate_range, SimSummary};
+use crate::text::{summary_lines, Lang, Texts, View};
 
 /// One row of an odds table: a labelled outcome and its exact probability.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -65,8 +69,40 @@ where
     fn odds(spec: &Self::OddsSpec) -> Result<Vec<OddsTable>, RuleError>;
     /// The built-in demonstration scenario.
     fn demo_setup() -> Self::Setup;
-    /// One readable line for an event of the log.
+    /// One readable line for an event of the log, in English for the game master.
     fn describe(event: &Self::Event) -> String;
+
+    /// The ruleset's messages in every language ([`Texts`]); the common ones only until the
+    /// ruleset has its own.
+    fn texts() -> &'static Texts {
+        Texts::common()
+    }
+
+    /// The line `view`'s reader sees for `event`, in `view.lang`; `None` when the event is
+    /// not shown to that reader (a secret declaration, for a player). Text is made here, from
+    /// the event, never stored.
+    fn line(event: &Self::Event, view: &View) -> Option<String> {
+        let _ = view;
+        Some(Self::describe(event))
+    }
+
+    /// A refusal as its reader sees it in `lang`: the rule ID and the explanation.
+    fn refusal(error: &RuleError, lang: Lang) -> String {
+        let texts = Self::texts();
+        texts.get(
+            lang,
+            &crate::msg!(
+                "refused",
+                rule = error.rule.as_str(),
+                message = error.message_in(texts, lang)
+            ),
+        )
+    }
+
+    /// The end-of-fight summary: one line per participant, in `lang`.
+    fn summary(state: &Self::State, lang: Lang) -> Vec<String> {
+        summary_lines(Self::texts(), lang, &Self::standing(state))
+    }
 }
 
 /// Starts an encounter from setup JSON, seed and stream.
@@ -109,6 +145,22 @@ pub struct Entry {
     pub simulate: SimulateFn,
     /// Runs trials `first .. first + trials` of a setup given as JSON.
     pub simulate_range: SimulateRangeFn,
+    /// Describes one event given as JSON for a reader: `None` when it is hidden from them.
+    pub line: fn(&str, &View) -> Result<Option<String>, EncounterError>,
+    /// A refusal as the reader sees it in a language.
+    pub refusal: fn(&RuleError, Lang) -> String,
+    /// Policies, for a ruleset on the decision protocol ([`Entry::with_protocol`]).
+    pub policy: Option<PolicyFns>,
+}
+
+/// What a ruleset on the decision protocol adds to its [`Entry`]: its policy type over JSON.
+#[derive(Clone, Copy)]
+pub struct PolicyFns {
+    /// The default policy as JSON (every field present): a template to edit.
+    pub default: fn() -> String,
+    /// Simulates a setup given as JSON with a policy given as JSON: setup, policy, trials,
+    /// seed, threads.
+    pub simulate: fn(&str, &str, u64, u64, usize) -> Result<SimSummary, EncounterError>,
 }
 
 impl Entry {
@@ -153,6 +205,41 @@ impl Entry {
                 simulate_range::<C>(&setup, first, trials, seed, threads, None)
                     .map_err(EncounterError::Rule)
             },
+            line: |event, view| {
+                let event: C::Event =
+                    parse_json(event, "event").map_err(EncounterError::InvalidInput)?;
+                Ok(C::line(&event, view))
+            },
+            refusal: C::refusal,
+            policy: None,
         }
+    }
+
+    /// This entry with the decision protocol of `C`: encounters that answer options and
+    /// previews, and policies read from JSON.
+    pub fn with_protocol<C>(mut self) -> Entry
+    where
+        C: Catalog + DefaultPolicy,
+        C::Setup: Send + Sync,
+        C::Command: Send,
+        C::Event: Send,
+        C::State: Send,
+    {
+        self.start = start_json_deciding::<C>;
+        self.policy = Some(PolicyFns {
+            default: || {
+                serde_json::to_string_pretty(&C::Policy::default())
+                    .expect("policies serialize to JSON")
+            },
+            simulate: |setup, policy, trials, seed, threads| {
+                let setup: C::Setup =
+                    parse_json(setup, "setup").map_err(EncounterError::InvalidInput)?;
+                let policy: C::Policy =
+                    parse_json(policy, "policy").map_err(EncounterError::InvalidInput)?;
+                simulate_with::<C, _>(&setup, &policy, trials, seed, threads)
+                    .map_err(EncounterError::Rule)
+            },
+        });
+        self
     }
 }

@@ -1,6 +1,8 @@
+use crate::catalog::Catalog;
 use crate::error::{Error, ErrorKind, RuleError};
 use crate::protocol::Decide;
 use crate::session::{AutoPlay, Replay, ReplayError, ReplayReport, Session, COMMANDS_OVER_LIMIT};
+use crate::text::{Lang, View};
 
 /// Largest JSON text accepted for a setup, a command or a replay, in bytes.
 pub const MAX_JSON_BYTES: usize = 8 << 20;
@@ -52,6 +54,36 @@ pub trait Encounter: Send {
         let _ = command;
         Err(not_offered(self.ruleset(), "previews"))
     }
+    /// The log so far as `view`'s reader sees it: one line per shown event, in `view.lang`.
+    fn lines(&self, view: &View) -> Vec<String>;
+    /// What each participant has now ([`crate::Standing`]) as a JSON array.
+    fn standing_json(&self) -> String;
+    /// The summary of the fight so far: one line per participant, in `lang`.
+    fn summary(&self, lang: Lang) -> Vec<String>;
+    /// A refusal as its reader sees it in `lang`.
+    fn refusal(&self, error: &RuleError, lang: Lang) -> String;
+}
+
+/// The text methods every [`Encounter`] of a [`Catalog`] shares.
+macro_rules! text_methods {
+    ($session:ident) => {
+        fn lines(&self, view: &View) -> Vec<String> {
+            $session(self)
+                .events()
+                .filter_map(|e| R::line(e, view))
+                .collect()
+        }
+        fn standing_json(&self) -> String {
+            serde_json::to_string(&R::standing($session(self).state()))
+                .expect("standings serialize to JSON")
+        }
+        fn summary(&self, lang: Lang) -> Vec<String> {
+            R::summary($session(self).state(), lang)
+        }
+        fn refusal(&self, error: &RuleError, lang: Lang) -> String {
+            R::refusal(error, lang)
+        }
+    };
 }
 
 /// The refusal of a protocol call a ruleset does not offer yet.
@@ -68,10 +100,18 @@ fn not_offered(ruleset: &str, what: &str) -> EncounterError {
 #[derive(Clone, Debug)]
 pub struct Deciding<R: AutoPlay + Decide>(pub Session<R>);
 
+fn inner<R: AutoPlay + Decide>(d: &Deciding<R>) -> &Session<R> {
+    &d.0
+}
+
+fn itself<R: AutoPlay>(s: &Session<R>) -> &Session<R> {
+    s
+}
+
 impl<R> Encounter for Deciding<R>
 where
-    R: AutoPlay + Decide,
-    R::Setup: Send,
+    R: Catalog + Decide,
+    R::Setup: Send + Sync,
     R::Command: Send,
     R::Event: Send,
     R::State: Send,
@@ -107,6 +147,7 @@ where
         let tables = R::preview(self.0.state(), &command).map_err(EncounterError::Rule)?;
         Ok(serde_json::to_string(&tables).expect("odds tables serialize to JSON"))
     }
+    text_methods!(inner);
 }
 
 /// Starts an encounter of a ruleset with the decision protocol from setup JSON: like
@@ -117,8 +158,8 @@ pub fn start_json_deciding<R>(
     stream: u64,
 ) -> Result<Box<dyn Encounter>, EncounterError>
 where
-    R: AutoPlay + Decide + 'static,
-    R::Setup: Send,
+    R: Catalog + Decide,
+    R::Setup: Send + Sync,
     R::Command: Send,
     R::Event: Send,
     R::State: Send,
@@ -165,8 +206,8 @@ pub fn parse_json<T: serde::de::DeserializeOwned>(text: &str, what: &str) -> Res
 
 impl<R> Encounter for Session<R>
 where
-    R: AutoPlay,
-    R::Setup: Send,
+    R: Catalog,
+    R::Setup: Send + Sync,
     R::Command: Send,
     R::Event: Send,
     R::State: Send,
@@ -203,6 +244,7 @@ where
     fn dice_position(&self) -> u128 {
         Session::dice_position(self)
     }
+    text_methods!(itself);
 }
 
 /// Starts an encounter of ruleset `R` from setup JSON.
@@ -212,8 +254,8 @@ pub fn start_json<R>(
     stream: u64,
 ) -> Result<Box<dyn Encounter>, EncounterError>
 where
-    R: AutoPlay + 'static,
-    R::Setup: Send,
+    R: Catalog,
+    R::Setup: Send + Sync,
     R::Command: Send,
     R::Event: Send,
     R::State: Send,

@@ -18,6 +18,8 @@ pub enum ErrorKind {
     Replay,
     /// A ruleset id that this build does not have.
     UnknownRuleset,
+    /// A language Fray does not write, or a message file that does not parse.
+    Language,
 }
 
 /// The error type of `fray-dice`: a kind to branch on and a message for people.
@@ -58,25 +60,109 @@ impl std::error::Error for Error {}
 /// Shorthand for results of this crate.
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 
+/// A rule ID documented in the repository's `docs/rules/` ("AND-17"), or a short tag such as
+/// `"setup"` or `"dice"` when no numbered rule applies. Always a compiled-in constant, so a
+/// refusal never carries an ID made up at run time.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
+#[serde(transparent)]
+pub struct RuleId(&'static str);
+
+impl RuleId {
+    /// The ID `id`; rulesets declare theirs as constants.
+    pub const fn new(id: &'static str) -> RuleId {
+        RuleId(id)
+    }
+
+    /// The ID as text.
+    pub const fn as_str(self) -> &'static str {
+        self.0
+    }
+}
+
+impl From<&'static str> for RuleId {
+    fn from(id: &'static str) -> Self {
+        RuleId(id)
+    }
+}
+
+impl std::ops::Deref for RuleId {
+    type Target = str;
+    fn deref(&self) -> &str {
+        self.0
+    }
+}
+
+impl PartialEq<&str> for RuleId {
+    fn eq(&self, other: &&str) -> bool {
+        self.0 == *other
+    }
+}
+
+impl PartialEq<str> for RuleId {
+    fn eq(&self, other: &str) -> bool {
+        self.0 == other
+    }
+}
+
+impl fmt::Display for RuleId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.0)
+    }
+}
+
 /// A command or setup that a ruleset refuses, naming the rule it breaks.
 ///
-/// `rule` is a rule ID documented in the repository's `docs/rules/` ("AND-17"), or a short
-/// tag such as `"setup"` or `"dice"` when no numbered rule applies.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+/// `message` is English. A refusal built from a ruleset's messages ([`RuleError::text`]) also
+/// keeps the message id and arguments, so a binding can write it in the reader's language.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct RuleError {
     /// The rule ID that the command breaks.
-    pub rule: String,
-    /// What was wrong and what would have been allowed.
+    pub rule: RuleId,
+    /// What was wrong and what would have been allowed, in English.
     pub message: String,
+    /// The message the refusal was written from, for other languages.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub text: Option<Box<crate::text::Message>>,
 }
 
 impl RuleError {
     /// A refusal under `rule` with an explanation.
-    pub fn new(rule: impl Into<String>, message: impl Into<String>) -> Self {
+    pub fn new(rule: impl Into<RuleId>, message: impl Into<String>) -> Self {
         RuleError {
             rule: rule.into(),
             message: message.into(),
+            text: None,
         }
+    }
+
+    /// A refusal under `rule` written from message `text` of a ruleset's `texts`: English in
+    /// `message`, any language through [`RuleError::message_in`].
+    pub fn text(
+        rule: impl Into<RuleId>,
+        texts: &crate::text::Texts,
+        text: crate::text::Message,
+    ) -> Self {
+        RuleError {
+            rule: rule.into(),
+            message: texts.get(crate::text::Lang::En, &text),
+            text: Some(Box::new(text)),
+        }
+    }
+
+    /// The explanation in `lang`, from `texts` when the refusal was written from a message,
+    /// else the English one.
+    pub fn message_in(&self, texts: &crate::text::Texts, lang: crate::text::Lang) -> String {
+        match &self.text {
+            Some(text) if lang != crate::text::Lang::En => texts.get(lang, text),
+            _ => self.message.clone(),
+        }
+    }
+
+    /// The same refusal with `prefix` before its English message (the other languages keep
+    /// the message alone).
+    pub fn prefixed(mut self, prefix: &str) -> Self {
+        self.message = format!("{prefix}{}", self.message);
+        self
     }
 }
 

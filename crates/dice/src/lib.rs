@@ -52,11 +52,12 @@ mod protocol;
 mod rng;
 mod session;
 mod sim;
+mod text;
 mod transcript;
 
 pub use bigcount::{BigDistribution, BigRatio, Depth, MAX_BIG_BYTES, MAX_BIG_WORK};
 pub use catalog::{
-    Catalog, Entry, OddsRow, OddsTable, Progress, SimulateFn, SimulateRangeFn, StartFn,
+    Catalog, Entry, OddsRow, OddsTable, PolicyFns, Progress, SimulateFn, SimulateRangeFn, StartFn,
 };
 pub use dice::{Dice, Scripted};
 pub use dist::{Distribution, Ratio, MAX_SUPPORT, MAX_WORK};
@@ -64,7 +65,7 @@ pub use erased::{
     parse_json, replay_ruleset, start_json, start_json_deciding, verify_json, Deciding, Encounter,
     EncounterError, MAX_JSON_BYTES,
 };
-pub use error::{Error, ErrorKind, Result, RuleError};
+pub use error::{Error, ErrorKind, Result, RuleError, RuleId};
 pub use events::EventLog;
 pub use exact::binomials;
 pub use few::Few;
@@ -77,8 +78,8 @@ pub use pool::{
     MAX_REROLLS,
 };
 pub use protocol::{
-    run_trial_with, simulate_with, Decide, Decider, Domain, FirstOption, Item, LegalOption,
-    OptionKind, Options, Param, Policy,
+    run_trial_with, simulate_with, Decide, Decider, DefaultPolicy, Domain, FirstOption, Item,
+    LegalOption, OptionKind, Options, Param, Policy,
 };
 pub use rng::Rng;
 pub use session::{
@@ -89,5 +90,9 @@ pub use session::{
 pub use sim::{
     run_trial, simulate, simulate_into, simulate_range, wilson_interval, SimSummary,
     MAX_TRIAL_COMMANDS,
+};
+pub use text::{
+    lint_line, message_ids, missing_messages, summary_lines, Arg, Counter, Lang, Message, Standing,
+    Texts, Track, View, Viewer, COMMON_EN, COMMON_RU,
 };
 pub use transcript::{DieFate, DieRecord, Transcript};

@@ -420,6 +420,13 @@ pub trait Decide: Ruleset {
     fn preview(state: &Self::State, command: &Self::Command) -> Result<Vec<OddsTable>, RuleError>;
 }
 
+/// A ruleset on the decision protocol with a policy type that settings files describe: what
+/// `fray simulate --policy FILE` and the bindings read. Its default is the default tactic.
+pub trait DefaultPolicy: Decide + AutoPlay + Sized {
+    /// The policy, with every field defaulted so a file may give only some.
+    type Policy: Policy<Self> + Serialize + serde::de::DeserializeOwned + Default + Sync;
+}
+
 /// Chooses what to do. Deterministic given the state (a policy holds settings, not memory),
 /// so a trial's result does not depend on which thread played it.
 pub trait Policy<R: Decide> {
@@ -480,7 +487,7 @@ pub fn run_trial_with<R: AutoPlay + Decide, P: Policy<R> + ?Sized>(
 #[cold]
 fn refused(stream: u64, command: &impl std::fmt::Debug, e: RuleError) -> RuleError {
     RuleError::new(
-        e.rule.clone(),
+        e.rule,
         format!(
             "the policy chose an illegal command on stream {stream}: {command:?}: {}",
             e.message

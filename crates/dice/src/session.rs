@@ -71,6 +71,14 @@ pub trait Ruleset {
         dice: &mut D,
         events: &mut EventLog<Self::Event>,
     ) -> Result<(), RuleError>;
+
+    /// What each participant has at this point: state, tracks, what it spent. Read at the end
+    /// of a fight for its summary and per-combatant statistics; empty for a ruleset that does
+    /// not say.
+    fn standing(state: &Self::State) -> Vec<crate::text::Standing> {
+        let _ = state;
+        Vec::new()
+    }
 }
 
 /// A ruleset that can play itself: a default tactic and a way to read the outcome, which is
@@ -114,7 +122,7 @@ pub trait AutoPlay: Ruleset {
 /// in a correct engine, so the move loop need not make room for it).
 #[cold]
 fn refused(command: &impl Debug, e: RuleError) -> RuleError {
-    RuleError::new(e.rule.clone(), format!("{command:?}: {}", e.message))
+    e.prefixed(&format!("{command:?}: "))
 }
 
 /// How an encounter came to its end, as simulation counts it.

@@ -172,7 +172,7 @@ fn check_streams(first: u64, trials: u64) -> Result<(), RuleError> {
 #[cold]
 fn illegal(stream: u64, e: RuleError) -> RuleError {
     RuleError::new(
-        e.rule.clone(),
+        e.rule,
         format!(
             "the default tactic chose an illegal command on stream {stream}: {}",
             e.message

@@ -153,7 +153,7 @@ impl Failure {
             code,
             message,
             rule: if code == FRAY_RULE {
-                e.rule
+                e.rule.to_string()
             } else {
                 String::new()
             },
@@ -173,7 +173,7 @@ impl Failure {
 }
 
 /// A rule id of the rule books: capital letters, a hyphen, digits ("AND-17", "BW-01").
-fn is_rule_id(rule: &str) -> bool {
+fn is_rule_id(rule: &'static str) -> bool {
     match rule.split_once('-') {
         Some((book, number)) => {
             !book.is_empty()

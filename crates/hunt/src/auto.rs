@@ -283,7 +283,7 @@ fn policy(state: &State, i: usize) -> Declaration {
 /// The refusal of the default tactic's `command`, worded as `AutoPlay::play_next` words it.
 #[cold]
 fn refused(command: &Command, e: RuleError) -> RuleError {
-    RuleError::new(e.rule.clone(), format!("{command:?}: {}", e.message))
+    RuleError::new(e.rule, format!("{command:?}: {}", e.message))
 }
 
 /// The default re-split (HUNT-19): against a heavy attack move Damage dice to Defense,

@@ -568,7 +568,7 @@ impl Iterator for PartsIter<'_> {
     }
 }
 
-fn err(rule: &str, msg: impl Into<String>) -> RuleError {
+fn err(rule: &'static str, msg: impl Into<String>) -> RuleError {
     RuleError::new(rule, msg)
 }
 
@@ -576,7 +576,7 @@ fn err(rule: &str, msg: impl Into<String>) -> RuleError {
 /// usual case, run for every candidate of the default tactic) carry no formatting code.
 #[cold]
 #[inline(never)]
-fn refuse(rule: &str, msg: std::fmt::Arguments) -> RuleError {
+fn refuse(rule: &'static str, msg: std::fmt::Arguments) -> RuleError {
     RuleError::new(rule, msg.to_string())
 }
 

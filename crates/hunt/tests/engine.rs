@@ -12,7 +12,7 @@ const NO: Tactic = Tactic::None;
 
 fn rule(r: Result<Vec<Event>, fray_dice::RuleError>) -> (String, String) {
     let e = r.expect_err("should be refused");
-    (e.rule, e.message)
+    (e.rule.to_string(), e.message)
 }
 
 fn has(events: &[Event], pred: impl Fn(&Event) -> bool) -> bool {

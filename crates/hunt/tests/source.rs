@@ -20,7 +20,7 @@ fn has(events: &[Event], pred: impl Fn(&Event) -> bool) -> bool {
 
 fn refused(r: Result<Vec<Event>, fray_dice::RuleError>) -> (String, String) {
     let e = r.expect_err("should be refused");
-    (e.rule, e.message)
+    (e.rule.to_string(), e.message)
 }
 
 /// The prey hides at Far with the given hide roll (Experience 3): margin 3 − roll.

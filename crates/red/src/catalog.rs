@@ -102,7 +102,7 @@ impl AutoPlay for Red {
 /// `play_next` does (out of line: it never happens in a correct engine).
 #[cold]
 fn refused(command: &Command, e: RuleError) -> RuleError {
-    RuleError::new(e.rule.clone(), format!("{command:?}: {}", e.message))
+    RuleError::new(e.rule, format!("{command:?}: {}", e.message))
 }
 
 /// Monte Carlo over `trials` fights of `setup` played by the default tactic: trial *i* uses

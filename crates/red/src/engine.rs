@@ -1398,7 +1398,7 @@ impl State {
     }
 }
 
-fn err(rule: &str, message: impl Into<String>) -> RuleError {
+fn err(rule: &'static str, message: impl Into<String>) -> RuleError {
     RuleError::new(rule, message)
 }
 

@@ -19,7 +19,7 @@ pub const MAX_MULTIPLIER: u32 = 100;
 /// the check itself is inlined and the message built out of line.
 #[inline]
 pub(crate) fn bounded(
-    rule: &str,
+    rule: &'static str,
     what: impl std::fmt::Display,
     value: i64,
 ) -> Result<(), RuleError> {
@@ -31,7 +31,7 @@ pub(crate) fn bounded(
 
 #[cold]
 #[inline(never)]
-fn out_of_bounds(rule: &str, what: &dyn std::fmt::Display, value: i64) -> RuleError {
+fn out_of_bounds(rule: &'static str, what: &dyn std::fmt::Display, value: i64) -> RuleError {
     RuleError::new(
         rule,
         format!("{what} is {value}; numbers are limited to ±{MAX_MAGNITUDE}"),

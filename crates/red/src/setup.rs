@@ -310,7 +310,7 @@ fn setup_err(message: String) -> RuleError {
 
 /// Refuses `value` outside `lo ..= hi`, naming the field's JSON path (built only on failure).
 pub(crate) fn in_range(
-    rule: &str,
+    rule: &'static str,
     path: impl std::fmt::Display,
     value: i64,
     lo: i64,
@@ -325,7 +325,7 @@ pub(crate) fn in_range(
 #[cold]
 #[inline(never)]
 fn out_of_range(
-    rule: &str,
+    rule: &'static str,
     path: &dyn std::fmt::Display,
     value: i64,
     lo: i64,

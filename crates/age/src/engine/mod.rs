@@ -37,7 +37,7 @@ use crate::Age;
 
 type Events = EventLog<Event>;
 
-fn err(rule: &str, message: impl Into<String>) -> RuleError {
+fn err(rule: &'static str, message: impl Into<String>) -> RuleError {
     RuleError::new(rule, message)
 }
 

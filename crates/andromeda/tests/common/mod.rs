@@ -108,7 +108,7 @@ impl T {
             .expect_err("command should be refused");
         // Validation happens before any mutation, so even the working copy is untouched.
         assert_eq!(serde_json::to_string(&copy).unwrap(), before);
-        e.rule
+        e.rule.to_string()
     }
 
     pub fn i(&self, id: &str) -> usize {

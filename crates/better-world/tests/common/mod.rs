@@ -137,7 +137,9 @@ pub fn attacks(events: &[Event]) -> Vec<(Action, u32, u32, CheckResult, bool)> {
 }
 
 pub fn rule(r: Result<Vec<Event>, RuleError>) -> String {
-    r.expect_err("the command should be refused").rule
+    r.expect_err("the command should be refused")
+        .rule
+        .to_string()
 }
 
 pub fn has(events: &[Event], f: impl Fn(&Event) -> bool) -> bool {
