@@ -658,6 +658,61 @@ enum fray_result fray_encounter_replay_json(struct fray_encounter *encounter, ch
 enum fray_result fray_encounter_ruleset(struct fray_encounter *encounter, char **out_id);
 
 /**
+ * Sets the language of this encounter's refusal messages: `"en"` (the default) or `"ru"`
+ * (`lang_len` bytes; a locale such as `"ru_RU.UTF-8"` is read as its language). The rule id
+ * (`fray_last_error_rule`) is the same in every language. An unknown language is
+ * `FRAY_INVALID_ARGUMENT` and changes nothing.
+ */
+enum fray_result fray_encounter_set_language(struct fray_encounter *encounter,
+                                             const char *lang,
+                                             size_t lang_len);
+
+/**
+ * Writes to `*out_json` who must decide now and every legal command for them, as JSON:
+ * `{"decider": …, "list": [{"kind", "actor", "targets", "uses", "costs", "label",
+ * "command", "params"}, …]}`. Every listed command, given to `fray_encounter_apply`, is
+ * accepted. A ruleset that does not offer options yet is `FRAY_INVALID_ARGUMENT` with a
+ * message saying so. Free the text with `fray_string_free`.
+ */
+enum fray_result fray_encounter_options(struct fray_encounter *encounter, char **out_json);
+
+/**
+ * Writes to `*out_json` the exact odds of `command_json` (`command_len` bytes) in the
+ * current state as a JSON list of tables (`[{"title", "rows": [{"label", "probability":
+ * "n/d"}]}]`), applying nothing and drawing no die. A command the rules refuse is
+ * `FRAY_RULE`. Free the text with `fray_string_free`.
+ */
+enum fray_result fray_encounter_preview(struct fray_encounter *encounter,
+                                        const char *command_json,
+                                        size_t command_len,
+                                        char **out_json);
+
+/**
+ * Writes to `*out_json` the log so far as readable lines, a JSON array of strings, in
+ * `lang` (`"en"` or `"ru"`, `lang_len` bytes) as participant `viewer` (`viewer_len` bytes)
+ * sees it — what the rules keep secret from them is left out — or as the game master when
+ * `viewer` is NULL. Free the text with `fray_string_free`.
+ */
+enum fray_result fray_encounter_lines(struct fray_encounter *encounter,
+                                      const char *lang,
+                                      size_t lang_len,
+                                      const char *viewer,
+                                      size_t viewer_len,
+                                      char **out_json);
+
+/**
+ * Writes to `*out_json` what each participant has now — `[{"name", "side", "up", "state",
+ * "tracks": [{"key", "now", "max"}], "counters": [{"key", "value"}], "defeated_round"}]`
+ * — and to `*out_lines_json`, when not NULL, the same as readable summary lines (a JSON
+ * array of strings) in `lang` (`lang_len` bytes). Free both with `fray_string_free`.
+ */
+enum fray_result fray_encounter_standing(struct fray_encounter *encounter,
+                                         const char *lang,
+                                         size_t lang_len,
+                                         char **out_json,
+                                         char **out_lines_json);
+
+/**
  * The library's version, "MAJOR.MINOR.PATCH": a static NUL-terminated string that must not
  * be freed. Compare it with the header's `FRAY_VERSION` to catch a header used with another
  * build of the library.

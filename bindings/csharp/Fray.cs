@@ -559,6 +559,56 @@ namespace Fray
             }
         }
 
+        /// <summary>Sets the language of refusal messages: "en" (default) or "ru".</summary>
+        public void SetLanguage(string lang)
+        {
+            byte[] code = Native.Utf8(lang);
+            Native.Check(Native.fray_encounter_set_language(handle, code, (UIntPtr)code.Length));
+        }
+
+        /// <summary>Who decides now and every legal command, as JSON (decider, list).</summary>
+        public string OptionsJson()
+        {
+            FrayStringHandle json;
+            Native.Check(Native.fray_encounter_options(handle, out json));
+            return json.ReadAndFree();
+        }
+
+        /// <summary>The exact odds of a command, as a JSON list of tables; applies nothing.</summary>
+        public string PreviewJson(string commandJson)
+        {
+            byte[] command = Native.Utf8(commandJson);
+            FrayStringHandle json;
+            Native.Check(Native.fray_encounter_preview(handle, command, (UIntPtr)command.Length,
+                out json));
+            return json.ReadAndFree();
+        }
+
+        /// <summary>The log as readable lines (a JSON array of strings) in lang, as viewer
+        /// sees it (null: the game master, who sees everything).</summary>
+        public string LinesJson(string lang, string viewer = null)
+        {
+            byte[] code = Native.Utf8(lang);
+            byte[] name = viewer == null ? null : Native.Utf8(viewer);
+            FrayStringHandle json;
+            Native.Check(Native.fray_encounter_lines(handle, code, (UIntPtr)code.Length, name,
+                (UIntPtr)(name == null ? 0 : name.Length), out json));
+            return json.ReadAndFree();
+        }
+
+        /// <summary>What each participant has now, as JSON; the readable summary lines in
+        /// lang (a JSON array of strings) through summaryJson.</summary>
+        public string StandingJson(string lang, out string summaryJson)
+        {
+            byte[] code = Native.Utf8(lang);
+            FrayStringHandle json;
+            FrayStringHandle lines;
+            Native.Check(Native.fray_encounter_standing(handle, code, (UIntPtr)code.Length,
+                out json, out lines));
+            summaryJson = lines.ReadAndFree();
+            return json.ReadAndFree();
+        }
+
         /// <summary>Frees the native encounter.</summary>
         public void Dispose()
         {
@@ -919,6 +969,22 @@ namespace Fray
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern FrayResult fray_encounter_ruleset(EncounterHandle encounter,
             out FrayStringHandle id);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern FrayResult fray_encounter_set_language(EncounterHandle encounter,
+            byte[] lang, UIntPtr len);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern FrayResult fray_encounter_options(EncounterHandle encounter,
+            out FrayStringHandle json);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern FrayResult fray_encounter_preview(EncounterHandle encounter,
+            byte[] command, UIntPtr len, out FrayStringHandle json);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern FrayResult fray_encounter_lines(EncounterHandle encounter,
+            byte[] lang, UIntPtr len, byte[] viewer, UIntPtr viewerLen,
+            out FrayStringHandle json);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern FrayResult fray_encounter_standing(EncounterHandle encounter,
+            byte[] lang, UIntPtr len, out FrayStringHandle json, out FrayStringHandle lines);
 
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern FrayResult fray_andromeda_default_spec(out AndromedaCheckSpec spec);

@@ -277,6 +277,31 @@ internal static partial class FrayTests
         return method == null ? -1 : (long)method.Invoke(null, null);
     }
 
+    /// The decision protocol and the readable log through the C ABI (AGE is on the protocol).
+    private static void TestProtocol()
+    {
+        using (var fight = new Encounter("age", Library.DemoSetup("age"), Library.DemoSeed("age")))
+        {
+            string options = fight.OptionsJson();
+            Check(options.StartsWith("{\"decider\":", StringComparison.Ordinal),
+                "options name the decider: " + options.Substring(0, Math.Min(80, options.Length)));
+            string command = fight.Suggest();
+            Check(fight.PreviewJson(command).StartsWith("[", StringComparison.Ordinal),
+                "a preview is a list of tables");
+            string before = fight.EventsJson;
+            Check(fight.EventsJson == before, "a preview applies nothing");
+            Throws(FrayResult.InvalidArgument, () => fight.SetLanguage("xx"), "an unknown language");
+            fight.SetLanguage("ru");
+            Check(fight.LinesJson("en").StartsWith("[\"", StringComparison.Ordinal), "lines in English");
+            Check(fight.LinesJson("ru", "nobody").StartsWith("[", StringComparison.Ordinal),
+                "a participant's lines");
+            string summary;
+            string standing = fight.StandingJson("ru", out summary);
+            Check(standing.StartsWith("[", StringComparison.Ordinal)
+                && summary.StartsWith("[", StringComparison.Ordinal), "standing and summary");
+        }
+    }
+
     private static void TestEncounters(string outDir)
     {
         string[] ids = Library.Rulesets();
@@ -351,6 +376,7 @@ internal static partial class FrayTests
                 TestAndromedaHotPath();
                 TestOtherTypedChecks();
                 TestEncounters(outDir);
+                TestProtocol();
                 TestHostile(); // HostileTests.cs
             }
         }

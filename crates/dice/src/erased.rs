@@ -60,8 +60,8 @@ pub trait Encounter: Send {
     fn standing_json(&self) -> String;
     /// The summary of the fight so far: one line per participant, in `lang`.
     fn summary(&self, lang: Lang) -> Vec<String>;
-    /// A refusal as its reader sees it in `lang`.
-    fn refusal(&self, error: &RuleError, lang: Lang) -> String;
+    /// A refusal's explanation in `lang` (English when the ruleset has no message for it).
+    fn refusal_message(&self, error: &RuleError, lang: Lang) -> String;
 }
 
 /// The text methods every [`Encounter`] of a [`Catalog`] shares.
@@ -80,8 +80,8 @@ macro_rules! text_methods {
         fn summary(&self, lang: Lang) -> Vec<String> {
             R::summary($session(self).state(), lang)
         }
-        fn refusal(&self, error: &RuleError, lang: Lang) -> String {
-            R::refusal(error, lang)
+        fn refusal_message(&self, error: &RuleError, lang: Lang) -> String {
+            error.message_in(R::texts(), lang)
         }
     };
 }

@@ -48,7 +48,9 @@ static const char *EXPORTS[] = {
     "fray_describe_events", "fray_simulate_json", "fray_replay_verify", "fray_encounter_new",
     "fray_encounter_free", "fray_encounter_apply", "fray_encounter_suggest",
     "fray_encounter_state_json", "fray_encounter_events_json", "fray_encounter_replay_json",
-    "fray_encounter_ruleset", "fray_andromeda_default_spec", "fray_andromeda_check",
+    "fray_encounter_ruleset", "fray_encounter_set_language", "fray_encounter_options",
+    "fray_encounter_preview", "fray_encounter_lines", "fray_encounter_standing",
+    "fray_andromeda_default_spec", "fray_andromeda_check",
     "fray_andromeda_check_batch", "fray_red_check", "fray_red_check_batch", "fray_age_test",
     "fray_age_test_batch", "fray_better_world_check", "fray_better_world_check_batch",
     "fray_hunt_stat_test", "fray_hunt_stat_test_batch",
@@ -540,6 +542,58 @@ static void test_encounters(void) {
         CHECK(s != NULL && strcmp(s, id) == 0);
         release(s);
         s = NULL;
+        /* Protocol and text: NULLs, bad languages and lengths, then the real answers. */
+        E(FRAY_NULL_POINTER, C_NULL, fray_encounter_set_language,
+          fray_encounter_set_language(enc, NULL, 2));
+        E(FRAY_INVALID_ARGUMENT, C_CASE, fray_encounter_set_language,
+          fray_encounter_set_language(enc, S("xx")));
+        E(FRAY_LIMIT, C_LENGTH, fray_encounter_set_language,
+          fray_encounter_set_language(enc, "ru", HUGE_LENS[0]));
+        E(FRAY_OK, C_CASE, fray_encounter_set_language, fray_encounter_set_language(enc, S("ru")));
+        E(FRAY_NULL_POINTER, C_NULL, fray_encounter_options, fray_encounter_options(enc, NULL));
+        {
+            fray_result r = H(C_CASE, fray_encounter_options, fray_encounter_options(enc, &s));
+            CHECK((r == FRAY_OK) == (s != NULL));
+            CHECK(r == FRAY_OK || r == FRAY_INVALID_ARGUMENT);
+            release(s);
+            s = NULL;
+        }
+        E(FRAY_NULL_POINTER, C_NULL, fray_encounter_preview,
+          fray_encounter_preview(enc, NULL, 2, &s));
+        E(FRAY_NULL_POINTER, C_NULL, fray_encounter_preview,
+          fray_encounter_preview(enc, S("{}"), NULL));
+        for (i = 0; i < N(BAD_JSON); i++) {
+            fray_result r = H(C_JSON, fray_encounter_preview,
+                              fray_encounter_preview(enc, S(BAD_JSON[i]), &s));
+            CHECK(r != FRAY_OK && s == NULL);
+        }
+        E(FRAY_LIMIT, C_LENGTH, fray_encounter_preview,
+          fray_encounter_preview(enc, "{}", HUGE_LENS[0], &s));
+        E(FRAY_NULL_POINTER, C_NULL, fray_encounter_lines,
+          fray_encounter_lines(enc, NULL, 2, NULL, 0, &s));
+        E(FRAY_NULL_POINTER, C_NULL, fray_encounter_lines,
+          fray_encounter_lines(enc, S("en"), NULL, 0, NULL));
+        E(FRAY_INVALID_ARGUMENT, C_CASE, fray_encounter_lines,
+          fray_encounter_lines(enc, S("klingon"), NULL, 0, &s));
+        E(FRAY_LIMIT, C_LENGTH, fray_encounter_lines,
+          fray_encounter_lines(enc, S("en"), "x", HUGE_LENS[0], &s));
+        E(FRAY_OK, C_CASE, fray_encounter_lines, fray_encounter_lines(enc, S("ru"), NULL, 0, &s));
+        CHECK(s != NULL && s[0] == '[');
+        release(s);
+        s = NULL;
+        E(FRAY_OK, C_CASE, fray_encounter_lines,
+          fray_encounter_lines(enc, S("en"), S("nobody"), &s));
+        CHECK(s != NULL && s[0] == '[');
+        release(s);
+        s = NULL;
+        E(FRAY_NULL_POINTER, C_NULL, fray_encounter_standing,
+          fray_encounter_standing(enc, S("en"), NULL, NULL));
+        E(FRAY_INVALID_ARGUMENT, C_CASE, fray_encounter_standing,
+          fray_encounter_standing(enc, S("zz"), &s, NULL));
+        E(FRAY_OK, C_CASE, fray_encounter_standing, fray_encounter_standing(enc, S("en"), &s, NULL));
+        CHECK(s != NULL && s[0] == '[');
+        release(s);
+        s = NULL;
         /* Handles: the other kind, freed, freed twice, never made. */
         E(FRAY_INVALID_HANDLE, C_HANDLE, fray_encounter_state_json,
           fray_encounter_state_json((fray_encounter *)rng, &s));
@@ -558,6 +612,15 @@ static void test_encounters(void) {
         E(FRAY_INVALID_HANDLE, C_HANDLE, fray_encounter_events_json, fray_encounter_events_json(stale, &s));
         E(FRAY_INVALID_HANDLE, C_HANDLE, fray_encounter_replay_json, fray_encounter_replay_json(stale, &s));
         E(FRAY_INVALID_HANDLE, C_HANDLE, fray_encounter_ruleset, fray_encounter_ruleset(stale, &s));
+        E(FRAY_INVALID_HANDLE, C_HANDLE, fray_encounter_set_language,
+          fray_encounter_set_language(stale, S("en")));
+        E(FRAY_INVALID_HANDLE, C_HANDLE, fray_encounter_options, fray_encounter_options(stale, &s));
+        E(FRAY_INVALID_HANDLE, C_HANDLE, fray_encounter_preview,
+          fray_encounter_preview(stale, S("{}"), &s));
+        E(FRAY_INVALID_HANDLE, C_HANDLE, fray_encounter_lines,
+          fray_encounter_lines(stale, S("en"), NULL, 0, &s));
+        E(FRAY_INVALID_HANDLE, C_HANDLE, fray_encounter_standing,
+          fray_encounter_standing(stale, S("en"), &s, NULL));
         CHECK(s == NULL);
         /* A new encounter may reuse the slot; the stale handle still does not reach it. */
         E(FRAY_OK, C_HANDLE, fray_encounter_new, fray_encounter_new(S(id), S(setups[k]), 7, 0, &enc));
