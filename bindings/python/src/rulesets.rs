@@ -3,7 +3,7 @@
 
 use std::sync::Mutex;
 
-use fray_dice::Entry;
+use fray_dice::{EncounterError, Entry, Lang, View, Viewer};
 use pyo3::prelude::*;
 
 use crate::batch::threads;
@@ -116,6 +116,8 @@ fn verify_replay(py: Python<'_>, replay: &str) -> PyResult<String> {
 #[pyclass(module = "fray._fray")]
 pub struct Encounter {
     inner: Mutex<Box<dyn fray_dice::Encounter>>,
+    /// The language of refusal messages.
+    lang: Mutex<Lang>,
     entry: Entry,
     seed: u64,
     stream: u64,
@@ -140,6 +142,7 @@ impl Encounter {
         let inner = guard(|| Ok((e.start)(&setup, seed, stream)?))?;
         Ok(Encounter {
             inner: Mutex::new(inner),
+            lang: Mutex::new(Lang::En),
             entry: e,
             seed,
             stream,
@@ -164,9 +167,56 @@ impl Encounter {
         self.stream
     }
 
-    /// Applies a command (JSON); its events as a JSON array. A refused command changes nothing.
+    /// Applies a command (JSON); its events as a JSON array. A refused command changes nothing;
+    /// its message is in the encounter's language (`set_language`).
     fn apply(&self, command: &str) -> PyResult<String> {
-        self.with(|e| Ok(e.apply_json(command)?))
+        let lang = *self.lang.lock().unwrap_or_else(|p| p.into_inner());
+        self.with(|e| match e.apply_json(command) {
+            Ok(events) => Ok(events),
+            Err(EncounterError::Rule(mut rule)) if lang != Lang::En => {
+                rule.message = e.refusal_message(&rule, lang);
+                Err(EncounterError::Rule(rule).into())
+            }
+            Err(other) => Err(other.into()),
+        })
+    }
+
+    /// Sets the language of refusal messages ("en" or "ru").
+    fn set_language(&self, lang: &str) -> PyResult<()> {
+        let lang = language(lang)?;
+        *self.lang.lock().unwrap_or_else(|p| p.into_inner()) = lang;
+        Ok(())
+    }
+
+    /// Who decides now and every legal command, as JSON.
+    fn options(&self) -> PyResult<String> {
+        self.with(|e| Ok(e.options_json()?))
+    }
+
+    /// The exact odds of a command (JSON) as a JSON list of tables; applies nothing.
+    fn preview(&self, command: &str) -> PyResult<String> {
+        self.with(|e| Ok(e.preview_json(command)?))
+    }
+
+    /// The log as readable lines in `lang`, as `viewer` sees it (None: the game master).
+    #[pyo3(signature = (lang, viewer))]
+    fn lines(&self, lang: &str, viewer: Option<String>) -> PyResult<Vec<String>> {
+        let view = View {
+            lang: language(lang)?,
+            viewer: viewer.map_or(Viewer::GameMaster, Viewer::Participant),
+        };
+        self.with(|e| Ok(e.lines(&view)))
+    }
+
+    /// What each participant has now, as JSON.
+    fn standing(&self) -> PyResult<String> {
+        self.with(|e| Ok(e.standing_json()))
+    }
+
+    /// The summary: one line per participant, in `lang`.
+    fn summary(&self, lang: &str) -> PyResult<Vec<String>> {
+        let lang = language(lang)?;
+        self.with(|e| Ok(e.summary(lang)))
     }
 
     /// The default tactic's next command (JSON), or None when the encounter is over.
@@ -196,6 +246,100 @@ impl Encounter {
     }
 }
 
+/// A language code ("en", "ru"), or `fray.InvalidInput` naming the ones Fray writes.
+fn language(code: &str) -> Res<Lang> {
+    Lang::parse(code).map_err(Fail::from)
+}
+
+/// One readable line for an event given as JSON, in `lang`, as `viewer` sees it (None: the
+/// game master); None when the event is hidden from that viewer.
+#[pyfunction]
+#[pyo3(signature = (ruleset, event, lang, viewer))]
+fn line(
+    ruleset: &str,
+    event: &str,
+    lang: &str,
+    viewer: Option<String>,
+) -> PyResult<Option<String>> {
+    let e = entry(ruleset)?;
+    let view = View {
+        lang: language(lang)?,
+        viewer: viewer.map_or(Viewer::GameMaster, Viewer::Participant),
+    };
+    Ok(guard(|| Ok((e.line)(event, &view)?))?)
+}
+
+/// Simulates with a policy: `policy` is the ruleset's policy as JSON, or a callable given
+/// (options JSON, state JSON) that returns the command JSON (one thread, slow). The summary
+/// as JSON.
+#[pyfunction]
+#[pyo3(signature = (ruleset, setup, policy, trials, seed, threads_wanted))]
+fn simulate_policy(
+    py: Python<'_>,
+    ruleset: &str,
+    setup: Option<&str>,
+    policy: &Bound<'_, PyAny>,
+    trials: u64,
+    seed: u64,
+    threads_wanted: usize,
+) -> PyResult<String> {
+    let e = entry(ruleset)?;
+    let setup = setup_or_demo(&e, setup)?;
+    let Some(fns) = e.policy else {
+        let offered: Vec<&str> = fray::rulesets()
+            .iter()
+            .filter(|e| e.policy.is_some())
+            .map(|e| e.id)
+            .collect();
+        return Err(Fail::Invalid(format!(
+            "policies are not offered for {} yet; they are for: {}",
+            e.id,
+            offered.join(", ")
+        ))
+        .into());
+    };
+    let summary = if let Ok(json) = policy.extract::<String>() {
+        let workers = threads(threads_wanted);
+        py.detach(|| guard(|| Ok((fns.simulate)(&setup, &json, trials, seed, workers)?)))?
+    } else if policy.is_callable() {
+        let mut raised: Option<PyErr> = None;
+        let mut chooser = |options: &str, state: &str| -> Result<String, String> {
+            match policy
+                .call1((options, state))
+                .and_then(|r| r.extract::<String>())
+            {
+                Ok(command) => Ok(command),
+                Err(err) => {
+                    let text = err.to_string();
+                    raised.get_or_insert(err);
+                    Err(text)
+                }
+            }
+        };
+        let result = guard(|| Ok((fns.simulate_chooser)(&setup, &mut chooser, trials, seed)?));
+        if let Some(err) = raised {
+            return Err(err);
+        }
+        result?
+    } else {
+        return Err(Fail::Invalid(
+            "policy must be the policy's JSON text or a callable (options, state) -> command"
+                .to_owned(),
+        )
+        .into());
+    };
+    Ok(serde_json::to_string(&summary)
+        .map_err(|e| Fail::Internal(format!("summary to JSON: {e}")))?)
+}
+
+/// The ruleset's default policy as JSON (every knob present), or None for a ruleset that is
+/// not on the decision protocol yet.
+#[pyfunction]
+fn default_policy(ruleset: &str) -> PyResult<Option<String>> {
+    let e = entry(ruleset)?;
+    Ok(e.policy.map(|p| (p.default)()))
+}
+
 /// Adds the registry functions and the encounter class to the module.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Encounter>()?;
@@ -205,5 +349,8 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(describe, m)?)?;
     m.add_function(wrap_pyfunction!(simulate, m)?)?;
     m.add_function(wrap_pyfunction!(verify_replay, m)?)?;
+    m.add_function(wrap_pyfunction!(line, m)?)?;
+    m.add_function(wrap_pyfunction!(simulate_policy, m)?)?;
+    m.add_function(wrap_pyfunction!(default_policy, m)?)?;
     Ok(())
 }

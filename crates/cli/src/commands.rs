@@ -1,5 +1,6 @@
 //! The subcommands. Each returns `Err(one line)` on failure; `main` prints it and exits 2.
 
+use fray_dice::View;
 use std::hash::{BuildHasher, Hasher};
 use std::io::IsTerminal;
 use std::path::Path;
@@ -418,7 +419,7 @@ fn simulate_with_policy(
         .map_err(|e| e.to_string())
 }
 
-pub fn replay(path: &Path, verbose: bool, as_json: bool) -> Outcome {
+pub fn replay(path: &Path, verbose: bool, as_json: bool, view: &View) -> Outcome {
     let text = read_limited(path, "replay")?;
     let report = fray::verify_replay(&text).map_err(|e| e.to_string())?;
     if as_json {
@@ -431,10 +432,9 @@ pub fn replay(path: &Path, verbose: bool, as_json: bool) -> Outcome {
     if verbose {
         let entry = ruleset(&report.ruleset)?;
         for event in &report.events {
-            out!(
-                "{}",
-                (entry.describe)(&event.to_string()).map_err(|e| e.to_string())?
-            );
+            if let Some(line) = (entry.line)(&event.to_string(), view).map_err(|e| e.to_string())? {
+                out!("{line}");
+            }
         }
     }
     out!(
@@ -448,7 +448,7 @@ pub fn replay(path: &Path, verbose: bool, as_json: bool) -> Outcome {
     Ok(())
 }
 
-pub fn demo(only: Option<&str>, seed: Option<u64>, out: Option<&Path>) -> Outcome {
+pub fn demo(only: Option<&str>, seed: Option<u64>, out: Option<&Path>, view: &View) -> Outcome {
     let entries = match only {
         None => fray::rulesets(),
         Some("dice") => Vec::new(),
@@ -459,7 +459,7 @@ pub fn demo(only: Option<&str>, seed: Option<u64>, out: Option<&Path>) -> Outcom
     }
     let dir = out.map_or_else(std::env::temp_dir, Path::to_path_buf);
     for entry in entries {
-        play_demo(&entry, seed.unwrap_or(entry.demo_seed), &dir)?;
+        play_demo(&entry, seed.unwrap_or(entry.demo_seed), &dir, view)?;
     }
     Ok(())
 }
@@ -509,16 +509,15 @@ fn dice_showcase(seed: u64) -> Outcome {
     Ok(())
 }
 
-fn play_demo(entry: &Entry, seed: u64, dir: &Path) -> Outcome {
+fn play_demo(entry: &Entry, seed: u64, dir: &Path, view: &View) -> Outcome {
     out!("== {} (seed {seed}) ==", entry.id);
     let mut encounter = (entry.start)(&(entry.demo_setup)(), seed, 0).map_err(|e| e.to_string())?;
     let describe = |events: &str| -> Outcome {
         let events: Vec<Value> = serde_json::from_str(events).map_err(|e| e.to_string())?;
         for event in events {
-            out!(
-                "{}",
-                (entry.describe)(&event.to_string()).map_err(|e| e.to_string())?
-            );
+            if let Some(line) = (entry.line)(&event.to_string(), view).map_err(|e| e.to_string())? {
+                out!("{line}");
+            }
         }
         Ok(())
     };
@@ -530,6 +529,13 @@ fn play_demo(entry: &Entry, seed: u64, dir: &Path) -> Outcome {
         let events = encounter.apply_json(&command).map_err(|e| e.to_string())?;
         describe(&events)?;
     }
+    let summary = encounter.summary(view.lang);
+    if !summary.is_empty() {
+        out!("{}", summary_title(view.lang));
+        for line in summary {
+            out!("  {line}");
+        }
+    }
     let path = dir.join(format!("fray-demo-{}-seed{seed}.json", entry.id));
     std::fs::write(&path, encounter.replay_json())
         .map_err(|e| format!("cannot write the replay file {}: {e}", path.display()))?;
@@ -539,6 +545,11 @@ fn play_demo(entry: &Entry, seed: u64, dir: &Path) -> Outcome {
         path.display()
     );
     Ok(())
+}
+
+/// The heading of the fight summary, from the common messages.
+fn summary_title(lang: fray_dice::Lang) -> String {
+    fray_dice::Texts::common().get(lang, &fray_dice::Message::new("summary-title"))
 }
 
 pub fn list_rulesets() -> Outcome {

@@ -35,6 +35,7 @@ pub fn closed_stdout(e: std::io::Error) -> String {
     format!("cannot write to standard output: {e}")
 }
 
+use fray_dice::{Lang, View, Viewer};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
@@ -45,6 +46,9 @@ use clap::{Parser, Subcommand};
 struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// Language of fight logs and refusals: en or ru (default: FRAY_LANG, then the locale).
+    #[arg(long, global = true, value_name = "LANG")]
+    lang: Option<String>,
 }
 
 #[derive(Subcommand, Debug)]
@@ -165,6 +169,9 @@ enum Command {
         /// Print the report as JSON.
         #[arg(long)]
         json: bool,
+        /// With --verbose: the log as this participant sees it (their secrets only).
+        #[arg(long = "as", value_name = "NAME")]
+        viewer: Option<String>,
     },
     /// Run the built-in demonstration of every ruleset, or of one.
     Demo {
@@ -176,6 +183,9 @@ enum Command {
         /// Where to write replay files (a directory); default: the system temp directory.
         #[arg(long)]
         out: Option<std::path::PathBuf>,
+        /// The log as this participant sees it (their secrets only); default: the game master.
+        #[arg(long = "as", value_name = "NAME")]
+        viewer: Option<String>,
     },
     /// List the rulesets of this build.
     Rulesets,
@@ -195,6 +205,17 @@ fn main() -> ExitCode {
             eprintln!("fray: {}", first.trim_start_matches("error: "));
             return ExitCode::from(2);
         }
+    };
+    let lang = match cli.lang.as_deref().map_or_else(Lang::from_env, Lang::parse) {
+        Ok(lang) => lang,
+        Err(e) => {
+            eprintln!("fray: --lang: {}", e.message());
+            return ExitCode::from(2);
+        }
+    };
+    let view = |lang: Lang, viewer: Option<String>| View {
+        lang,
+        viewer: viewer.map_or(Viewer::GameMaster, Viewer::Participant),
     };
     let result = match cli.command {
         Command::Roll {
@@ -259,10 +280,19 @@ fn main() -> ExitCode {
             file,
             verbose,
             json,
-        } => commands::replay(&file, verbose, json),
-        Command::Demo { ruleset, seed, out } => {
-            commands::demo(ruleset.as_deref(), seed, out.as_deref())
-        }
+            viewer,
+        } => commands::replay(&file, verbose, json, &view(lang, viewer)),
+        Command::Demo {
+            ruleset,
+            seed,
+            out,
+            viewer,
+        } => commands::demo(
+            ruleset.as_deref(),
+            seed,
+            out.as_deref(),
+            &view(lang, viewer),
+        ),
         Command::Rulesets => commands::list_rulesets(),
     };
     match result {

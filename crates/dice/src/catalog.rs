@@ -6,7 +6,7 @@ use crate::erased::{
     parse_json, start_json, start_json_deciding, verify_json, Encounter, EncounterError,
 };
 use crate::error::RuleError;
-use crate::protocol::{simulate_with, DefaultPolicy};
+use crate::protocol::{run_trial_with, simulate_with, DefaultPolicy};
 use crate::session::{AutoPlay, ReplayError, ReplayReport};
 use crate::sim::{simulate, simulate_range, SimSummary};
 use crate::text::{summary_lines, Lang, Texts, View};
@@ -161,6 +161,41 @@ pub struct PolicyFns {
     /// Simulates a setup given as JSON with a policy given as JSON: setup, policy, trials,
     /// seed, threads.
     pub simulate: fn(&str, &str, u64, u64, usize) -> Result<SimSummary, EncounterError>,
+    /// Simulates a setup given as JSON with choices made by `chooser` — given the options
+    /// and the state as JSON, it returns the command as JSON — on one thread: the slow path
+    /// for policies written outside Rust (a Python callable). Setup, chooser, trials, seed.
+    pub simulate_chooser: fn(&str, Chooser<'_>, u64, u64) -> Result<SimSummary, EncounterError>,
+}
+
+/// A policy written outside Rust: options and state in, the chosen command out, all JSON.
+/// An `Err` stops the simulation with that message.
+pub type Chooser<'a> = &'a mut dyn FnMut(&str, &str) -> Result<String, String>;
+
+/// [`Chooser`] as a [`Policy`]: the first failure is kept and ends the trial.
+struct ChooserPolicy<'a, 'b> {
+    chooser: std::cell::RefCell<Chooser<'a>>,
+    failure: &'b std::cell::RefCell<Option<String>>,
+}
+
+impl<R: crate::protocol::Decide> crate::protocol::Policy<R> for ChooserPolicy<'_, '_> {
+    fn choose(
+        &self,
+        state: &R::State,
+        options: &crate::protocol::Options<R::Command>,
+    ) -> Option<R::Command> {
+        let options = serde_json::to_string(options).expect("options serialize to JSON");
+        let state = serde_json::to_string(state).expect("states serialize to JSON");
+        let chosen = (self.chooser.borrow_mut())(&options, &state).and_then(|command| {
+            parse_json::<R::Command>(&command, "chosen command").map_err(|e| e.to_string())
+        });
+        match chosen {
+            Ok(command) => Some(command),
+            Err(message) => {
+                self.failure.borrow_mut().get_or_insert(message);
+                None
+            }
+        }
+    }
 }
 
 impl Entry {
@@ -238,6 +273,31 @@ impl Entry {
                     parse_json(policy, "policy").map_err(EncounterError::InvalidInput)?;
                 simulate_with::<C, _>(&setup, &policy, trials, seed, threads)
                     .map_err(EncounterError::Rule)
+            },
+            simulate_chooser: |setup, chooser, trials, seed| {
+                let setup: C::Setup =
+                    parse_json(setup, "setup").map_err(EncounterError::InvalidInput)?;
+                let failure = std::cell::RefCell::new(None);
+                let policy = ChooserPolicy {
+                    chooser: std::cell::RefCell::new(chooser),
+                    failure: &failure,
+                };
+                let mut summary = SimSummary {
+                    wins: vec![0; C::SIDES.len()],
+                    ..SimSummary::default()
+                };
+                for stream in 0..trials {
+                    let outcome = run_trial_with::<C, _>(&setup, &policy, seed, stream)
+                        .map_err(EncounterError::Rule)?;
+                    if let Some(message) = failure.borrow_mut().take() {
+                        return Err(EncounterError::Rule(RuleError::new(
+                            "policy",
+                            format!("trial {stream}: the policy failed: {message}"),
+                        )));
+                    }
+                    summary.record(&outcome);
+                }
+                Ok(summary)
             },
         });
         self

@@ -38,14 +38,17 @@ if TYPE_CHECKING:
         ReplayReport,
         RulesetInfo,
         SimSummary,
+        default_policy,
         demo_setup,
         fights,
+        line,
         replay,
         ruleset_odds,
         rulesets,
         simulate,
         wilson_interval,
     )
+    from fray._protocol import LegalOption, Options
     from fray._sweep import Sweep, SweepPoint, sweep
 
 # The rulesets' part of the package (and numpy, which their arrays need) is imported when
@@ -58,8 +61,10 @@ _RULESET_NAMES = frozenset(
         "ReplayReport",
         "RulesetInfo",
         "SimSummary",
+        "default_policy",
         "demo_setup",
         "fights",
+        "line",
         "replay",
         "ruleset_odds",
         "rulesets",
@@ -68,6 +73,7 @@ _RULESET_NAMES = frozenset(
     }
 )
 _SWEEP_NAMES = frozenset({"Sweep", "SweepPoint", "sweep"})
+_PROTOCOL_NAMES = frozenset({"LegalOption", "Options"})
 _SUBMODULES = frozenset({"age", "andromeda", "better_world", "hunt", "red"})
 
 
@@ -78,6 +84,8 @@ def __getattr__(name: str) -> Any:
         value = getattr(importlib.import_module("fray._rulesets"), name)
     elif name in _SWEEP_NAMES:
         value = getattr(importlib.import_module("fray._sweep"), name)
+    elif name in _PROTOCOL_NAMES:
+        value = getattr(importlib.import_module("fray._protocol"), name)
     elif name in _SUBMODULES:
         value = importlib.import_module(f"fray.{name}")
     else:
@@ -87,7 +95,9 @@ def __getattr__(name: str) -> Any:
 
 
 def __dir__() -> list[str]:
-    return sorted(set(globals()) | _RULESET_NAMES | _SWEEP_NAMES | _SUBMODULES)
+    return sorted(
+        set(globals()) | _RULESET_NAMES | _SWEEP_NAMES | _PROTOCOL_NAMES | _SUBMODULES
+    )
 
 
 __version__: str = _fray.__version__
@@ -107,6 +117,8 @@ __all__ = [
     "OddsTable",
     "ruleset_odds",
     "demo_setup",
+    "default_policy",
+    "line",
     "SimSummary",
     "simulate",
     "wilson_interval",
@@ -116,6 +128,8 @@ __all__ = [
     "Fights",
     "fights",
     "Encounter",
+    "Options",
+    "LegalOption",
     "ReplayReport",
     "replay",
     "FrayError",

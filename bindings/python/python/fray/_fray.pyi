@@ -1,6 +1,7 @@
 """The native module behind :mod:`fray` (Rust, pyo3). Use the :mod:`fray` package instead:
 it checks arguments and wraps these tuples and JSON strings in documented classes."""
 
+from collections.abc import Callable
 from typing import final
 
 import numpy as np
@@ -15,11 +16,13 @@ __all__ = [
     "Roll",
     "andromeda_check",
     "andromeda_check_batch",
+    "default_policy",
     "demo_setup",
     "describe",
     "fights",
     "fights_bound",
     "fresh_seed",
+    "line",
     "odds",
     "red_check",
     "red_check_batch",
@@ -28,6 +31,7 @@ __all__ = [
     "ruleset_odds",
     "rulesets",
     "simulate",
+    "simulate_policy",
     "verify_replay",
 ]
 
@@ -68,6 +72,12 @@ class Encounter:
     def events(self) -> str: ...
     def replay(self) -> str: ...
     def describe(self, event: str) -> str: ...
+    def set_language(self, lang: str) -> None: ...
+    def options(self) -> str: ...
+    def preview(self, command: str) -> str: ...
+    def lines(self, lang: str, viewer: str | None) -> list[str]: ...
+    def standing(self) -> str: ...
+    def summary(self, lang: str) -> list[str]: ...
 
 def roll(expression: str, *, seed: int | None = None, stream: int | None = None) -> Roll:
     """Rolls dice notation ("4d6dl1", "3d8kh2+2", "1d10!", "6d6>=5" …) on dice
@@ -144,6 +154,16 @@ def simulate(
     ruleset: str, setup: str | None, trials: int, seed: int, threads_wanted: int
 ) -> str: ...
 def verify_replay(replay: str) -> str: ...
+def line(ruleset: str, event: str, lang: str, viewer: str | None) -> str | None: ...
+def simulate_policy(
+    ruleset: str,
+    setup: str | None,
+    policy: str | Callable[[str, str], str],
+    trials: int,
+    seed: int,
+    threads_wanted: int,
+) -> str: ...
+def default_policy(ruleset: str) -> str | None: ...
 def fights(
     ruleset: str, setup: str | None, seed: int, first: int, n: int, threads_wanted: int
 ) -> tuple[

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 
 from fray import _fray
-from fray import _util
+from fray import _protocol, _util
 from fray.errors import InvalidInput
 
 if TYPE_CHECKING:
@@ -29,6 +29,8 @@ __all__ = [
     "OddsTable",
     "ruleset_odds",
     "demo_setup",
+    "default_policy",
+    "line",
     "SimSummary",
     "simulate",
     "wilson_interval",
@@ -150,6 +152,24 @@ def ruleset_odds(ruleset: str, spec: dict[str, Json] | None = None, /, **keys: J
         OddsTable(title, tuple((label, Fraction(n, d)) for label, n, d in rows))
         for title, rows in raw
     ]
+
+
+def default_policy(ruleset: str) -> Json:
+    """The ruleset's default policy as JSON data, every knob present: a template for
+    :func:`simulate`'s ``policy``. Raises :class:`fray.InvalidInput` for a ruleset that is
+    not on the decision protocol yet."""
+    raw = _fray.default_policy(_util.text(ruleset, "ruleset"))
+    if raw is None:
+        raise InvalidInput(f"the {ruleset} ruleset has no policies yet")
+    return _util.from_json(raw)
+
+
+def line(ruleset: str, event: Json, lang: str = "en", *, as_: str | None = None) -> str | None:
+    """One readable line for an event in ``lang`` as participant ``as_`` sees it (``None``:
+    the game master); ``None`` when the event is hidden from that participant."""
+    return _fray.line(
+        _util.text(ruleset, "ruleset"), _util.to_json(event, "event"), _util.text(lang, "lang"), as_
+    )
 
 
 def demo_setup(ruleset: str) -> Json:
@@ -315,12 +335,29 @@ def simulate(
     trials: int = 10_000,
     seed: int = 1,
     threads: int | None = None,
+    policy: Json | _protocol.Policy | None = None,
 ) -> SimSummary:
     """Simulates ``trials`` fights with the default tactic (trial *i* on stream *i*) and sums
     them up. ``setup`` is JSON data or text; ``None`` uses the demo setup. Runs on
     ``threads`` threads (``None``: every core) without holding the GIL; the result does not
-    depend on the thread count. The same as ``fray simulate <ruleset> --json``."""
+    depend on the thread count. The same as ``fray simulate <ruleset> --json``.
+
+    ``policy`` plays the fights instead of the default tactic: the ruleset's policy as JSON
+    data (:func:`default_policy` shows every knob; the same as ``--policy FILE``), or a
+    Python callable given the :class:`~fray.Options` and the state that returns a
+    :class:`~fray.LegalOption` or a command. A callable runs on one thread and holds the
+    GIL: the slow path, for experiments."""
     entry = info(ruleset)
+    if policy is not None:
+        raw = _fray.simulate_policy(
+            entry.id,
+            _setup_json(setup),
+            _protocol.policy_argument(policy),
+            _util.count(trials, "trials"),
+            _util.u64(seed, "seed"),
+            _util.threads(threads),
+        )
+        return _summary(entry, _util.from_json(raw))
     raw = _fray.simulate(
         entry.id,
         _setup_json(setup),
@@ -569,6 +606,37 @@ class Encounter:
     def replay_json(self) -> str:
         """The replay file as JSON text, ready to save."""
         return self._inner.replay()
+
+    def options(self) -> _protocol.Options:
+        """Who must decide now and every legal command for them, each with
+        :meth:`~fray.LegalOption.preview`. Raises :class:`fray.RuleError` for a ruleset
+        that is not on the decision protocol yet."""
+        return _protocol.parse_options(self._inner.options(), self)
+
+    def preview(self, command: Json) -> list[OddsTable]:
+        """The exact odds of ``command`` now (fractions, the same as ``fray odds``); nothing
+        is applied and no die is drawn. A refused command raises :class:`fray.RuleError`."""
+        return _protocol.parse_tables(self._inner.preview(_util.to_json(command, "command")))
+
+    def lines(self, lang: str = "en", *, as_: str | None = None) -> list[str]:
+        """The log so far as readable lines in ``lang`` ("en" or "ru"), as participant
+        ``as_`` sees it (what the rules keep secret from them is left out), or as the game
+        master (``None``: everything)."""
+        return self._inner.lines(_util.text(lang, "lang"), as_)
+
+    def standing(self) -> list[Json]:
+        """What each participant has now: name, side, whether up, state, tracks (now/max)
+        and counters."""
+        return _util.from_json(self._inner.standing())  # type: ignore[no-any-return]
+
+    def summary(self, lang: str = "en") -> list[str]:
+        """One readable line per participant: state, tracks, what it spent."""
+        return self._inner.summary(_util.text(lang, "lang"))
+
+    def set_language(self, lang: str) -> None:
+        """Writes refusal messages (:class:`fray.RuleError`) in ``lang`` ("en" or "ru");
+        the rule ID is the same in every language."""
+        self._inner.set_language(_util.text(lang, "lang"))
 
     def __repr__(self) -> str:
         return (
