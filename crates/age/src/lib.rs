@@ -49,7 +49,7 @@
 //!
 //! **Readable logs** (issue 18): every roll event carries its breakdown ([`Terms`]: the
 //! ability and its score, the focus, each [`Modifiers`] term with its rule; damage rolls as
-//! [`DamageRoll`] with every face), and [`line`] writes it with its arithmetic, e.g. `Vex
+//! [`DamageRoll`] with every face), and [`line()`] writes it with its arithmetic, e.g. `Vex
 //! shoots at Pvt. Lindqvist with pistol: 6 + 3 + Drama Die 3 + Accuracy 0 + focus 2 + Aim 1 =
 //! 15 ≥ Defense 12: hit; doubles: 3 SP` («Куб Драмы», «ОП» in Russian, the sheet's terms). A
 //! total equal to the Defense or TN succeeds (`≥`). AGE keeps nothing secret: every reader
@@ -188,8 +188,8 @@ pub use big::ExactValue;
 pub use catalog::{demo, odds_tables, OddsSpec};
 pub use conditions::{Condition, Conditions, Fatigue, Injury};
 pub use engine::{
-    Absorbing, After, AttackAction, Combatant, Command, Direction, Event, MoveKind, Mover, Pending,
-    Readied, Sense, SkirmishMove, State, Turn, WeaponState,
+    Absorbing, After, AttackAction, Combatant, Command, DamageRoll, Direction, Event, Modifiers,
+    MoveKind, Mover, Pending, Readied, Sense, SkirmishMove, State, Terms, Turn, WeaponState,
 };
 pub use odds::{
     expected_rolls, finish_within, opposed_odds, test_odds, OpposedOdds, TestOdds,

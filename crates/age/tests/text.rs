@@ -196,3 +196,45 @@ fn the_summary_names_state_fortune_and_stunt_points() {
         .iter()
         .all(|l| l.contains("Удача ") && l.contains("потрачено ОП ")));
 }
+
+/// AGE-10 / AGE-11 refusals a player meets first, written from the message files.
+#[test]
+fn reach_and_item_refusals_read_in_russian() {
+    let mut session = Session::<Age>::start(Age::demo_setup(), 7, 0).unwrap();
+    let state = session.state();
+    let me = &state.combatants[state.turn.actor];
+    let actor = me.name.to_string();
+    let far = state
+        .combatants
+        .iter()
+        .filter(|c| c.side != me.side)
+        .max_by_key(|c| c.position.abs_diff(me.position))
+        .unwrap();
+    let (target, distance) = (far.name.to_string(), far.position.abs_diff(me.position));
+    let e = session
+        .apply(
+            serde_json::from_value(
+                serde_json::json!({"type": "melee_attack", "actor": actor, "target": target}),
+            )
+            .unwrap(),
+        )
+        .unwrap_err();
+    assert_eq!(e.rule, "AGE-10");
+    assert_eq!(
+        e.message_in(&TEXTS, Lang::Ru),
+        format!("{target} в {distance} м; для ближнего боя цель должна быть в пределах 2 м")
+    );
+    let e = session
+        .apply(
+            serde_json::from_value(
+                serde_json::json!({"type": "take_up", "actor": actor, "item": "spoon"}),
+            )
+            .unwrap(),
+        )
+        .unwrap_err();
+    assert_eq!(e.message, format!("{actor} carries no 'spoon'"));
+    assert_eq!(
+        e.message_in(&TEXTS, Lang::Ru),
+        format!("у {actor} нет предмета «spoon»")
+    );
+}

@@ -208,9 +208,9 @@ pub(crate) fn turn_command<D: Dice>(
         Command::Run { to, .. } => {
             let t = &state.turn;
             if t.major_used || t.minors_used > 0 {
-                return Err(err(
+                return Err(refuse(
                     "AGE-10",
-                    "Run must be the whole turn: no other action before or after it",
+                    fray_dice::msg!("age-refuse-run-whole-turn"),
                 ));
             }
             slot_check(t, Slot::Major)?;
@@ -315,10 +315,7 @@ pub(crate) fn turn_command<D: Dice>(
                 ));
             }
             if state.turn.major_used {
-                return Err(err(
-                    "AGE-11",
-                    "Guarded Stance must be declared before the major action",
-                ));
+                return Err(refuse("AGE-11", fray_dice::msg!("age-refuse-stance-late")));
             }
             if state.turn.defended {
                 return Err(err(
@@ -425,10 +422,7 @@ pub(crate) fn turn_command<D: Dice>(
         }
         Command::Pursue { .. } => {
             let Some(t) = pursue_target(state) else {
-                return Err(err(
-                    "AGE-11",
-                    "Pursue needs a successful melee attack this turn on a target now out of reach",
-                ));
+                return Err(refuse("AGE-11", fray_dice::msg!("age-refuse-pursue")));
             };
             free_fall_check(state, me)?;
             let to = approach(state, me, t, speed(state, &state.combatants[me]));
@@ -440,7 +434,10 @@ pub(crate) fn turn_command<D: Dice>(
             slot_check(&state.turn, Slot::Minor)?;
             let c = &state.combatants[me];
             let Some(wi) = c.weapons.iter().position(|w| &w.weapon.name == item) else {
-                return Err(err("AGE-11", format!("{} carries no '{item}'", c.name)));
+                return Err(refuse(
+                    "AGE-11",
+                    fray_dice::msg!("age-refuse-no-item", name = &*c.name, item = item.as_str()),
+                ));
             };
             if c.weapons[wi].count == 0 {
                 return Err(err("AGE-11", format!("{} has no {item} left", c.name)));

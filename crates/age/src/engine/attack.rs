@@ -23,9 +23,9 @@ pub(crate) fn weapon_for(
             "grenades are thrown or launched with throw_grenade, at a point",
         )),
         Some((i, k)) if !k.is_melee() => Ok((Some(i), k)),
-        _ => Err(err(
+        _ => Err(refuse(
             "AGE-10",
-            format!("{} holds no ranged weapon (take one up first)", c.name),
+            fray_dice::msg!("age-refuse-no-ranged", name = &*c.name),
         )),
     }
 }
@@ -147,18 +147,22 @@ pub(crate) fn plan_attack(
     let a = &state.combatants[attacker];
     let t = &state.combatants[target];
     if attacker == target {
-        return Err(err("AGE-12", "an attacker cannot target itself"));
+        return Err(refuse("AGE-12", fray_dice::msg!("age-refuse-self")));
     }
     if t.side == a.side {
-        return Err(err(
+        return Err(refuse(
             "AGE-12",
-            format!("{} is on the same side as {}", t.name, a.name),
+            fray_dice::msg!(
+                "age-refuse-same-side",
+                target = &*t.name,
+                attacker = &*a.name
+            ),
         ));
     }
     if t.taken_out {
-        return Err(err(
+        return Err(refuse(
             "AGE-12",
-            format!("{} is already out of the fight", t.name),
+            fray_dice::msg!("age-refuse-out-of-fight", target = &*t.name),
         ));
     }
     let dist = from_distance.unwrap_or_else(|| distance(state, attacker, target));
@@ -193,11 +197,12 @@ pub(crate) fn plan_attack(
         }
         let w = &a.weapons[weapon.unwrap_or(0)];
         if w.jammed {
-            return Err(err(
+            return Err(refuse(
                 "AGE-18",
-                format!(
-                    "{}'s {} is jammed or empty; reload first (a minor action)",
-                    a.name, w.weapon.name
+                fray_dice::msg!(
+                    "age-refuse-jammed",
+                    name = &*a.name,
+                    weapon = w.weapon.name.as_str()
                 ),
             ));
         }
