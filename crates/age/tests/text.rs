@@ -238,3 +238,15 @@ fn reach_and_item_refusals_read_in_russian() {
         format!("у {actor} нет предмета «spoon»")
     );
 }
+
+/// The summary's standings name the round each combatant was taken out in.
+#[test]
+fn standings_name_the_round_of_defeat() {
+    let session = play(Age::DEMO_SEED, 0);
+    let rounds: Vec<Option<u32>> = Age::standing(session.state())
+        .iter()
+        .map(|s| s.defeated_round)
+        .collect();
+    // The demo log: Lindqvist and Mako fall in round 2, Okafor in round 4; Vex and Kask stand.
+    assert_eq!(rounds, [Some(4), Some(2), Some(2), None, None]);
+}

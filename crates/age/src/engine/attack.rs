@@ -601,6 +601,7 @@ pub(crate) fn settle_damage(
     }
     if outcome.taken_out && !t.taken_out {
         t.taken_out = true;
+        t.out_round = Some(state.round);
         events.emit(|| Event::TakenOut {
             name: t.name.clone(),
         });

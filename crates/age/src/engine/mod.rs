@@ -107,7 +107,7 @@ pub(crate) fn standings(state: &State) -> Vec<Standing> {
                 key: "stunt-points",
                 value: i64::from(c.stunt_points_spent),
             }],
-            defeated_round: None,
+            defeated_round: c.out_round,
         })
         .collect()
 }
@@ -165,6 +165,7 @@ pub(crate) fn start<D: Dice>(
             fortune: c.fortune,
             fortune_max: c.fortune,
             stunt_points_spent: 0,
+            out_round: None,
             armour: (rating, penalty),
             shield: c.shield,
             striking_style: c.striking_style,

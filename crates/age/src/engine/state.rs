@@ -46,6 +46,8 @@ pub struct Combatant {
     pub fortune_max: i32,
     /// Stunt points it spent (AGE-21).
     pub stunt_points_spent: u32,
+    /// The round it was taken out in.
+    pub out_round: Option<u32>,
     /// Armour rating and penalty.
     pub armour: (i32, i32),
     /// Shield.

@@ -85,6 +85,7 @@ pub(crate) fn begin_turn<D: Dice>(
             ..Turn::default()
         };
         let death_at = state.rules.death_at;
+        let round = state.round;
         let corridor = state.corridor;
         let c = &mut state.combatants[i];
         if c.dead {
@@ -110,6 +111,7 @@ pub(crate) fn begin_turn<D: Dice>(
             if c.abilities.constitution <= death_at {
                 c.dead = true;
                 c.taken_out = true;
+                c.out_round.get_or_insert(round);
                 events.emit(|| Event::Died {
                     name: c.name.clone(),
                 });
