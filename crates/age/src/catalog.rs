@@ -5,9 +5,8 @@ use std::sync::Arc;
 use fray_dice::{AutoPlay, Catalog, Ending, OddsTable, RuleError, TrialOutcome};
 use serde::{Deserialize, Serialize};
 
-use crate::conditions::Condition;
 use crate::engine::SIDES;
-use crate::engine::{Command, Event, MoveKind, State};
+use crate::engine::{Command, Event, State};
 use crate::odds::{expected_rolls, finish_within, opposed_odds, test_odds, MAX_FINISH_WITHIN};
 use crate::policy::AgePolicy;
 use crate::resolve::{AdvancedSpec, TestSpec};
@@ -287,242 +286,6 @@ pub fn demo() -> Setup {
     }
 }
 
-fn cond(c: Condition) -> String {
-    serde_json::to_value(c)
-        .ok()
-        .and_then(|v| v.as_str().map(str::to_owned))
-        .unwrap_or_default()
-}
-
-/// One readable line per event.
-pub fn describe(event: &Event) -> String {
-    match event {
-        Event::Initiative { name, dice, total } => {
-            format!(
-                "{name} rolls initiative {}+{}+{} → {total}",
-                dice[0], dice[1], dice[2]
-            )
-        }
-        Event::RoundStarted { round, order } => format!("— round {round}: {}", order.join(", ")),
-        Event::TurnStarted { name } => format!("{name}'s turn"),
-        Event::TurnSkipped { name, reason } => format!("{name} cannot act ({reason})"),
-        Event::TurnEnded { name } => format!("{name} ends the turn"),
-        Event::DyingTick { name, constitution } => {
-            format!("{name} is dying: Constitution falls to {constitution}")
-        }
-        Event::Died { name } => format!("{name} dies"),
-        Event::ReadyLost { name } => format!("{name}'s readied action is lost"),
-        Event::Moved {
-            name,
-            from,
-            to,
-            how,
-        } => {
-            let verb = match how {
-                MoveKind::Move => "moves",
-                MoveKind::Run => "runs",
-                MoveKind::Charge => "charges",
-                MoveKind::Pursue => "pursues",
-                MoveKind::Skirmish => "is pushed (skirmish)",
-                MoveKind::Push => "pushes off",
-                MoveKind::Drift => "drifts",
-            };
-            format!("{name} {verb} from {from} m to {to} m")
-        }
-        Event::Attack {
-            attacker,
-            target,
-            action,
-            weapon,
-            roll,
-            defense,
-            hit,
-            stunt_points,
-        } => {
-            let d = roll.dice;
-            format!(
-                "{attacker} {} {target} with {weapon}: {}+{}+[{}] → {} vs Defense {defense}: {}{}",
-                match action {
-                    crate::engine::AttackAction::Melee => "strikes at",
-                    crate::engine::AttackAction::Ranged => "shoots at",
-                    crate::engine::AttackAction::Heavy => "swings a heavy attack at",
-                    crate::engine::AttackAction::Stunt => "makes a stunt attack on",
-                    crate::engine::AttackAction::Charge => "charges",
-                    crate::engine::AttackAction::Lightning => "strikes again (lightning attack) at",
-                    crate::engine::AttackAction::Readied => "springs a readied attack on",
-                },
-                d[0],
-                d[1],
-                d[2],
-                roll.total,
-                if *hit { "hit" } else { "miss" },
-                if *stunt_points > 0 {
-                    format!(", {stunt_points} SP")
-                } else {
-                    String::new()
-                }
-            )
-        }
-        Event::Capacity {
-            name,
-            weapon,
-            result,
-        } => match result {
-            crate::resolve::Capacity::Jammed => {
-                format!("{name}'s {weapon} jams (Drama Die 6 on a miss)")
-            }
-            _ => format!("{name}'s {weapon} would jam, but High Capacity absorbs it"),
-        },
-        Event::Decompression { die, decompressed } => format!(
-            "the round hits the hull: d6 = {die}, {}",
-            if *decompressed {
-                "the compartment DECOMPRESSES"
-            } else {
-                "the hull holds"
-            }
-        ),
-        Event::StuntsSpent {
-            attacker,
-            stunts,
-            spent,
-            earned,
-        } => {
-            let list: Vec<String> = stunts
-                .iter()
-                .map(|s| format!("{} ({})", s.stunt, s.points))
-                .collect();
-            if list.is_empty() {
-                format!("{attacker} forgoes {earned} SP")
-            } else {
-                format!("{attacker} spends {spent}/{earned} SP: {}", list.join(", "))
-            }
-        }
-        Event::StandFirm {
-            stunt,
-            result,
-            held,
-        } => format!(
-            "stand firm against {stunt}: {} vs {} — {}",
-            result.first.total,
-            result.second.total,
-            if *held { "holds" } else { "fails" }
-        ),
-        Event::Damage { target, outcome } => {
-            let mut s = format!(
-                "{target} takes {} damage − {} toughness, {} from Fortune",
-                outcome.raw, outcome.toughness, outcome.fortune_lost
-            );
-            if let Some(a) = outcome.injured_absorbed {
-                s.push_str(&format!(", Injured absorbs {a}"));
-            }
-            if let Some(a) = outcome.wounded_absorbed {
-                s.push_str(&format!(", Wounded absorbs {a}"));
-            }
-            s.push_str(&format!(" (Fortune {})", outcome.after.fortune));
-            s
-        }
-        Event::ConditionGained {
-            name,
-            condition,
-            reached,
-        } if condition == reached => {
-            format!("{name} is now {}", cond(*reached))
-        }
-        Event::ConditionGained {
-            name,
-            condition,
-            reached,
-        } => {
-            format!("{name} gains {} → {}", cond(*condition), cond(*reached))
-        }
-        Event::ConditionRemoved { name, condition } => {
-            format!("{name} is no longer {}", cond(*condition))
-        }
-        Event::TakenOut { name } => format!("{name} is taken out"),
-        Event::DefenseBonus {
-            name,
-            bonus,
-            ranged_only,
-            source,
-        } => format!(
-            "{name}: +{bonus} Defense{} ({source})",
-            if *ranged_only {
-                " against ranged attacks"
-            } else {
-                ""
-            }
-        ),
-        Event::Momentum { name, initiative } => {
-            format!("{name}'s initiative rises to {initiative}")
-        }
-        Event::Minor {
-            name,
-            action,
-            detail,
-        } if detail.is_empty() => format!("{name}: {action}"),
-        Event::Minor {
-            name,
-            action,
-            detail,
-        } => format!("{name}: {action} {detail}"),
-        Event::Grenade {
-            thrower,
-            result,
-            damage,
-            caught,
-        } => format!(
-            "{thrower} throws a grenade: {} → {}; it bursts at {} m{}{}, catching {}",
-            result.roll.total,
-            if result.roll.success {
-                "on target"
-            } else {
-                "off target"
-            },
-            result.detonation,
-            if result.deviation > 0 {
-                format!(" ({} m off)", result.deviation)
-            } else {
-                String::new()
-            },
-            match damage {
-                Some(d) => format!(" for {d} damage"),
-                None => String::new(),
-            },
-            if caught.is_empty() {
-                "nobody".to_owned()
-            } else {
-                caught.join(", ")
-            }
-        ),
-        Event::LightningLost { attacker } => {
-            format!("{attacker}'s lightning attack finds no target")
-        }
-        Event::FirstAid {
-            medic,
-            target,
-            roll,
-        } => format!(
-            "{medic} gives {target} first aid: {} → {}",
-            roll.total,
-            if roll.success { "stabilised" } else { "fails" }
-        ),
-        Event::Test {
-            name,
-            ability,
-            roll,
-        } => format!(
-            "{name} tests {}: {} → {}",
-            format!("{ability:?}").to_lowercase(),
-            roll.total,
-            if roll.success { "success" } else { "failure" }
-        ),
-        Event::EncounterEnded { winner, rounds } => match winner {
-            Some(w) => format!("the {w} win after {rounds} rounds"),
-            None => format!("no winner after {rounds} rounds"),
-        },
-    }
-}
-
 impl Catalog for Age {
     type OddsSpec = OddsSpec;
     const ODDS_KEYS: &'static str =
@@ -538,6 +301,14 @@ impl Catalog for Age {
     }
 
     fn describe(event: &Event) -> String {
-        describe(event)
+        crate::text::describe(event)
+    }
+
+    fn texts() -> &'static fray_dice::Texts {
+        &crate::text::TEXTS
+    }
+
+    fn line(event: &Event, view: &fray_dice::View) -> Option<String> {
+        crate::text::line(event, view)
     }
 }

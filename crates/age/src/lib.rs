@@ -32,11 +32,29 @@
 //!    (`nearest` | `weakest` | `most_dangerous`), `absorb` (true), `stunts` (`damage` |
 //!    `defense` | `none`), `grenades` (true) — for [`fray_dice::simulate_with`].
 //!
+//! **Game-master commands** (`test`, `apply_condition`, `remove_condition`) are listed in
+//! [`options`] whenever `apply` accepts them, that is at every turn boundary (never while a
+//! stunt purchase or an offer to absorb waits): issue 17's contract is that every accepted
+//! command is an option. They are [`fray_dice::OptionKind::GameMaster`] options, one per
+//! participant they concern (its `actor`), after the decider's own options and the
+//! reactions; [`fray_dice::Options::for_decider`] leaves them out for a participant, so no
+//! policy plays them, and a GM tool finds them by their kind.
+//!
 //! The crate has the shape every Fray ruleset crate shares: `setup` (the setup and its
 //! validation), `resolve` (pure tests, attacks, damage and stunts), `odds`, `engine/`
 //! (`mod.rs` with the `Ruleset` impl and the one `apply`; `command`, `event`, `state`,
 //! `turn`, `attack`, `stunts`, `actions`), `options` (legal options and previews),
-//! `policy` (the default policy and its knobs) and `catalog` (odds tables, demo, log lines).
+//! `policy` (the default policy and its knobs), `catalog` (odds tables, demo) and `text` (log
+//! lines, summary and refusals in English and Russian from `locales/{en,ru}.ftl`).
+//!
+//! **Readable logs** (issue 18): every roll event carries its breakdown ([`Terms`]: the
+//! ability and its score, the focus, each [`Modifiers`] term with its rule; damage rolls as
+//! [`DamageRoll`] with every face), and [`line()`] writes it with its arithmetic, e.g. `Vex
+//! shoots at Pvt. Lindqvist with pistol: 6 + 3 + Drama Die 3 + Accuracy 0 + focus 2 + Aim 1 =
+//! 15 ≥ Defense 12: hit; doubles: 3 SP` («Куб Драмы», «ОП» in Russian, the sheet's terms). A
+//! total equal to the Defense or TN succeeds (`≥`). AGE keeps nothing secret: every reader
+//! sees every line. The summary gives each combatant's state, Fortune now/at the start and
+//! the stunt points it spent.
 //!
 //! Positions are metres on one line (a ship's corridor): distance is the difference of two
 //! positions, so moves are always "in a straight line".
@@ -133,6 +151,18 @@
 //!   false` forbids it).
 //! - **Stunt targets**: only a Lightning Attack takes a `target`; a target on any other
 //!   stunt is refused (AGE-21).
+//! - **Aim** (AGE-11, «Если следующее действие после этого — ближняя или дистанционная
+//!   атака: +1 к броску»): the +1 belongs to the aimer, not to the turn. An Aim taken as the
+//!   last action of a turn gives +1 to an attack that opens its next turn; ending a turn is
+//!   no action and keeps it; any other action (Pursue, Ready and Move included) loses it.
+//! - **Skirmish** (AGE-21): the sheet only names «Стычка»; the stunt moves the attacker or
+//!   the target 2 m per SP, toward or away from the other, as the attacker chooses:
+//!   `spend_stunts`'s `skirmish` field (`{"moves": "target" | "attacker", "direction":
+//!   "away" | "toward"}`, a parameter of that decision). Absent, the target is pushed away
+//!   (the reading before this choice existed); ignored when no Skirmish is bought. Toward
+//!   stops 1 m short of the other; nobody passes the corridor's ends. Stand Firm (AGE-11)
+//!   resists only a Skirmish that moves the one standing firm. The default policy never
+//!   chases a target its own Skirmish moved away (either party moving away).
 //!
 //! ## Where the source and the inventory differ
 //! The opposed test's second tie-break is "the higher ability" (навык) in the source; the
@@ -148,17 +178,18 @@ mod options;
 mod policy;
 mod resolve;
 mod setup;
+mod text;
 
 /// The AGE ruleset: `Ruleset`, `AutoPlay` and `Catalog` with ID `"age"`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Age;
 
 pub use big::ExactValue;
-pub use catalog::{demo, describe, odds_tables, OddsSpec};
+pub use catalog::{demo, odds_tables, OddsSpec};
 pub use conditions::{Condition, Conditions, Fatigue, Injury};
 pub use engine::{
-    Absorbing, After, AttackAction, Combatant, Command, Event, MoveKind, Pending, Readied, Sense,
-    State, Turn, WeaponState,
+    Absorbing, After, AttackAction, Combatant, Command, DamageRoll, Direction, Event, Modifiers,
+    MoveKind, Mover, Pending, Readied, Sense, SkirmishMove, State, Terms, Turn, WeaponState,
 };
 pub use odds::{
     expected_rolls, finish_within, opposed_odds, test_odds, OpposedOdds, TestOdds,
@@ -181,3 +212,4 @@ pub use setup::{
     Abilities, Ability, Character, InitiativeRule, Name, Rules, Setup, TakenOut, Weapon,
 };
 pub use setup::{MAX_POSITION, MAX_SETTING};
+pub use text::{describe, line, LOCALES, TEXTS};

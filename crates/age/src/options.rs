@@ -8,9 +8,14 @@
 //!
 //! Decision points (pending choices the engine waits for):
 //! - **Which stunts** to buy with the SP of a hit with doubles (AGE-21; a Stunt Attack must
-//!   spend at least 1 SP, AGE-10): the attacker answers with `spend_stunts`.
+//!   spend at least 1 SP, AGE-10): the attacker answers with `spend_stunts`, and with a
+//!   Skirmish also whom it moves and which way (its `skirmish` parameter).
 //! - **Whether to absorb** damage past Fortune by taking Injured, then Wounded (AGE-15; never
 //!   when already Wounded): the target answers with `absorb`.
+//!
+//! The game master's `test`, `apply_condition` and `remove_condition` are listed too, one
+//! of each per participant (kind `GameMaster`, the participant as `actor`), because `apply`
+//! accepts them at every turn boundary; `Options::for_decider` leaves them out.
 
 use fray_dice::{
     Decide, Decider, Domain, EventLog, Item, LegalOption, OddsTable, OptionKind, Options, Param,
@@ -23,10 +28,10 @@ use crate::conditions::Condition;
 use crate::engine::{
     apply, attack_plan, move_budget, speed, weapon_for, weapon_name, weapon_range,
 };
-use crate::engine::{AttackAction, Command, Sense, State};
+use crate::engine::{AttackAction, Command, Sense, SkirmishMove, State};
 use crate::resolve::StuntEffect;
 use crate::resolve::TestSpec;
-use crate::setup::{Ability, Name};
+use crate::setup::Ability;
 use crate::setup::{MAX_POSITION, MAX_SETTING};
 use crate::Age;
 
@@ -181,6 +186,7 @@ fn stunt_options(list: &mut List, p: &crate::engine::Pending) {
     let spend = |stunts| Command::SpendStunts {
         actor: a.name.clone(),
         stunts,
+        skirmish: None,
     };
     let before = list.out.len();
     list.add(
@@ -219,17 +225,18 @@ fn stunt_options(list: &mut List, p: &crate::engine::Pending) {
             points: row.min,
             target: None,
         };
-        list.add(
-            opt(
-                OptionKind::PendingChoice,
-                &a.name,
-                format!("buy {} for {} SP", row.name, row.min),
-                "spend_stunts",
-            )
-            .using(&*row.name)
-            .cost(format!("{} SP", row.min)),
-            spend(vec![one]),
-        );
+        let mut option = opt(
+            OptionKind::PendingChoice,
+            &a.name,
+            format!("buy {} for {} SP", row.name, row.min),
+            "spend_stunts",
+        )
+        .using(&*row.name)
+        .cost(format!("{} SP", row.min));
+        if row.effect == StuntEffect::Skirmish {
+            option = option.param(skirmish_param());
+        }
+        list.add(option, spend(vec![one]));
     }
     // Every purchase: any rows within their costs, summing to at most the points earned.
     let Some(example) = list.out[before..].first().map(|o| o.command.clone()) else {
@@ -253,9 +260,16 @@ fn stunt_options(list: &mut List, p: &crate::engine::Pending) {
             format!("spend up to {} SP on stunts", p.points),
             "spend_stunts",
         )
-        .param(purchase),
+        .param(purchase)
+        .param(skirmish_param()),
         example,
     );
+}
+
+/// Whom a Skirmish bought moves and which way (AGE-21): any of the four, or absent (the
+/// target, away); `apply` ignores it when no Skirmish is bought, so it is free everywhere.
+fn skirmish_param() -> Param {
+    Param::one_of("skirmish", values(&SkirmishMove::ALL)).optional()
 }
 
 fn turn_options(list: &mut List, me: usize) {
@@ -491,58 +505,49 @@ fn reactions(list: &mut List) {
     }
 }
 
-/// The game master's commands: a test, a condition befalling someone or ending.
+/// The game master's commands: a test, a condition befalling someone or ending; one option
+/// of each per participant, whose name is the option's `actor` (whom it concerns).
 fn game_master(list: &mut List) {
     let state = list.state;
-    let names: Vec<Value> = state
-        .combatants
-        .iter()
-        .map(|c| Value::String(c.name.to_string()))
-        .collect();
-    let first: Name = state.combatants[0].name.clone();
-    let gm = |label: &str, action: &str| {
-        opt(
-            OptionKind::GameMaster,
-            "game master",
-            label.to_owned(),
-            action,
-        )
-    };
     let setting = i64::from(MAX_SETTING);
-    list.add(
-        gm("a test", "test")
-            .param(Param::one_of("actor", names.clone()))
-            .param(Param::one_of("ability", values(&ABILITIES)))
-            .param(Param::one_of("focus", vec![json!(true), json!(false)]))
-            .param(Param::range("modifier", -setting, setting))
-            .param(Param::range("tn", -setting, setting).optional())
-            .param(Param::one_of(
-                "sense",
-                values(&[Sense::None, Sense::Sight, Sense::Hearing]),
-            )),
-        Command::Test {
-            actor: first.clone(),
-            ability: Ability::Dexterity,
-            focus: false,
-            modifier: 0,
-            tn: None,
-            sense: Sense::None,
-        },
-    );
-    for (label, action, remove) in [
-        ("a condition befalls someone", "apply_condition", false),
-        ("a condition ends", "remove_condition", true),
-    ] {
-        let option = gm(label, action)
-            .param(Param::one_of("target", names.clone()))
-            .param(Param::one_of("condition", values(&CONDITIONS)));
-        let (target, condition) = (first.clone(), Condition::Prone);
-        let command = if remove {
-            Command::RemoveCondition { target, condition }
-        } else {
-            Command::ApplyCondition { target, condition }
+    for c in &state.combatants {
+        let who = &*c.name;
+        let gm = |label: String, action: &str| {
+            opt(OptionKind::GameMaster, who, label, action).target(who)
         };
-        list.add(option, command);
+        list.add(
+            gm(format!("game master: {who} makes a test"), "test")
+                .param(Param::one_of("ability", values(&ABILITIES)))
+                .param(Param::one_of("focus", vec![json!(true), json!(false)]))
+                .param(Param::range("modifier", -setting, setting))
+                .param(Param::range("tn", -setting, setting).optional())
+                .param(Param::one_of(
+                    "sense",
+                    values(&[Sense::None, Sense::Sight, Sense::Hearing]),
+                )),
+            Command::Test {
+                actor: c.name.clone(),
+                ability: Ability::Dexterity,
+                focus: false,
+                modifier: 0,
+                tn: None,
+                sense: Sense::None,
+            },
+        );
+        for (label, action, remove) in [
+            ("a condition befalls", "apply_condition", false),
+            ("a condition ends for", "remove_condition", true),
+        ] {
+            let option = gm(format!("game master: {label} {who}"), action)
+                .param(Param::one_of("condition", values(&CONDITIONS)));
+            let (target, condition) = (c.name.clone(), Condition::Prone);
+            let command = if remove {
+                Command::RemoveCondition { target, condition }
+            } else {
+                Command::ApplyCondition { target, condition }
+            };
+            list.add(option, command);
+        }
     }
 }
 
@@ -573,9 +578,7 @@ pub fn preview(state: &State, command: &Command) -> Result<Vec<OddsTable>, RuleE
             TestSpec {
                 ability: c.abilities.accuracy,
                 focus: w.focus.as_ref().is_some_and(|f| c.foci.contains(f)),
-                modifier: c.conditions.roll_penalty() - c.guarded
-                    + i32::from(state.turn.aimed)
-                    + range,
+                modifier: c.conditions.roll_penalty() - c.guarded + i32::from(c.aimed) + range,
                 tn: Some(tn.unwrap_or(state.rules.grenade_tn)),
                 auto_fail: false,
             }

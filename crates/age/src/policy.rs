@@ -114,6 +114,7 @@ impl AgePolicy {
             return Some(Command::SpendStunts {
                 actor: a.name.clone(),
                 stunts: choose_stunts(state, p, self.side(a.side).stunts),
+                skirmish: None,
             });
         }
         let me = state.turn.actor;
@@ -350,7 +351,7 @@ fn tactic(state: &State, knobs: &Tactic) -> Command {
             .range
             .or_else(|| w.weapon.kind.range(c.abilities.strength));
         if band.is_some_and(|b| dist <= b.max) {
-            if fresh && !turn.aimed {
+            if fresh && !c.aimed {
                 return Command::Aim { actor: actor() };
             }
             if major {
@@ -365,7 +366,7 @@ fn tactic(state: &State, knobs: &Tactic) -> Command {
     }
     let reach = state.rules.melee_reach;
     if dist <= reach {
-        if fresh && !turn.aimed {
+        if fresh && !c.aimed {
             return Command::Aim { actor: actor() };
         }
         if major {

@@ -595,3 +595,50 @@ fn the_default_policy_does_not_chase_a_target_it_pushed_away() {
     // It closes in with its minor action instead (a Move of its Speed, 12 m: to 10 m).
     assert_eq!(next, cmd(json!({"type": "move", "actor": "A", "to": 10})));
 }
+
+/// Issue 17 (owner question): the game master's commands are options whenever `apply`
+/// accepts them, one of each per participant it concerns, of kind `GameMaster`; the decider's
+/// own options leave them out, and none is listed while a pending decision waits.
+#[test]
+fn game_master_commands_are_listed_per_participant_but_not_for_the_decider() {
+    let s = duel();
+    let o = options(&s);
+    let gm: Vec<(&str, &str)> = o
+        .list
+        .iter()
+        .filter(|o| o.kind == OptionKind::GameMaster)
+        .map(|o| (o.actor.as_str(), o.action.as_str()))
+        .collect();
+    assert_eq!(
+        gm,
+        [
+            ("A", "test"),
+            ("A", "apply_condition"),
+            ("A", "remove_condition"),
+            ("B", "test"),
+            ("B", "apply_condition"),
+            ("B", "remove_condition"),
+        ]
+    );
+    let test_b = cmd(
+        json!({"type": "test", "actor": "B", "ability": "perception",
+                            "focus": true, "modifier": -1, "tn": 13, "sense": "sight"}),
+    );
+    assert!(o.admits(&test_b));
+    assert!(o.admits(&cmd(
+        json!({"type": "apply_condition", "target": "B", "condition": "blinded"})
+    )));
+    assert!(o.for_decider().all(|o| o.kind != OptionKind::GameMaster));
+    assert!(o.for_decider().all(|o| o.actor == "A"));
+    // While A's stunt points wait, the GM's commands are refused and not listed.
+    let pending = stunt_duel();
+    assert!(options(&pending)
+        .list
+        .iter()
+        .all(|o| o.kind == OptionKind::PendingChoice));
+    refused(
+        &mut pending.clone(),
+        json!({"type": "apply_condition", "target": "B", "condition": "prone"}),
+        "AGE-21",
+    );
+}

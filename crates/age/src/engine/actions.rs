@@ -84,19 +84,33 @@ pub(crate) fn turn_command<D: Dice>(
             let w = &c.weapons[wi].weapon;
             let kind = w.kind;
             let band = weapon_range(c, Some(wi), kind).unwrap_or(RangeBand { normal: 0, max: 0 });
-            range_modifier(band, c.position.abs_diff(*at))?;
+            let range = range_modifier(band, c.position.abs_diff(*at))?;
             let high_capacity = w.high_capacity && !c.weapons[wi].high_capacity_used;
-            let spec = GrenadeSpec {
-                ability: c.abilities.accuracy,
+            let mut terms = Terms {
+                ability: Ability::Accuracy,
+                score: c.abilities.accuracy,
                 focus: has_focus(c, &w.focus),
-                modifier: c.conditions.roll_penalty() - c.guarded + i32::from(state.turn.aimed),
-                tn: tn.unwrap_or(base_tn),
+                modifiers: Modifiers {
+                    conditions: c.conditions.roll_penalty(),
+                    guarded_stance: -c.guarded,
+                    aim: i32::from(c.aimed),
+                    ..Modifiers::default()
+                },
+            };
+            let grenade_tn = tn.unwrap_or(base_tn);
+            let spec = GrenadeSpec {
+                ability: terms.score,
+                focus: terms.focus,
+                modifier: terms.modifiers.sum(),
+                tn: grenade_tn,
                 strength: c.abilities.strength,
                 range: Some(band),
                 from: c.position,
                 at: *at,
                 deviate_long: *deviate_long,
             };
+            // throw_grenade adds the range band itself; the log shows it as a term.
+            terms.modifiers.range = range;
             let dmg = w
                 .damage
                 .or(kind.damage_dice(false))
@@ -104,7 +118,7 @@ pub(crate) fn turn_command<D: Dice>(
             let bonus = w.damage_bonus;
             let (ap, pen) = (w.armour_piercing, w.penetrating);
             use_slot(&mut state.turn, Slot::Major);
-            state.turn.aimed = false;
+            state.combatants[me].aimed = false;
             let result = throw_grenade(dice, &spec)?;
             let grenade = DamageSpec {
                 dice: dmg,
@@ -112,10 +126,13 @@ pub(crate) fn turn_command<D: Dice>(
                 extra_d6: 0,
             };
             let per_target = state.rules.grenade_damage_per_target;
+            let mut shared_roll = None;
             let shared = if per_target {
                 None
             } else {
-                Some(roll_damage(dice, &grenade)?)
+                let (total, roll) = roll_damage_record(dice, &grenade, events.is_recording())?;
+                shared_roll = roll;
+                Some(total)
             };
             let c = &mut state.combatants[me];
             if launcher {
@@ -150,12 +167,21 @@ pub(crate) fn turn_command<D: Dice>(
             events.emit(|| Event::Grenade {
                 thrower: state.combatants[me].name.clone(),
                 result,
+                terms,
+                tn: grenade_tn,
                 damage: shared,
                 caught: caught
                     .iter()
                     .map(|&i| state.combatants[i].name.clone())
                     .collect(),
             });
+            if let Some(roll) = shared_roll {
+                events.emit(|| Event::DamageRolled {
+                    target: state.combatants[me].name.clone(),
+                    grenade: true,
+                    roll,
+                });
+            }
             grenade_damage(state, &caught, shared, &grenade, (pen, ap), dice, events)?;
             Ok(())
         }
@@ -182,9 +208,9 @@ pub(crate) fn turn_command<D: Dice>(
         Command::Run { to, .. } => {
             let t = &state.turn;
             if t.major_used || t.minors_used > 0 {
-                return Err(err(
+                return Err(refuse(
                     "AGE-10",
-                    "Run must be the whole turn: no other action before or after it",
+                    fray_dice::msg!("age-refuse-run-whole-turn"),
                 ));
             }
             slot_check(t, Slot::Major)?;
@@ -226,18 +252,24 @@ pub(crate) fn turn_command<D: Dice>(
             }
             use_slot(&mut state.turn, Slot::Major);
             let c = &state.combatants[me];
-            let spec = TestSpec {
-                ability: c.abilities.intelligence,
+            let terms = Terms {
+                ability: Ability::Intelligence,
+                score: c.abilities.intelligence,
                 focus: c.foci.iter().any(|f| f == "Medicine"),
-                modifier: c.conditions.roll_penalty() - c.guarded,
-                tn: Some(state.rules.first_aid_tn),
-                auto_fail: false,
+                modifiers: Modifiers {
+                    conditions: c.conditions.roll_penalty(),
+                    guarded_stance: -c.guarded,
+                    ..Modifiers::default()
+                },
             };
-            let roll = test(dice, &spec)?;
+            let tn = state.rules.first_aid_tn;
+            let roll = test(dice, &terms.spec(Some(tn)))?;
             events.emit(|| Event::FirstAid {
                 medic: c.name.clone(),
                 target: target.clone(),
                 roll,
+                terms,
+                tn,
             });
             if roll.success {
                 let p = &mut state.combatants[t];
@@ -270,7 +302,7 @@ pub(crate) fn turn_command<D: Dice>(
         Command::Aim { .. } => {
             slot_check(&state.turn, Slot::Minor)?;
             use_slot(&mut state.turn, Slot::Minor);
-            state.turn.aimed = true;
+            state.combatants[me].aimed = true;
             events.emit(|| minor_event(state, me, "aim", String::new()));
             Ok(())
         }
@@ -283,10 +315,7 @@ pub(crate) fn turn_command<D: Dice>(
                 ));
             }
             if state.turn.major_used {
-                return Err(err(
-                    "AGE-11",
-                    "Guarded Stance must be declared before the major action",
-                ));
+                return Err(refuse("AGE-11", fray_dice::msg!("age-refuse-stance-late")));
             }
             if state.turn.defended {
                 return Err(err(
@@ -393,10 +422,7 @@ pub(crate) fn turn_command<D: Dice>(
         }
         Command::Pursue { .. } => {
             let Some(t) = pursue_target(state) else {
-                return Err(err(
-                    "AGE-11",
-                    "Pursue needs a successful melee attack this turn on a target now out of reach",
-                ));
+                return Err(refuse("AGE-11", fray_dice::msg!("age-refuse-pursue")));
             };
             free_fall_check(state, me)?;
             let to = approach(state, me, t, speed(state, &state.combatants[me]));
@@ -408,7 +434,10 @@ pub(crate) fn turn_command<D: Dice>(
             slot_check(&state.turn, Slot::Minor)?;
             let c = &state.combatants[me];
             let Some(wi) = c.weapons.iter().position(|w| &w.weapon.name == item) else {
-                return Err(err("AGE-11", format!("{} carries no '{item}'", c.name)));
+                return Err(refuse(
+                    "AGE-11",
+                    fray_dice::msg!("age-refuse-no-item", name = &*c.name, item = item.as_str()),
+                ));
             };
             if c.weapons[wi].count == 0 {
                 return Err(err("AGE-11", format!("{} has no {item} left", c.name)));

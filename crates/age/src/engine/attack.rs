@@ -23,9 +23,9 @@ pub(crate) fn weapon_for(
             "grenades are thrown or launched with throw_grenade, at a point",
         )),
         Some((i, k)) if !k.is_melee() => Ok((Some(i), k)),
-        _ => Err(err(
+        _ => Err(refuse(
             "AGE-10",
-            format!("{} holds no ranged weapon (take one up first)", c.name),
+            fray_dice::msg!("age-refuse-no-ranged", name = &*c.name),
         )),
     }
 }
@@ -65,6 +65,7 @@ pub(crate) fn weapon_range(c: &Combatant, w: Option<usize>, kind: AttackKind) ->
 
 /// A planned attack, validated before any die is drawn.
 pub(crate) struct Plan {
+    pub(crate) terms: Terms,
     pub(crate) attacker: usize,
     pub(crate) target: usize,
     pub(crate) action: AttackAction,
@@ -146,33 +147,43 @@ pub(crate) fn plan_attack(
     let a = &state.combatants[attacker];
     let t = &state.combatants[target];
     if attacker == target {
-        return Err(err("AGE-12", "an attacker cannot target itself"));
+        return Err(refuse("AGE-12", fray_dice::msg!("age-refuse-self")));
     }
     if t.side == a.side {
-        return Err(err(
+        return Err(refuse(
             "AGE-12",
-            format!("{} is on the same side as {}", t.name, a.name),
+            fray_dice::msg!(
+                "age-refuse-same-side",
+                target = &*t.name,
+                attacker = &*a.name
+            ),
         ));
     }
     if t.taken_out {
-        return Err(err(
+        return Err(refuse(
             "AGE-12",
-            format!("{} is already out of the fight", t.name),
+            fray_dice::msg!("age-refuse-out-of-fight", target = &*t.name),
         ));
     }
     let dist = from_distance.unwrap_or_else(|| distance(state, attacker, target));
     let (weapon, kind) = weapon_for(a, melee)?;
-    let mut modifier = a.conditions.roll_penalty() - a.guarded + extra_modifier;
-    if state.turn.aimed && state.turn.actor == attacker {
-        modifier += 1;
-    }
+    let mut modifiers = Modifiers {
+        conditions: a.conditions.roll_penalty(),
+        guarded_stance: -a.guarded,
+        charge: extra_modifier,
+        // AGE-11 Aim, kept from an earlier turn when it was the aimer's last action.
+        aim: i32::from(a.aimed),
+        ..Modifiers::default()
+    };
     let range = if melee {
         if dist > state.rules.melee_reach {
-            return Err(err(
+            return Err(refuse(
                 "AGE-10",
-                format!(
-                    "{} is {dist} m away; melee needs the target within {} m",
-                    t.name, state.rules.melee_reach
+                fray_dice::msg!(
+                    "age-refuse-out-of-reach",
+                    target = &*t.name,
+                    distance = dist,
+                    reach = state.rules.melee_reach
                 ),
             ));
         }
@@ -186,11 +197,12 @@ pub(crate) fn plan_attack(
         }
         let w = &a.weapons[weapon.unwrap_or(0)];
         if w.jammed {
-            return Err(err(
+            return Err(refuse(
                 "AGE-18",
-                format!(
-                    "{}'s {} is jammed or empty; reload first (a minor action)",
-                    a.name, w.weapon.name
+                fray_dice::msg!(
+                    "age-refuse-jammed",
+                    name = &*a.name,
+                    weapon = w.weapon.name.as_str()
                 ),
             ));
         }
@@ -199,14 +211,26 @@ pub(crate) fn plan_attack(
         Some(band)
     };
     if t.conditions.has(Condition::Prone) {
-        modifier += if melee { 1 } else { -1 };
+        modifiers.prone_target = if melee { 1 } else { -1 };
     }
+    let modifier = modifiers.sum();
     let w = weapon.map(|i| &a.weapons[i]);
     let focus = match (w, kind) {
         (Some(w), k) if k != AttackKind::Improvised => has_focus(a, &w.weapon.focus),
         _ => false,
     };
+    let ability = if melee {
+        Ability::Fighting
+    } else {
+        Ability::Accuracy
+    };
     Ok(Plan {
+        terms: Terms {
+            ability,
+            score: a.abilities.get(ability),
+            focus,
+            modifiers,
+        },
         attacker,
         target,
         action,
@@ -249,13 +273,18 @@ pub(crate) fn execute_attack<D: Dice>(
         action: plan.action,
         weapon: weapon_name(a, plan.weapon),
         roll: result.roll,
+        terms: Terms {
+            modifiers: Modifiers {
+                range: result.range_modifier,
+                ..plan.terms.modifiers
+            },
+            ..plan.terms
+        },
         defense: plan.spec.defense,
         hit: result.hit,
         stunt_points: points,
     });
-    if state.turn.actor == plan.attacker {
-        state.turn.aimed = false;
-    }
+    state.combatants[plan.attacker].aimed = false;
     if plan.action == AttackAction::Heavy {
         state.combatants[plan.attacker].heavy_penalty = 1;
     }
@@ -348,7 +377,7 @@ pub(crate) fn deal_damage<D: Dice>(
             extra_d6,
         }
     };
-    let raw = roll_damage(dice, &spec)?;
+    let raw = roll_damage_emit(dice, &spec, hit.target, state, events)?;
     let soak = Soak {
         constitution: state.combatants[hit.target].abilities.constitution,
         armour: state.combatants[hit.target].armour.0,
@@ -356,6 +385,55 @@ pub(crate) fn deal_damage<D: Dice>(
         armour_piercing: w.is_some_and(|w| w.armour_piercing) && kind != AttackKind::Improvised,
     };
     Ok(harm(state, hit.target, raw, &soak, events))
+}
+
+/// Rolls damage as [`roll_damage`] does (the same dice in the same order), keeping the faces
+/// when `record` (only a log needs them: simulation allocates nothing).
+pub(crate) fn roll_damage_record<D: Dice>(
+    dice: &mut D,
+    spec: &DamageSpec,
+    record: bool,
+) -> Result<(i32, Option<DamageRoll>), RuleError> {
+    if !record {
+        return Ok((roll_damage(dice, spec)?, None));
+    }
+    let mut faces = Vec::with_capacity(usize::from(spec.dice.count));
+    for _ in 0..spec.dice.count {
+        faces.push(dice.roll(u32::from(spec.dice.sides))? as u8);
+    }
+    let mut extra = Vec::with_capacity(usize::from(spec.extra_d6));
+    for _ in 0..spec.extra_d6 {
+        extra.push(dice.roll(6)? as u8);
+    }
+    let sum: i32 = faces.iter().chain(&extra).map(|&f| i32::from(f)).sum();
+    let total = (spec.bonus + sum).max(0);
+    let roll = DamageRoll {
+        dice: spec.dice,
+        faces,
+        bonus: spec.bonus,
+        extra,
+        total,
+    };
+    Ok((total, Some(roll)))
+}
+
+/// Rolls damage for `target` and logs the roll.
+fn roll_damage_emit<D: Dice>(
+    dice: &mut D,
+    spec: &DamageSpec,
+    target: usize,
+    state: &State,
+    events: &mut Events,
+) -> Result<i32, RuleError> {
+    let (total, roll) = roll_damage_record(dice, spec, events.is_recording())?;
+    if let Some(roll) = roll {
+        events.emit(|| Event::DamageRolled {
+            target: state.combatants[target].name.clone(),
+            grenade: false,
+            roll,
+        });
+    }
+    Ok(total)
 }
 
 /// Runs damage through the flow (AGE-15). When Fortune runs out and a condition may absorb
@@ -419,7 +497,11 @@ pub(crate) fn resume_absorb<D: Dice>(
     settle_damage(state, a.target, a.outcome, a.left, events);
     match a.then {
         After::Nothing => {}
-        After::Stunts { hit, stunts } => stunt_effects(state, &hit, &stunts, dice, events)?,
+        After::Stunts {
+            hit,
+            stunts,
+            skirmish,
+        } => stunt_effects(state, &hit, &stunts, skirmish, dice, events)?,
         After::Grenade {
             rest,
             shared,
@@ -469,7 +551,7 @@ pub(crate) fn grenade_damage<D: Dice>(
         };
         let raw = match shared {
             Some(raw) => raw,
-            None => roll_damage(dice, grenade)?,
+            None => roll_damage_emit(dice, grenade, i, state, events)?,
         };
         if harm(state, i, raw, &soak, events) {
             if let Some(a) = &mut state.absorbing {
@@ -519,6 +601,7 @@ pub(crate) fn settle_damage(
     }
     if outcome.taken_out && !t.taken_out {
         t.taken_out = true;
+        t.out_round = Some(state.round);
         events.emit(|| Event::TakenOut {
             name: t.name.clone(),
         });

@@ -175,6 +175,10 @@ pub enum Command {
         /// What to buy.
         #[serde(default)]
         stunts: Vec<StuntChoice>,
+        /// Whom a Skirmish bought moves and which way (AGE-21); absent: the target, away
+        /// from the attacker. Ignored when no Skirmish is bought.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        skirmish: Option<SkirmishMove>,
     },
     /// Answers the damage flow's offer (AGE-15): the target, out of Fortune, takes the
     /// condition offered (Injured, then Wounded) to absorb 1d6 more, or declines and is taken
@@ -223,6 +227,60 @@ pub enum Command {
         /// What.
         condition: Condition,
     },
+}
+
+/// Who a Skirmish stunt moves (AGE-21).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Mover {
+    /// The attack's target.
+    #[default]
+    Target,
+    /// The attacker itself.
+    Attacker,
+}
+
+/// Which way a Skirmish moves the one it moves, relative to the other party (AGE-21).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Direction {
+    /// Away from the other party.
+    #[default]
+    Away,
+    /// Toward the other party, stopping 1 m short of it.
+    Toward,
+}
+
+/// Whom a Skirmish moves and which way: 2 m per SP (AGE-21), the attacker's choice.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SkirmishMove {
+    /// Who moves.
+    pub moves: Mover,
+    /// Which way.
+    pub direction: Direction,
+}
+
+impl SkirmishMove {
+    /// Every move a Skirmish may make, the default (the target, away) first.
+    pub const ALL: [SkirmishMove; 4] = [
+        SkirmishMove {
+            moves: Mover::Target,
+            direction: Direction::Away,
+        },
+        SkirmishMove {
+            moves: Mover::Target,
+            direction: Direction::Toward,
+        },
+        SkirmishMove {
+            moves: Mover::Attacker,
+            direction: Direction::Away,
+        },
+        SkirmishMove {
+            moves: Mover::Attacker,
+            direction: Direction::Toward,
+        },
+    ];
 }
 
 /// How an attack came about.

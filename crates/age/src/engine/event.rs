@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 use crate::conditions::Condition;
 use crate::engine::AttackAction;
 use crate::resolve::{
-    Capacity, DamageOutcome, GrenadeResult, OpposedResult, StuntChoice, TestResult,
+    Capacity, DamageDice, DamageOutcome, GrenadeResult, OpposedResult, StuntChoice, TestResult,
 };
 use crate::setup::{Ability, Name};
 
@@ -29,6 +29,107 @@ pub enum MoveKind {
     Drift,
 }
 
+fn zero(n: &i32) -> bool {
+    *n == 0
+}
+
+/// What a 3d6 test added to its dice besides ability and focus, each with its source: the
+/// breakdown a log line shows (zeros are left out of the JSON).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Modifiers {
+    /// Injured −1, Wounded or Dying −2 (AGE-24, AGE-25).
+    #[serde(skip_serializing_if = "zero")]
+    pub conditions: i32,
+    /// The armour penalty on a Dexterity test or initiative (AGE-14, AGE-09).
+    #[serde(skip_serializing_if = "zero")]
+    pub armour: i32,
+    /// Guarded Stance's penalty to the stance-taker's tests (AGE-11).
+    #[serde(skip_serializing_if = "zero")]
+    pub guarded_stance: i32,
+    /// Aim +1 (AGE-11).
+    #[serde(skip_serializing_if = "zero")]
+    pub aim: i32,
+    /// Charge +1 after 4 m or more (AGE-10).
+    #[serde(skip_serializing_if = "zero")]
+    pub charge: i32,
+    /// A Prone target: +1 in melee, −1 at range (AGE-27).
+    #[serde(skip_serializing_if = "zero")]
+    pub prone_target: i32,
+    /// Beyond normal range −2 (AGE-17).
+    #[serde(skip_serializing_if = "zero")]
+    pub range: i32,
+    /// A circumstance modifier the game master gave (AGE-01).
+    #[serde(skip_serializing_if = "zero")]
+    pub circumstance: i32,
+}
+
+impl Modifiers {
+    /// Every modifier with its key and rule, in display order.
+    pub fn terms(&self) -> [(&'static str, i32, &'static str); 8] {
+        [
+            ("circumstance", self.circumstance, "AGE-01"),
+            ("conditions", self.conditions, "AGE-24"),
+            ("armour", self.armour, "AGE-14"),
+            ("guarded-stance", self.guarded_stance, "AGE-11"),
+            ("aim", self.aim, "AGE-11"),
+            ("charge", self.charge, "AGE-10"),
+            ("prone-target", self.prone_target, "AGE-27"),
+            ("range", self.range, "AGE-17"),
+        ]
+    }
+
+    /// Their sum.
+    pub fn sum(&self) -> i32 {
+        self.terms().iter().map(|t| t.1).sum()
+    }
+}
+
+/// What a 3d6 test rolled with: the ability and its score, whether a focus applied, the
+/// modifiers, and the TN or Defense it had to reach.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Terms {
+    /// The ability tested.
+    pub ability: Ability,
+    /// Its score.
+    pub score: i32,
+    /// A focus applied (+2, AGE-01).
+    pub focus: bool,
+    /// Everything else added.
+    pub modifiers: Modifiers,
+}
+
+impl Terms {
+    /// The test these terms make against `tn`.
+    pub fn spec(&self, tn: Option<i32>) -> crate::resolve::TestSpec {
+        crate::resolve::TestSpec {
+            ability: self.score,
+            focus: self.focus,
+            modifier: self.modifiers.sum(),
+            tn,
+            auto_fail: false,
+        }
+    }
+}
+
+/// A damage roll as rolled (AGE-13, AGE-21): the weapon's dice, the fixed bonus and the
+/// stunts' extra d6.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DamageRoll {
+    /// The weapon's dice, e.g. 2d6.
+    pub dice: DamageDice,
+    /// Their faces.
+    pub faces: Vec<u8>,
+    /// The fixed part: ability (Strength, Perception …), Heavy Attack +1, the weapon's bonus.
+    pub bonus: i32,
+    /// The extra d6 of Vicious Blow, Lethal Blow or a burst.
+    pub extra: Vec<u8>,
+    /// The damage: dice + bonus + extra, never below 0.
+    pub total: i32,
+}
+
 /// One thing that happened.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
@@ -41,6 +142,8 @@ pub enum Event {
         dice: [u8; 3],
         /// The result.
         total: i32,
+        /// What was added to the dice.
+        terms: Terms,
     },
     /// A round began, with the turn order.
     RoundStarted {
@@ -106,6 +209,8 @@ pub enum Event {
         weapon: String,
         /// The roll.
         roll: TestResult,
+        /// What was added to the dice.
+        terms: Terms,
         /// The Defense it had to reach.
         defense: i32,
         /// Hit.
@@ -148,6 +253,16 @@ pub enum Event {
         result: OpposedResult,
         /// The defender held: the stunt has no effect.
         held: bool,
+    },
+    /// A damage roll (AGE-13), before Toughness.
+    DamageRolled {
+        /// Who is to take it (a grenade's one roll for all: the thrower).
+        target: Name,
+        /// A grenade's one roll for everyone it caught (AGE-19).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        grenade: bool,
+        /// The roll.
+        roll: DamageRoll,
     },
     /// Damage dealt and where it went (AGE-15).
     Damage {
@@ -210,6 +325,10 @@ pub enum Event {
         thrower: Name,
         /// The throw and the point of detonation.
         result: GrenadeResult,
+        /// What was added to the throw's dice.
+        terms: Terms,
+        /// The TN (11, or what the GM raised it to).
+        tn: i32,
         /// Damage to all within 5 m (none when rolled per target: see the damage events).
         damage: Option<i32>,
         /// Who was caught.
@@ -228,6 +347,10 @@ pub enum Event {
         target: Name,
         /// The test.
         roll: TestResult,
+        /// What was added to the dice.
+        terms: Terms,
+        /// The TN.
+        tn: i32,
     },
     /// A GM-called test.
     Test {
@@ -237,6 +360,10 @@ pub enum Event {
         ability: Ability,
         /// The roll.
         roll: TestResult,
+        /// What was added to the dice.
+        terms: Terms,
+        /// The TN, if any.
+        tn: Option<i32>,
     },
     /// The encounter ended.
     EncounterEnded {

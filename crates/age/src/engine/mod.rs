@@ -12,8 +12,8 @@ mod state;
 mod stunts;
 mod turn;
 
-pub use command::{AttackAction, Command, Sense};
-pub use event::{Event, MoveKind};
+pub use command::{AttackAction, Command, Direction, Mover, Sense, SkirmishMove};
+pub use event::{DamageRoll, Event, Modifiers, MoveKind, Terms};
 pub use state::{Absorbing, After, Combatant, Pending, Readied, State, Turn, WeaponState};
 
 pub(crate) use actions::*;
@@ -21,7 +21,7 @@ pub(crate) use attack::*;
 pub(crate) use stunts::*;
 pub(crate) use turn::*;
 
-use fray_dice::{Dice, EventLog, RuleError, Ruleset};
+use fray_dice::{Counter, Dice, EventLog, RuleError, Ruleset, Standing, Track};
 
 use crate::conditions::{Condition, Injury};
 use crate::resolve::{
@@ -41,12 +41,18 @@ fn err(rule: &'static str, message: impl Into<String>) -> RuleError {
     RuleError::new(rule, message)
 }
 
+/// A refusal written from a message of `locales/*.ftl`, so it reads in every language.
+#[cold]
+fn refuse(rule: &'static str, message: fray_dice::Message) -> RuleError {
+    RuleError::text(rule, &crate::text::TEXTS, message)
+}
+
 /// Side names.
 pub(crate) const SIDES: [&str; 2] = ["party", "opponents"];
 
 impl Ruleset for Age {
     const ID: &'static str = "age";
-    const VERSION: u32 = 2;
+    const VERSION: u32 = 3;
     type Setup = Setup;
     type Command = Command;
     type Event = Event;
@@ -68,6 +74,42 @@ impl Ruleset for Age {
     ) -> Result<(), RuleError> {
         apply(state, command, dice, events)
     }
+
+    fn standing(state: &State) -> Vec<Standing> {
+        standings(state)
+    }
+}
+
+/// Each combatant's state, Fortune and stunt points spent, for the summary.
+pub(crate) fn standings(state: &State) -> Vec<Standing> {
+    state
+        .combatants
+        .iter()
+        .map(|c| Standing {
+            name: c.name.to_string(),
+            side: usize::from(c.side),
+            up: standing(c),
+            state: if c.dead {
+                "dead"
+            } else if c.conditions.injury == Injury::Dying {
+                "dying"
+            } else if c.taken_out || !c.conditions.can_act() {
+                "taken-out"
+            } else {
+                "standing"
+            },
+            tracks: vec![Track {
+                key: "fortune",
+                now: i64::from(c.fortune),
+                max: i64::from(c.fortune_max),
+            }],
+            counters: vec![Counter {
+                key: "stunt-points",
+                value: i64::from(c.stunt_points_spent),
+            }],
+            defeated_round: c.out_round,
+        })
+        .collect()
 }
 
 /// Starts an encounter: validates the setup, rolls initiative (AGE-09) and opens round 1.
@@ -97,21 +139,22 @@ pub(crate) fn start<D: Dice>(
             .and_then(|n| c.weapons.iter().position(|w| &w.name == n));
         let rule = &setup.rules.initiative;
         let focus = rule.focus.as_ref().is_some_and(|f| c.foci.contains(f));
-        let roll = test(
-            dice,
-            &TestSpec {
-                ability: c.abilities.get(rule.ability),
-                focus,
-                modifier: c.conditions.roll_penalty()
-                    + if rule.armour_penalty { penalty } else { 0 },
-                tn: None,
-                auto_fail: false,
+        let terms = Terms {
+            ability: rule.ability,
+            score: c.abilities.get(rule.ability),
+            focus,
+            modifiers: Modifiers {
+                conditions: c.conditions.roll_penalty(),
+                armour: if rule.armour_penalty { penalty } else { 0 },
+                ..Modifiers::default()
             },
-        )?;
+        };
+        let roll = test(dice, &terms.spec(None))?;
         events.emit(|| Event::Initiative {
             name: c.name.clone(),
             dice: roll.dice,
             total: roll.total,
+            terms,
         });
         rolls.push(roll.total);
         combatants.push(Combatant {
@@ -120,6 +163,9 @@ pub(crate) fn start<D: Dice>(
             abilities: c.abilities,
             foci: c.foci.clone(),
             fortune: c.fortune,
+            fortune_max: c.fortune,
+            stunt_points_spent: 0,
+            out_round: None,
             armour: (rating, penalty),
             shield: c.shield,
             striking_style: c.striking_style,
@@ -144,6 +190,7 @@ pub(crate) fn start<D: Dice>(
             cover: 0,
             stand_firm: false,
             readied: None,
+            aimed: false,
             drift: 0,
         });
     }
@@ -216,7 +263,7 @@ pub(crate) fn apply<D: Dice>(
     events: &mut Events,
 ) -> Result<(), RuleError> {
     if state.over {
-        return Err(err("AGE-08", "the encounter is over"));
+        return Err(refuse("AGE-08", fray_dice::msg!("age-refuse-over")));
     }
     if let Some(a) = &state.absorbing {
         let Command::Absorb { actor, take } = command else {
@@ -244,17 +291,23 @@ pub(crate) fn apply<D: Dice>(
         return Ok(());
     }
     if let Some(p) = &state.pending {
-        let Command::SpendStunts { actor, stunts } = command else {
-            return Err(err(
+        let Command::SpendStunts {
+            actor,
+            stunts,
+            skirmish,
+        } = command
+        else {
+            return Err(refuse(
                 "AGE-21",
-                format!(
-                    "{} must spend (or forgo) the stunt points of the last attack first",
-                    state.combatants[p.attacker].name
+                fray_dice::msg!(
+                    "age-refuse-spend-first",
+                    attacker = &*state.combatants[p.attacker].name
                 ),
             ));
         };
         let p = p.clone();
-        spend_stunts(state, &p, actor, stunts, dice, events)?;
+        let skirmish = skirmish.unwrap_or_default();
+        spend_stunts(state, &p, actor, stunts, skirmish, dice, events)?;
         maybe_end_turn(state, dice, events)?;
         check_end(state, events);
         return Ok(());
@@ -298,18 +351,29 @@ pub(crate) fn apply<D: Dice>(
             } else {
                 0
             };
-            let spec = TestSpec {
-                ability: c.abilities.get(*ability),
+            let terms = Terms {
+                ability: *ability,
+                score: c.abilities.get(*ability),
                 focus: *focus,
-                modifier: modifier + c.conditions.roll_penalty() - c.guarded + armour,
-                tn: *tn,
+                modifiers: Modifiers {
+                    circumstance: *modifier,
+                    conditions: c.conditions.roll_penalty(),
+                    guarded_stance: -c.guarded,
+                    armour,
+                    ..Modifiers::default()
+                },
+            };
+            let spec = TestSpec {
                 auto_fail,
+                ..terms.spec(*tn)
             };
             let roll = test(dice, &spec)?;
             events.emit(|| Event::Test {
                 name: c.name.clone(),
                 ability: *ability,
                 roll,
+                terms,
+                tn: *tn,
             });
             return Ok(());
         }
@@ -368,9 +432,10 @@ pub(crate) fn apply<D: Dice>(
     let actor_name = actor_of(command);
     let me = actor_on_turn(state, actor_name)?;
     turn_command(state, me, command, dice, events)?;
-    if state.turn.actor == me && !matches!(command, Command::Aim { .. }) && !is_attack(command) {
-        // Aim only helps if the very next action is an attack.
-        state.turn.aimed = false;
+    if !matches!(command, Command::Aim { .. } | Command::EndTurn { .. }) && !is_attack(command) {
+        // AGE-11: Aim helps only if the very next action is an attack (attacks use it up
+        // themselves); ending the turn is no action, so the bonus waits for the next turn.
+        state.combatants[me].aimed = false;
     }
     if !state.over {
         maybe_end_turn(state, dice, events)?;

@@ -5,7 +5,7 @@ use std::sync::Arc;
 use serde::Serialize;
 
 use crate::conditions::{Condition, Conditions};
-use crate::engine::AttackAction;
+use crate::engine::{AttackAction, SkirmishMove};
 use crate::resolve::{DamageOutcome, DamageSpec, StuntChoice};
 use crate::setup::{Abilities, Name, Rules, Weapon};
 
@@ -42,6 +42,12 @@ pub struct Combatant {
     pub foci: Arc<[String]>,
     /// Fortune left.
     pub fortune: i32,
+    /// Fortune at the start.
+    pub fortune_max: i32,
+    /// Stunt points it spent (AGE-21).
+    pub stunt_points_spent: u32,
+    /// The round it was taken out in.
+    pub out_round: Option<u32>,
     /// Armour rating and penalty.
     pub armour: (i32, i32),
     /// Shield.
@@ -86,6 +92,10 @@ pub struct Combatant {
     pub stand_firm: bool,
     /// A held attack.
     pub readied: Option<Readied>,
+    /// Aimed: +1 to its next action if that is an attack (AGE-11); the bonus outlasts the
+    /// end of the turn («Если следующее действие после этого — … атака: +1») and any other
+    /// action loses it.
+    pub aimed: bool,
     /// Free-fall drift per turn.
     pub drift: i32,
 }
@@ -103,8 +113,6 @@ pub struct Turn {
     pub ran: bool,
     /// Took Defend.
     pub defended: bool,
-    /// Aimed, and the next action is not yet taken.
-    pub aimed: bool,
     /// Took Guarded Stance.
     pub guarded: bool,
     /// Hit this target in melee this turn (for Pursue).
@@ -162,6 +170,8 @@ pub enum After {
         hit: Pending,
         /// The stunts bought.
         stunts: Vec<StuntChoice>,
+        /// How a Skirmish bought moves (AGE-21).
+        skirmish: SkirmishMove,
     },
     /// The grenade's damage to the others it caught (AGE-19).
     Grenade {

@@ -48,6 +48,7 @@ pub(crate) fn spend_stunts<D: Dice>(
     p: &Pending,
     actor: &str,
     stunts: &[StuntChoice],
+    skirmish: SkirmishMove,
     dice: &mut D,
     events: &mut Events,
 ) -> Result<(), RuleError> {
@@ -101,6 +102,7 @@ pub(crate) fn spend_stunts<D: Dice>(
         }
     }
     state.pending = None;
+    state.combatants[me].stunt_points_spent += u32::from(spent);
     events.emit(|| Event::StuntsSpent {
         attacker: state.combatants[me].name.clone(),
         stunts: stunts.to_vec(),
@@ -112,11 +114,48 @@ pub(crate) fn spend_stunts<D: Dice>(
             a.then = After::Stunts {
                 hit: p.clone(),
                 stunts: stunts.to_vec(),
+                skirmish,
             };
         }
         return Ok(());
     }
-    stunt_effects(state, p, stunts, dice, events)
+    stunt_effects(state, p, stunts, skirmish, dice, events)
+}
+
+/// Where a Skirmish of `sp` SP takes `mover` (AGE-21): 2 m per SP away from `other` (when
+/// both stand on the same metre, a target goes up the line and an attacker down it), or
+/// toward it stopping 1 m short; never past the corridor's ends.
+pub(crate) fn skirmish_to(
+    state: &State,
+    mover: usize,
+    other: usize,
+    direction: Direction,
+    sp: i32,
+    mover_is_target: bool,
+) -> i32 {
+    let (from, there) = (
+        state.combatants[mover].position,
+        state.combatants[other].position,
+    );
+    let reach = 2 * sp;
+    let to = match direction {
+        Direction::Away => {
+            let up = from > there || (from == there && mover_is_target);
+            if up {
+                from + reach
+            } else {
+                from - reach
+            }
+        }
+        Direction::Toward => {
+            let gap = (there - from).abs() - 1;
+            from + gap.clamp(0, reach) * (there - from).signum()
+        }
+    };
+    match state.corridor {
+        Some([lo, hi]) => to.clamp(lo, hi),
+        None => to.clamp(-MAX_POSITION, MAX_POSITION),
+    }
 }
 
 /// The Lightning Attack bought, if any (the last one counts): `Some(None)` strikes the same
@@ -141,6 +180,7 @@ pub(crate) fn stunt_effects<D: Dice>(
     state: &mut State,
     p: &Pending,
     stunts: &[StuntChoice],
+    skirmish: SkirmishMove,
     dice: &mut D,
     events: &mut Events,
 ) -> Result<(), RuleError> {
@@ -158,20 +198,21 @@ pub(crate) fn stunt_effects<D: Dice>(
         let sp = i32::from(choice.points);
         match effect {
             StuntEffect::Skirmish => {
-                if !state.combatants[p.target].taken_out
-                    && stand_firm_check(state, p, name, dice, events)?
-                {
-                    let (a, t) = (
-                        state.combatants[me].position,
-                        state.combatants[p.target].position,
-                    );
-                    let dir = if t >= a { 1 } else { -1 };
-                    let mut to = t + dir * 2 * sp;
-                    if let Some([lo, hi]) = state.corridor {
-                        to = to.clamp(lo, hi);
-                    }
-                    move_to(state, p.target, to, MoveKind::Skirmish, events);
-                    if state.turn.actor == me {
+                // AGE-21: «Стычка» moves the attacker or the target, 2 m per SP, toward or
+                // away from the other, as the attacker chose; Stand Firm (AGE-11) only
+                // resists a Skirmish that moves the one who stands firm.
+                let moves_target = skirmish.moves == Mover::Target;
+                let works = !state.combatants[p.target].taken_out
+                    && (!moves_target || stand_firm_check(state, p, name, dice, events)?);
+                if works {
+                    let (mover, other) = if moves_target {
+                        (p.target, me)
+                    } else {
+                        (me, p.target)
+                    };
+                    let to = skirmish_to(state, mover, other, skirmish.direction, sp, moves_target);
+                    move_to(state, mover, to, MoveKind::Skirmish, events);
+                    if state.turn.actor == me && skirmish.direction == Direction::Away {
                         state.turn.pushed = Some(p.target);
                     }
                 }

@@ -85,6 +85,7 @@ pub(crate) fn begin_turn<D: Dice>(
             ..Turn::default()
         };
         let death_at = state.rules.death_at;
+        let round = state.round;
         let corridor = state.corridor;
         let c = &mut state.combatants[i];
         if c.dead {
@@ -110,6 +111,7 @@ pub(crate) fn begin_turn<D: Dice>(
             if c.abilities.constitution <= death_at {
                 c.dead = true;
                 c.taken_out = true;
+                c.out_round.get_or_insert(round);
                 events.emit(|| Event::Died {
                     name: c.name.clone(),
                 });
@@ -207,18 +209,19 @@ pub(crate) fn find(state: &State, name: &str) -> Result<usize, RuleError> {
         .combatants
         .iter()
         .position(|c| fray_dice::same_name(&c.name, name))
-        .ok_or_else(|| err("command", format!("nobody is named '{name}'")))
+        .ok_or_else(|| refuse("command", fray_dice::msg!("age-refuse-nobody", name = name)))
 }
 
 /// The actor of a turn-bound command must be the one whose turn it is and able to act.
 pub(crate) fn actor_on_turn(state: &State, name: &str) -> Result<usize, RuleError> {
     let i = find(state, name)?;
     if state.turn.actor != i {
-        return Err(err(
+        return Err(refuse(
             "AGE-08",
-            format!(
-                "it is {}'s turn, not {name}'s",
-                state.combatants[state.turn.actor].name
+            fray_dice::msg!(
+                "age-refuse-not-your-turn",
+                actor = &*state.combatants[state.turn.actor].name,
+                name = name
             ),
         ));
     }
@@ -237,24 +240,18 @@ pub(crate) enum Slot {
 /// Whether the current turn still has room for an action (AGE-08, AGE-10 Run).
 pub(crate) fn slot_check(turn: &Turn, slot: Slot) -> Result<(), RuleError> {
     if turn.ran {
-        return Err(err(
-            "AGE-10",
-            "after Run no other action is allowed this turn, not even a minor one",
-        ));
+        return Err(refuse("AGE-10", fray_dice::msg!("age-refuse-ran")));
     }
     match slot {
-        Slot::Major if turn.major_used => Err(err(
-            "AGE-08",
-            "the major action of this turn is already used (a turn is 1 major + 1 minor, or 2 minor)",
-        )),
-        Slot::Major if turn.minors_used >= 2 => Err(err(
-            "AGE-08",
-            "two minor actions were taken, so no major action is left this turn",
-        )),
-        Slot::Minor if turn.minors_used >= 2 || (turn.major_used && turn.minors_used >= 1) => Err(err(
-            "AGE-08",
-            "no minor action is left this turn (a turn is 1 major + 1 minor, or 2 minor)",
-        )),
+        Slot::Major if turn.major_used => {
+            Err(refuse("AGE-08", fray_dice::msg!("age-refuse-major-used")))
+        }
+        Slot::Major if turn.minors_used >= 2 => {
+            Err(refuse("AGE-08", fray_dice::msg!("age-refuse-two-minors")))
+        }
+        Slot::Minor if turn.minors_used >= 2 || (turn.major_used && turn.minors_used >= 1) => {
+            Err(refuse("AGE-08", fray_dice::msg!("age-refuse-no-minor")))
+        }
         _ => Ok(()),
     }
 }

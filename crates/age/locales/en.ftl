@@ -1,0 +1,177 @@
+# AGE (The Expanse / Modern AGE style): the lines of a fight log, the summary, refusals.
+
+## Parts of a roll.
+age-dice = { $a } + { $b } + Drama Die { $drama }
+age-plus = + { $what } { $value }
+age-minus = − { $what } { $value }
+age-focus = focus
+age-hit = hit
+age-miss = miss
+age-success = success
+age-failure = failure
+age-reaches = { $total } ≥ { $against } { $value }: { $result }
+age-falls-short = { $total } < { $against } { $value }: { $result }
+age-defense = Defense
+age-tn = TN
+age-sp = ; doubles: { $sp } SP
+age-sp-stunt-attack = ; { $sp } SP (Stunt Attack)
+
+## Abilities.
+age-ability-accuracy = Accuracy
+age-ability-communication = Communication
+age-ability-constitution = Constitution
+age-ability-dexterity = Dexterity
+age-ability-fighting = Fighting
+age-ability-intelligence = Intelligence
+age-ability-perception = Perception
+age-ability-strength = Strength
+age-ability-willpower = Willpower
+
+## Modifiers.
+age-term-circumstance = circumstance
+age-term-conditions = conditions
+age-term-armour = armour penalty
+age-term-guarded-stance = Guarded Stance
+age-term-aim = Aim
+age-term-charge = Charge
+age-term-prone-target = prone target
+age-term-range = long range
+
+## Conditions.
+age-condition-fatigued = Fatigued
+age-condition-exhausted = Exhausted
+age-condition-injured = Injured
+age-condition-wounded = Wounded
+age-condition-dying = Dying
+age-condition-prone = Prone
+age-condition-unconscious = Unconscious
+age-condition-helpless = Helpless
+age-condition-restrained = Restrained
+age-condition-slowed = Slowed
+age-condition-blinded = Blinded
+age-condition-deafened = Deafened
+
+## Stunts.
+age-stunt-skirmish = Skirmish
+age-stunt-duck_and_weave = Duck and Weave
+age-stunt-take_cover = Take Cover
+age-stunt-momentum = Momentum
+age-stunt-knock_prone = Knock Prone
+age-stunt-lightning_attack = Lightning Attack
+age-stunt-vicious_blow = Vicious Blow
+age-stunt-lethal_blow = Lethal Blow
+age-stunt-short_burst = Short Burst
+age-stunt-long_burst = Long Burst
+age-stunt-defend = Defend
+age-stunt-guarded_stance = Guarded Stance
+
+## Sides and reasons.
+age-side-party = party
+age-side-opponents = opponents
+age-reason-dead = dead
+age-reason-taken-out = taken out
+age-reason-helpless = helpless
+age-unarmed = bare hands
+
+## Lines.
+age-initiative = { $name } rolls initiative: { $roll } = { $total }
+age-round = — round { $round }: { $order }
+age-turn = { $name }'s turn
+age-turn-skipped = { $name } cannot act ({ $reason })
+age-turn-ended = { $name } ends the turn
+age-dying-tick = { $name } is dying: Constitution falls to { $constitution }
+age-died = { $name } dies
+age-ready-lost = { $name }'s readied attack is lost
+age-moved-move = { $name } moves from { $from } m to { $to } m
+age-moved-run = { $name } runs from { $from } m to { $to } m
+age-moved-charge = { $name } charges from { $from } m to { $to } m
+age-moved-pursue = { $name } pursues from { $from } m to { $to } m
+age-moved-skirmish = { $name } is moved by Skirmish from { $from } m to { $to } m
+age-moved-push = { $name } pushes off from { $from } m to { $to } m
+age-moved-drift = { $name } drifts from { $from } m to { $to } m
+age-attack-melee = { $attacker } attacks { $target } in melee with { $weapon }: { $roll } = { $check }{ $sp }
+age-attack-ranged = { $attacker } shoots at { $target } with { $weapon }: { $roll } = { $check }{ $sp }
+age-attack-heavy = { $attacker } makes a Heavy Attack on { $target } with { $weapon }: { $roll } = { $check }{ $sp }
+age-attack-stunt = { $attacker } makes a Stunt Attack on { $target } with { $weapon }: { $roll } = { $check }{ $sp }
+age-attack-charge = { $attacker } charges { $target } with { $weapon }: { $roll } = { $check }{ $sp }
+age-attack-lightning = { $attacker } strikes again (Lightning Attack) at { $target } with { $weapon }: { $roll } = { $check }{ $sp }
+age-attack-readied = { $attacker } springs a readied attack on { $target } with { $weapon }: { $roll } = { $check }{ $sp }
+age-jammed = { $name }'s { $weapon } jams or runs dry (a miss with a 6 on the Drama Die)
+age-high-capacity = { $name }'s { $weapon } would jam, but High Capacity ignores the first time
+age-decompression = the shot hits the hull: 1d6 = { $die }, { $decompressed ->
+    [yes] 1–2: the compartment decompresses
+   *[no] 3–6: the hull holds
+}
+age-stunts-forgone = { $attacker } forgoes { $earned } SP
+age-stunts-spent = { $attacker } spends { $spent } of { $earned } SP: { $list }
+age-stunt-bought = { $stunt } ({ $points } SP)
+age-stand-firm = Stand Firm against { $stunt }: Strength { $first } vs { $second } — { $held ->
+    [yes] holds
+   *[no] gives way
+}
+age-damage-roll = damage for { $target }: { $dice } ({ $faces }){ $extra }{ $bonus } = { $total }
+age-damage-roll-grenade = grenade damage for everyone caught: { $dice } ({ $faces }){ $extra }{ $bonus } = { $total }
+age-damage-extra = { " " }+ stunt dice ({ $faces })
+age-damage-bonus = { " " }{ $sign } { $value } damage bonus
+age-damage = { $target } takes { $raw } damage − Toughness { $toughness }: { $lost } from Fortune { $before } → { $after }{ $absorbed }
+age-absorbed = , { $condition } absorbs up to 1d6 = { $amount }
+age-condition-gained = { $name } is now { $condition }
+age-condition-chain = { $name } gains { $condition } → { $reached }
+age-condition-removed = { $name } is no longer { $condition }
+age-taken-out = { $name } is taken out
+age-defense-bonus = { $name }: +{ $bonus } Defense{ $ranged ->
+    [yes] { " " }against ranged attacks
+   *[no] {""}
+} ({ $source })
+age-momentum = { $name }'s initiative rises to { $initiative } (Momentum)
+age-minor-aim = { $name } aims: +1 to the next action if it is an attack
+age-minor-activate = { $name } activates { $detail }
+age-minor-ready = { $name } readies an attack on { $detail }
+age-minor-take_up = { $name } takes up { $detail }
+age-minor-reload = { $name } reloads the { $detail }
+age-minor-stand_firm = { $name } stands firm until the next turn
+age-grenade = { $thrower } throws a grenade: { $roll } = { $check }; it bursts at { $detonation } m{ $deviation ->
+    [0] {""}
+   *[other] { " " }({ $deviation } m off)
+}, catching { $caught }
+age-nobody = nobody
+age-lightning-lost = { $attacker }'s Lightning Attack finds no target in reach
+age-first-aid = { $medic } gives { $target } first aid: { $roll } = { $check }
+age-test = { $name } tests { $ability }: { $roll } = { $check }
+age-test-free = { $name } tests { $ability }: { $roll } = { $total }
+age-won = the { $side } win after { $rounds ->
+    [one] { $rounds } round
+   *[other] { $rounds } rounds
+}
+age-draw = no winner after { $rounds ->
+    [one] { $rounds } round
+   *[other] { $rounds } rounds
+}
+
+## The summary.
+state-standing = standing
+state-taken-out = taken out
+state-dying = dying
+state-dead = dead
+track-fortune = Fortune
+counter-stunt-points = stunt points spent
+
+## Refusals.
+age-refuse-not-your-turn = it is { $actor }'s turn, not { $name }'s
+age-refuse-nobody = nobody is named '{ $name }'
+age-refuse-over = the encounter is over
+age-refuse-major-used = the major action of this turn is already used (a turn is 1 major + 1 minor, or 2 minor)
+age-refuse-two-minors = two minor actions were taken, so no major action is left this turn
+age-refuse-no-minor = no minor action is left this turn (a turn is 1 major + 1 minor, or 2 minor)
+age-refuse-ran = after Run no other action is allowed this turn, not even a minor one
+age-refuse-out-of-reach = { $target } is { $distance } m away; melee needs the target within { $reach } m
+age-refuse-spend-first = { $attacker } must spend (or forgo) the stunt points of the last attack first
+age-refuse-self = an attacker cannot target itself
+age-refuse-same-side = { $target } is on the same side as { $attacker }
+age-refuse-out-of-fight = { $target } is already out of the fight
+age-refuse-no-ranged = { $name } holds no ranged weapon (take one up first)
+age-refuse-jammed = { $name }'s { $weapon } is jammed or empty; reload first (a minor action)
+age-refuse-run-whole-turn = Run must be the whole turn: no other action before or after it
+age-refuse-stance-late = Guarded Stance must be declared before the major action
+age-refuse-pursue = Pursue needs a successful melee attack this turn on a target now out of reach
+age-refuse-no-item = { $name } carries no '{ $item }'

@@ -1,0 +1,252 @@
+//! Issue 18 for AGE: the demo log in English and Russian, the lint over many seeds' logs,
+//! the message files agreeing, totals recomputed from the printed terms, refusals in both
+//! languages, and the summary.
+
+use fray_age::{line, Age, Event, LOCALES, TEXTS};
+use fray_dice::{
+    lint_line, missing_messages, AutoPlay, Catalog, Lang, RuleError, Ruleset, Session, View,
+};
+
+fn play(seed: u64, stream: u64) -> Session<Age> {
+    let mut session = Session::<Age>::start(Age::demo_setup(), seed, stream).unwrap();
+    while let Some(command) = Age::next_command(session.state()) {
+        session.apply(command).unwrap();
+    }
+    session
+}
+
+fn log(session: &Session<Age>, lang: Lang) -> Vec<String> {
+    let view = View::game_master(lang);
+    session
+        .events()
+        .filter_map(|e| line(e, &view))
+        .chain(Age::summary(session.state(), lang))
+        .collect()
+}
+
+/// Proper names the Russian log may show in Latin letters: the demo's people and gear.
+const NAMES: &[&str] = &[
+    "Sgt",
+    "Okafor",
+    "Pvt",
+    "Lindqvist",
+    "Mako",
+    "Vex",
+    "Kask",
+    "rifle",
+    "frag",
+    "grenade",
+    "knife",
+    "pistol",
+    "shock",
+    "maul",
+];
+
+#[test]
+fn the_message_files_agree_and_parse() {
+    assert_eq!(missing_messages(&LOCALES), Vec::<String>::new());
+    assert!(fray_dice::Texts::try_new(&LOCALES).is_ok());
+}
+
+#[test]
+fn demo_log_in_english_and_russian() {
+    let session = play(Age::DEMO_SEED, 0);
+    insta::assert_snapshot!("demo_seed_7_log_en", log(&session, Lang::En).join("\n"));
+    insta::assert_snapshot!("demo_seed_7_log_ru", log(&session, Lang::Ru).join("\n"));
+}
+
+#[test]
+fn logs_of_many_seeds_are_clean_in_both_languages() {
+    for stream in 0..40 {
+        let session = play(3, stream);
+        for lang in Lang::ALL {
+            for l in log(&session, lang) {
+                let problems = lint_line(&l, lang, NAMES);
+                assert!(
+                    problems.is_empty(),
+                    "{lang} stream {stream}: {l:?}: {problems:?}"
+                );
+            }
+        }
+    }
+}
+
+/// The numbers of "a + b + Drama Die c + Ability n + focus 2 − term m = total" sum to the
+/// total, and the comparison printed gives the result printed.
+#[test]
+fn printed_terms_sum_to_the_printed_total() {
+    let mut checked = 0;
+    for stream in 0..20 {
+        let session = play(5, stream);
+        for e in session.events() {
+            let is_roll = matches!(
+                e,
+                Event::Attack { .. } | Event::Initiative { .. } | Event::Grenade { .. }
+            );
+            if !is_roll {
+                continue;
+            }
+            let l = line(e, &View::game_master(Lang::En)).unwrap();
+            let roll = l.split_once(": ").map_or(l.as_str(), |(_, r)| r);
+            let (terms, rest) = roll.split_once(" = ").unwrap();
+            let mut sum = 0i32;
+            let mut sign = 1;
+            for word in terms.split(' ') {
+                match word {
+                    "+" => sign = 1,
+                    "−" => sign = -1,
+                    w => {
+                        if let Ok(n) = w.parse::<i32>() {
+                            sum += sign * n;
+                        }
+                    }
+                }
+            }
+            let total: i32 = rest
+                .split(|c: char| !c.is_ascii_digit() && c != '-')
+                .next()
+                .unwrap()
+                .parse()
+                .unwrap();
+            assert_eq!(sum, total, "{l}");
+            if let Some((_, cmp)) = rest.split_once(" ≥ ") {
+                let value: i32 = cmp
+                    .split(' ')
+                    .nth(1)
+                    .unwrap()
+                    .trim_end_matches(':')
+                    .parse()
+                    .unwrap();
+                assert!(total >= value, "{l}");
+            }
+            if let Some((_, cmp)) = rest.split_once(" < ") {
+                let value: i32 = cmp
+                    .split(' ')
+                    .nth(1)
+                    .unwrap()
+                    .trim_end_matches(':')
+                    .parse()
+                    .unwrap();
+                assert!(total < value, "{l}");
+                assert!(l.contains("miss") || l.contains("failure"), "{l}");
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked > 100, "{checked} lines checked");
+}
+
+#[test]
+fn refusals_read_in_both_languages() {
+    let mut session = Session::<Age>::start(Age::demo_setup(), 7, 0).unwrap();
+    let actor = session.state().combatants[session.state().turn.actor]
+        .name
+        .to_string();
+    let other = session
+        .state()
+        .combatants
+        .iter()
+        .find(|c| *c.name != *actor)
+        .unwrap()
+        .name
+        .to_string();
+    let e: RuleError = session
+        .apply(serde_json::from_value(serde_json::json!({"type": "aim", "actor": other})).unwrap())
+        .unwrap_err();
+    assert_eq!(e.rule, "AGE-08");
+    assert_eq!(
+        Age::refusal(&e, Lang::En),
+        format!("refused (AGE-08): it is {actor}'s turn, not {other}'s")
+    );
+    assert_eq!(
+        Age::refusal(&e, Lang::Ru),
+        format!("отказ (AGE-08): сейчас ход {actor}, а не {other}")
+    );
+    assert_eq!(
+        e.message_in(&TEXTS, Lang::Ru),
+        format!("сейчас ход {actor}, а не {other}")
+    );
+}
+
+#[test]
+fn the_summary_names_state_fortune_and_stunt_points() {
+    let session = play(Age::DEMO_SEED, 0);
+    let standings = Age::standing(session.state());
+    assert_eq!(standings.len(), 5);
+    let spent: i64 = standings.iter().map(|s| s.counters[0].value).sum();
+    let bought: u32 = session
+        .events()
+        .filter_map(|e| match e {
+            Event::StuntsSpent { spent, .. } => Some(u32::from(*spent)),
+            _ => None,
+        })
+        .sum();
+    assert_eq!(spent, i64::from(bought));
+    for s in &standings {
+        assert_eq!(s.tracks[0].key, "fortune");
+        assert!(s.tracks[0].now <= s.tracks[0].max);
+    }
+    let en = Age::summary(session.state(), Lang::En);
+    assert!(en[0].starts_with("Sgt. Okafor: "), "{en:?}");
+    assert!(en
+        .iter()
+        .all(|l| l.contains("Fortune ") && l.contains("stunt points spent ")));
+    let ru = Age::summary(session.state(), Lang::Ru);
+    assert!(ru
+        .iter()
+        .all(|l| l.contains("Удача ") && l.contains("потрачено ОП ")));
+}
+
+/// AGE-10 / AGE-11 refusals a player meets first, written from the message files.
+#[test]
+fn reach_and_item_refusals_read_in_russian() {
+    let mut session = Session::<Age>::start(Age::demo_setup(), 7, 0).unwrap();
+    let state = session.state();
+    let me = &state.combatants[state.turn.actor];
+    let actor = me.name.to_string();
+    let far = state
+        .combatants
+        .iter()
+        .filter(|c| c.side != me.side)
+        .max_by_key(|c| c.position.abs_diff(me.position))
+        .unwrap();
+    let (target, distance) = (far.name.to_string(), far.position.abs_diff(me.position));
+    let e = session
+        .apply(
+            serde_json::from_value(
+                serde_json::json!({"type": "melee_attack", "actor": actor, "target": target}),
+            )
+            .unwrap(),
+        )
+        .unwrap_err();
+    assert_eq!(e.rule, "AGE-10");
+    assert_eq!(
+        e.message_in(&TEXTS, Lang::Ru),
+        format!("{target} в {distance} м; для ближнего боя цель должна быть в пределах 2 м")
+    );
+    let e = session
+        .apply(
+            serde_json::from_value(
+                serde_json::json!({"type": "take_up", "actor": actor, "item": "spoon"}),
+            )
+            .unwrap(),
+        )
+        .unwrap_err();
+    assert_eq!(e.message, format!("{actor} carries no 'spoon'"));
+    assert_eq!(
+        e.message_in(&TEXTS, Lang::Ru),
+        format!("у {actor} нет предмета «spoon»")
+    );
+}
+
+/// The summary's standings name the round each combatant was taken out in.
+#[test]
+fn standings_name_the_round_of_defeat() {
+    let session = play(Age::DEMO_SEED, 0);
+    let rounds: Vec<Option<u32>> = Age::standing(session.state())
+        .iter()
+        .map(|s| s.defeated_round)
+        .collect();
+    // The demo log: Lindqvist and Mako fall in round 2, Okafor in round 4; Vex and Kask stand.
+    assert_eq!(rounds, [Some(4), Some(2), Some(2), None, None]);
+}
