@@ -461,6 +461,12 @@ impl Distribution {
                 Self::from_pairs(faces, n)?
             }
         };
+        // mi/ma move the faces a die shows before its explosion test sees them.
+        let face = if spec.min_face.is_some() || spec.max_face.is_some() {
+            face.map(|v| Ok(i64::from(spec.clamp(v as u32))))?
+        } else {
+            face
+        };
         let Some(explode) = spec.explode else {
             return Ok(face);
         };

@@ -30,8 +30,9 @@ pub const MAX_NESTING: usize = 64;
 /// unary    := '-' unary | atom
 /// atom     := (INT | pool | '(' comparison ')') ('[' TEXT ']')*   // annotation: 1d6[fire]
 /// pool     := [INT] 'd' (INT | '%') modifier*     // 'd%' is d100; a missing count is 1
-/// modifier := 'r' test | 'ro' test                // reroll while matching / once
-///           | '!' [test]                          // explode (default: on the highest face)
+/// modifier := ('r' | 'rr') test | 'ro' test       // reroll while matching / once
+///           | 'mi' INT | 'ma' INT                 // least / greatest face a die shows
+///           | '!' [test] | 'ra' test              // explode (default: on the highest face) / once
 ///           | ('kh' | 'k' | 'kl' | 'dh' | 'dl' | 'ph' | 'pl' | 'p') INT
 ///           | ('k' | 'p') cmp INT                 // keep / drop dice by value: k>3, p<3
 ///           | cmp INT                             // count successes: 6d6>=5
@@ -40,8 +41,11 @@ pub const MAX_NESTING: usize = 64;
 /// ```
 ///
 /// Each modifier appears at most once per pool and they apply in a fixed order, whatever the
-/// order they are written in: reroll, explode (at most [`MAX_EXPLOSION_DEPTH`] extra dice per
-/// die), keep/drop, success count. A comparison right after a pool is that pool's success
+/// order they are written in: reroll (on the rolled face), `mi`/`ma` (the face a die shows is
+/// its rolled face raised to `mi`, lowered to `ma`; its transcript records that face), explode
+/// on the face shown (`!`: at most [`MAX_EXPLOSION_DEPTH`] extra dice per die; `ra`: one),
+/// keep/drop by chain total, success count. So `4d6rr1kh3` and `4d6kh3rr1` are the same pool:
+/// reroll 1s, then keep the 3 highest. A comparison right after a pool is that pool's success
 /// count (`6d6>=5` counts dice showing 5 or more); to compare a pool's total, parenthesise it
 /// (`(6d6)>=5`) or compare any other expression (`1d20+5>=15`). Comparisons do not chain.
 /// Limits: [`MAX_DICE`] dice in one expression, [`MAX_EXPRESSION_LEN`] bytes of text,
@@ -56,7 +60,7 @@ pub const MAX_NESTING: usize = 64;
 /// | `4d6pl1` | `4d6pl1` or `4d6p1` or `4d6dl1` | yes: drop the lowest |
 /// | `4d6ph1` | `4d6ph1` or `4d6dh1` | yes: drop the highest |
 /// | `4d6p1` (drop dice showing 1) | `4d6p1` | **no**: Fray's bare `p` drops the lowest die |
-/// | `1d20rr1` | `1d20r1` | yes: reroll 1s until another face stands |
+/// | `1d20rr1` | `1d20rr1` or `1d20r1` | yes: reroll 1s until another face stands |
 /// | `1d20ro1` | `1d20ro1` | yes: reroll 1s once |
 /// | `1d6e6` | `1d6!` or `1d6!6` | yes, with a depth limit of [`MAX_EXPLOSION_DEPTH`] |
 /// | `6d6>=5` (the total is at least 5) | `(6d6)>=5` | **no**: Fray's `6d6>=5` counts dice ≥ 5 |
@@ -69,8 +73,15 @@ pub const MAX_NESTING: usize = 64;
 ///
 /// | `1d6[fire]+2` | `1d6[fire]+2` | yes: a note, no effect on the value (Fray puts it in the dice's transcript label) |
 ///
-/// Not in Fray yet: `mi`/`ma`, `ra`, sets `(1d6,2d6)kh1`, `!=`/`==`, and applying a
-/// pool's operations in the order they are written.
+/// | `4d6mi2` | `4d6mi2` | yes: a die below 2 counts 2 |
+/// | `4d6ma5` | `4d6ma5` | yes: a die above 5 counts 5 |
+/// | `1d6ra6` | `1d6ra6` | yes: a 6 adds one more die, once |
+/// | `4d6rr1kh3` | `4d6rr1kh3` | yes: reroll 1s, keep the 3 highest |
+/// | `4d6kh3rr1` (reroll 1s among the kept) | `4d6kh3rr1` | **no**: d20 applies a pool's operations in the order written; Fray applies them in its fixed order, so this is `4d6rr1kh3` |
+/// | `1d6e6mi2` (explode, then raise) | `1d6mi2!` | **no** for `mi`/`ma` written after an explosion: Fray's explosion tests the raised/lowered face (`1d6ma5!` never explodes) |
+///
+/// Not in Fray yet: sets `(1d6,2d6)kh1`, `!=`/`==`, two keep/drop operations on one pool
+/// (`4d6kh3kl2`, refused with "a pool takes at most one keep/drop").
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Expr {
     /// An integer constant.
@@ -757,20 +768,34 @@ impl Parser<'_> {
         let mut spec = PoolSpec::new(count, sides);
         loop {
             let at = self.pos;
-            if self.eat("ro") {
+            if self.eat("mi") {
+                self.once(spec.min_face.is_some(), at, "least face (mi)")?;
+                spec.min_face = Some(self.small("the least face")?);
+            } else if self.eat("ma") {
+                self.once(spec.max_face.is_some(), at, "greatest face (ma)")?;
+                spec.max_face = Some(self.small("the greatest face")?);
+            } else if self.eat("ra") {
+                // d20's reroll-and-add: a matching face adds one more die, once.
+                self.once(spec.explode.is_some(), at, "explosion (! or ra)")?;
+                spec.explode = Some(Explode {
+                    when: self.test()?,
+                    depth: 1,
+                });
+            } else if self.eat("ro") {
                 self.once(spec.reroll.is_some(), at, "reroll")?;
                 spec.reroll = Some(Reroll {
                     when: self.test()?,
                     once: true,
                 });
-            } else if self.eat("r") {
+            } else if self.eat("rr") || self.eat("r") {
+                // `rr` is d20's spelling of Fray's `r`: reroll until the face stands.
                 self.once(spec.reroll.is_some(), at, "reroll")?;
                 spec.reroll = Some(Reroll {
                     when: self.test()?,
                     once: false,
                 });
             } else if self.eat("!") {
-                self.once(spec.explode.is_some(), at, "explosion")?;
+                self.once(spec.explode.is_some(), at, "explosion (! or ra)")?;
                 let when = if matches!(self.peek(), Some(b'0'..=b'9' | b'<' | b'>' | b'=')) {
                     self.test()?
                 } else {
