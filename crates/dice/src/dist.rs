@@ -66,7 +66,7 @@ pub(crate) fn gcd(mut a: u128, mut b: u128) -> u128 {
 /// can send the computation to big counts instead.
 const OVERFLOW_MARK: &str = "beyond the 128-bit limit";
 
-fn overflow(what: &str) -> Error {
+pub(crate) fn overflow(what: &str) -> Error {
     Error::new(
         ErrorKind::Limit,
         format!("exact odds of {what} need counts {OVERFLOW_MARK}; the expression is too large to compute exactly"),

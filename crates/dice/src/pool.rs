@@ -121,7 +121,8 @@ impl Keep {
         }
     }
 
-    fn amount(&self) -> u32 {
+    /// How many dice (or set elements) the rule keeps or drops.
+    pub(crate) fn amount(&self) -> u32 {
         match *self {
             Keep::Highest(n) | Keep::Lowest(n) | Keep::DropHighest(n) | Keep::DropLowest(n) => n,
         }
@@ -491,6 +492,23 @@ impl PoolSpec {
     }
 }
 
+impl fmt::Display for Keep {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Keep::Highest(n) => write!(f, "kh{n}"),
+            Keep::Lowest(n) => write!(f, "kl{n}"),
+            Keep::DropHighest(n) => write!(f, "dh{n}"),
+            Keep::DropLowest(n) => write!(f, "dl{n}"),
+        }
+    }
+}
+
+impl fmt::Display for Select {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", if self.keep { "k" } else { "p" }, self.when)
+    }
+}
+
 impl fmt::Display for PoolSpec {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}d{}", self.count, self.sides)?;
@@ -515,15 +533,10 @@ impl fmt::Display for PoolSpec {
             }
         }
         if let Some(k) = self.keep {
-            match k {
-                Keep::Highest(n) => write!(f, "kh{n}")?,
-                Keep::Lowest(n) => write!(f, "kl{n}")?,
-                Keep::DropHighest(n) => write!(f, "dh{n}")?,
-                Keep::DropLowest(n) => write!(f, "dl{n}")?,
-            }
+            write!(f, "{k}")?;
         }
         if let Some(sel) = self.select {
-            write!(f, "{}{}", if sel.keep { "k" } else { "p" }, sel.when)?;
+            write!(f, "{sel}")?;
         }
         if let Some(s) = self.successes {
             write!(f, "{s}")?;

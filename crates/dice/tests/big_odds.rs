@@ -115,6 +115,9 @@ fn big_expressions_agree_with_icepool_to_the_fraction() {
         "4d6rr1kh3",
         "3d8ma6kh2",
         "1d6mi2!",
+        "(1d6,2d6)kh1",
+        "(1d4,1d6,1d8)kh2",
+        "(60d6,60d6)kh1",
     ] {
         assert!(names.contains(&wanted), "{wanted} missing from the table");
     }

@@ -163,3 +163,10 @@ fn reroll_and_add_rolls_match_their_exact_odds() {
 fn reroll_then_keep_rolls_match_their_exact_odds() {
     rolls_match_exact_odds("4d6rr1kh3", 26);
 }
+
+#[test]
+fn set_rolls_match_their_exact_odds() {
+    rolls_match_exact_odds("(1d6,2d6)kh1", 27);
+    rolls_match_exact_odds("(1d4,1d6,1d8)dl1", 28);
+    rolls_match_exact_odds("(1d8,2d4)p<4", 29);
+}

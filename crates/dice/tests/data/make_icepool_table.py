@@ -43,6 +43,12 @@ CASES = [
      lambda: d8.clip(None, 6).pool(3).highest(2).sum(), None),
     ("1d6mi2!", "d6.clip(2, None).explode(depth=40)",
      lambda: d6.clip(2, None).explode(depth=40), 120),
+    # Sets: the highest / lowest of several totals.
+    ("(1d6,2d6)kh1", "icepool.highest(d6, 2 @ d6)", lambda: icepool.highest(d6, 2 @ d6), None),
+    ("(1d4,1d6,1d8)kh2", "icepool.Pool([d4, d6, d8]).highest(2).sum()",
+     lambda: icepool.Pool([icepool.d4, d6, d8]).highest(2).sum(), None),
+    ("(60d6,60d6)kh1", "icepool.highest(60 @ d6, 60 @ d6)",
+     lambda: icepool.highest(60 @ d6, 60 @ d6), None),
 ]
 
 def main():
