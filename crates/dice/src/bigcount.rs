@@ -8,7 +8,7 @@ use num_bigint::{BigInt, BigUint, Sign};
 use num_integer::Integer;
 use num_traits::{One, Zero};
 
-use crate::dist::{Distribution, Ratio, MAX_SUPPORT};
+use crate::dist::{self, Distribution, Ratio, Summable, MAX_SUPPORT};
 use crate::error::{Error, ErrorKind, Result};
 use crate::pool::{Keep, PoolSpec};
 
@@ -192,6 +192,18 @@ impl From<&Distribution> for BigDistribution {
             // never asked for here; the range is then the resolved one.
             unresolved_range: (resolved < d.denominator()).then(|| (d.min(), d.max())),
         }
+    }
+}
+
+impl Summable for BigDistribution {
+    fn zero() -> Self {
+        Self::constant(0)
+    }
+    fn is_uniform(&self) -> bool {
+        self.uniform_count().is_some()
+    }
+    fn sum_with(&self, other: &Self) -> Result<Self> {
+        self.add(other)
     }
 }
 
@@ -500,32 +512,7 @@ impl BigDistribution {
 
     /// The distribution of the sum of `n` independent copies.
     pub fn repeat_sum(&self, n: u32) -> Result<Self> {
-        if n == 0 {
-            return Ok(Self::constant(0));
-        }
-        if self.uniform_count().is_some() {
-            let mut total = self.clone();
-            for _ in 1..n {
-                total = total.add(self)?;
-            }
-            return Ok(total);
-        }
-        let mut result: Option<Self> = None;
-        let mut power = self.clone();
-        let mut n = n;
-        while n > 0 {
-            if n & 1 == 1 {
-                result = Some(match result {
-                    None => power.clone(),
-                    Some(r) => r.add(&power)?,
-                });
-            }
-            n >>= 1;
-            if n > 0 {
-                power = power.add(&power)?;
-            }
-        }
-        Ok(result.unwrap_or_else(|| Self::constant(0)))
+        dist::repeat_sum(self, n)
     }
 
     /// The distribution of `op(X, Y)` for independent `X`, `Y`; `op` may refuse a pair and
@@ -858,15 +845,7 @@ fn keep_order_statistics(die: &BigDistribution, n: u32, keep: Keep) -> Result<Bi
 }
 
 fn binomials(n: u32) -> Vec<Vec<BigUint>> {
-    let mut rows: Vec<Vec<BigUint>> = Vec::with_capacity(n as usize + 1);
-    for i in 0..=n as usize {
-        let mut row = vec![BigUint::one(); i + 1];
-        for j in 1..i {
-            row[j] = &rows[i - 1][j - 1] + &rows[i - 1][j];
-        }
-        rows.push(row);
-    }
-    rows
+    dist::pascal(n).expect("big counts do not overflow")
 }
 
 /// A set's total when `keep` picks which of its elements count (`(1d6,2d6)kh1`): the
