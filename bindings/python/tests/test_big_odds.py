@@ -11,7 +11,19 @@ import pytest
 
 import fray
 
-BIG = ["100d6", "50d10kh10", "10d6!", "100d10>=8", "1d6!+1d8!", "3d20kh3!>=6", "60d6kh1"]
+BIG = [
+    "100d6",
+    "50d10kh10",
+    "10d6!",
+    "100d10>=8",
+    "1d6!+1d8!",
+    "3d20kh3!>=6",
+    "60d6kh1",
+    "60d6mi2",
+    "50d10ra10kh5",
+    "(60d6,60d6)kh1",
+    "(1d20,1d20)kl1+4d6rr1kh3",
+]
 
 
 def from_cli(rust: dict[str, Any]) -> dict[int, Fraction]:
