@@ -584,13 +584,27 @@ enum fray_result fray_roll_batch(struct fray_rng *rng,
 
 /**
  * Writes to `*out_json` the exact distribution of dice notation, computed by convolution
- * (never sampled): `{"expression":"2d6","min":2,"max":12,"denominator":36,"mean":7.0,
- * "std_dev":…,"unresolved":{"numerator":0,"denominator":1},"outcomes":[{"value":2,
- * "count":1,"probability":{"numerator":1,"denominator":36}},…]}`. Counts are integers over
- * `denominator` (up to 128 bits); `unresolved` is the mass of explosions deeper than
- * computed. Free it with `fray_string_free`.
+ * (never sampled), the same numbers `fray odds` prints: `{"expression":"2d6","min":2,
+ * "max":12,"denominator":36,"mean":7.0,"std_dev":…,"unresolved":{"numerator":0,
+ * "denominator":1},"outcomes":[{"value":2,"count":1,"probability":{"numerator":1,
+ * "denominator":36}},…]}`. Counts are integers over `denominator`, written as JSON numbers
+ * of as many digits as they need (`100d6` has a 78-digit denominator): read them with a
+ * big-integer JSON reader (Python's `json`, `System.Numerics.BigInteger.Parse` of the raw
+ * text), not as doubles. Exploding dice are followed until at most 2^-64 of the probability
+ * is unresolved; when some is, `unresolved_range` is `[low, high]` (the values it may take)
+ * and `mean_bounds` the mean's bounds. Free it with `fray_string_free`.
  */
 enum fray_result fray_odds_json(const char *expression, size_t expression_len, char **out_json);
+
+/**
+ * `fray_odds_json` with each exploding die followed at most `depth` extra dice deep (as
+ * `fray odds --depth N`) instead of until at most 2^-64 is unresolved; the mass of longer
+ * chains is `unresolved`.
+ */
+enum fray_result fray_odds_depth_json(const char *expression,
+                                      size_t expression_len,
+                                      uint32_t depth,
+                                      char **out_json);
 
 /**
  * Starts an encounter of `ruleset` (for example "andromeda"; `ruleset_len` bytes) from

@@ -680,12 +680,26 @@ namespace Fray
             return text.ReadAndFree();
         }
 
-        /// <summary>Exact distribution of dice notation as JSON.</summary>
+        /// <summary>Exact distribution of dice notation as JSON. Counts and denominators are
+        /// JSON integers of any length (100d6 has a 78-digit denominator): read them with
+        /// <c>System.Numerics.BigInteger.Parse(element.GetRawText())</c>, not as doubles.
+        /// Exploding dice are followed until at most 2^-64 is unresolved.</summary>
         public static string OddsJson(string expression)
         {
             byte[] text = Native.Utf8(expression);
             FrayStringHandle json;
             Native.Check(Native.fray_odds_json(text, (UIntPtr)text.Length, out json));
+            return json.ReadAndFree();
+        }
+
+        /// <summary><see cref="OddsJson(string)"/> with each exploding die followed at most
+        /// <paramref name="depth"/> extra dice deep (as <c>fray odds --depth N</c>).</summary>
+        public static string OddsJson(string expression, uint depth)
+        {
+            byte[] text = Native.Utf8(expression);
+            FrayStringHandle json;
+            Native.Check(Native.fray_odds_depth_json(text, (UIntPtr)text.Length, depth,
+                out json));
             return json.ReadAndFree();
         }
 
@@ -918,6 +932,9 @@ namespace Fray
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern FrayResult fray_odds_json(byte[] expression, UIntPtr len,
             out FrayStringHandle json);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern FrayResult fray_odds_depth_json(byte[] expression, UIntPtr len,
+            uint depth, out FrayStringHandle json);
 
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern FrayResult fray_rulesets_json(out FrayStringHandle json);

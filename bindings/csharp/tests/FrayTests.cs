@@ -87,6 +87,12 @@ internal static partial class FrayTests
             Check(message.Contains("column"), "the parse message names the column: " + message);
         }
         Check(Library.OddsJson("2d6").Contains("\"denominator\":36"), "odds of 2d6");
+        // 6^100, past 128 bits: written in full as a JSON integer.
+        Check(Library.OddsJson("100d6").Contains(
+            "\"denominator\":653318623500070906096690267158057820537143710472954871543071966369497141477376"),
+            "odds of 100d6 have the exact denominator");
+        Check(Library.OddsJson("1d6!", 1).Contains("\"unresolved\":{\"numerator\":1,\"denominator\":36}"),
+            "odds of 1d6! one die deep leave 1/36 unresolved");
 
         string unknown = Throws(FrayResult.UnknownRuleset,
             () => new Encounter("chess", "{}", 1), "unknown ruleset");

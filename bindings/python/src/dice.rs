@@ -6,7 +6,7 @@ use std::hash::{BuildHasher, Hasher};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, TryLockError};
 
-use fray_dice::{DieFate, DieRecord, Expr};
+use fray_dice::{BigUint, Depth, DieFate, DieRecord, Expr};
 use numpy::PyArray1;
 use pyo3::prelude::*;
 use pyo3::types::{IntoPyDict, PyBool, PyDict, PyString, PyTuple};
@@ -17,8 +17,9 @@ use crate::error::{check_len, guard, Fail, Res};
 /// Most values one batch call returns (larger sweeps go in blocks of trial ids).
 pub const MAX_BATCH: u64 = 100_000_000;
 
-/// Exact odds: (canonical expression, denominator, [(value, count)]).
-pub type OddsTuple = (String, u128, Vec<(i64, u128)>);
+/// Exact odds: (canonical expression, denominator, [(value, count)], the range the
+/// unresolved mass may take or None). Counts are `BigUint`, Python ints of any size.
+pub type OddsTuple = (String, BigUint, Vec<(i64, BigUint)>, Option<(i64, i64)>);
 
 fn fate(f: DieFate) -> &'static str {
     match f {
@@ -547,14 +548,23 @@ fn roll_batch<'py>(
     Ok(PyArray1::from_vec(py, out))
 }
 
-/// Exact odds of dice notation: (expression, denominator, [(value, count)]).
+/// Exact odds of dice notation, as `fray odds` computes them (`Expr::odds`): counts of any
+/// size, exploding dice followed until at most 2^-64 is unresolved or `depth` extra dice deep.
 #[pyfunction]
-fn odds(py: Python<'_>, expression: &str) -> PyResult<OddsTuple> {
+#[pyo3(signature = (expression, depth=None))]
+fn odds(py: Python<'_>, expression: &str, depth: Option<u32>) -> PyResult<OddsTuple> {
     let expr = parse(expression)?;
+    let depth = depth.map_or(Depth::default(), Depth::Levels);
     let result = py.detach(|| {
         guard(|| {
-            let dist = expr.distribution()?;
-            Ok((expr.to_string(), dist.denominator(), dist.iter().collect()))
+            let dist = expr.odds_with(depth)?;
+            let pairs = dist.iter().map(|(v, c)| (v, c.clone())).collect();
+            Ok((
+                expr.to_string(),
+                dist.denominator().clone(),
+                pairs,
+                dist.unresolved_range(),
+            ))
         })
     })?;
     Ok(result)

@@ -8,7 +8,7 @@ use num_bigint::{BigInt, BigUint, Sign};
 use num_integer::Integer;
 use num_traits::{One, Zero};
 
-use crate::dist::{Distribution, Ratio, MAX_SUPPORT};
+use crate::dist::{self, Distribution, Ratio, Summable, MAX_SUPPORT};
 use crate::error::{Error, ErrorKind, Result};
 use crate::pool::{Keep, PoolSpec};
 
@@ -192,6 +192,18 @@ impl From<&Distribution> for BigDistribution {
             // never asked for here; the range is then the resolved one.
             unresolved_range: (resolved < d.denominator()).then(|| (d.min(), d.max())),
         }
+    }
+}
+
+impl Summable for BigDistribution {
+    fn zero() -> Self {
+        Self::constant(0)
+    }
+    fn is_uniform(&self) -> bool {
+        self.uniform_count().is_some()
+    }
+    fn sum_with(&self, other: &Self) -> Result<Self> {
+        self.add(other)
     }
 }
 
@@ -500,32 +512,7 @@ impl BigDistribution {
 
     /// The distribution of the sum of `n` independent copies.
     pub fn repeat_sum(&self, n: u32) -> Result<Self> {
-        if n == 0 {
-            return Ok(Self::constant(0));
-        }
-        if self.uniform_count().is_some() {
-            let mut total = self.clone();
-            for _ in 1..n {
-                total = total.add(self)?;
-            }
-            return Ok(total);
-        }
-        let mut result: Option<Self> = None;
-        let mut power = self.clone();
-        let mut n = n;
-        while n > 0 {
-            if n & 1 == 1 {
-                result = Some(match result {
-                    None => power.clone(),
-                    Some(r) => r.add(&power)?,
-                });
-            }
-            n >>= 1;
-            if n > 0 {
-                power = power.add(&power)?;
-            }
-        }
-        Ok(result.unwrap_or_else(|| Self::constant(0)))
+        dist::repeat_sum(self, n)
     }
 
     /// The distribution of `op(X, Y)` for independent `X`, `Y`; `op` may refuse a pair and
@@ -858,13 +845,69 @@ fn keep_order_statistics(die: &BigDistribution, n: u32, keep: Keep) -> Result<Bi
 }
 
 fn binomials(n: u32) -> Vec<Vec<BigUint>> {
-    let mut rows: Vec<Vec<BigUint>> = Vec::with_capacity(n as usize + 1);
-    for i in 0..=n as usize {
-        let mut row = vec![BigUint::one(); i + 1];
-        for j in 1..i {
-            row[j] = &rows[i - 1][j - 1] + &rows[i - 1][j];
+    dist::pascal(n).expect("big counts do not overflow")
+}
+
+/// A set's total when `keep` picks which of its elements count (`(1d6,2d6)kh1`): the
+/// elements in order, the state being the kept values so far (at most `k`, best first) with
+/// their count. Ties do not matter: only the kept values' sum is reported.
+pub(crate) fn keep_set(items: &[BigDistribution], keep: Keep) -> Result<BigDistribution> {
+    let m = u32::try_from(items.len()).unwrap_or(u32::MAX);
+    let (k, highest) = keep.kept(m);
+    let denominator = items
+        .iter()
+        .fold(BigUint::one(), |d, item| d * &item.denominator);
+    let unresolved_range = if items.iter().any(|i| i.unresolved_range.is_some()) {
+        // Any k of the elements, each anywhere in its span.
+        let mut lows: Vec<i64> = items.iter().filter_map(|i| i.span()).map(|s| s.0).collect();
+        let mut highs: Vec<i64> = items.iter().filter_map(|i| i.span()).map(|s| s.1).collect();
+        lows.sort_unstable();
+        highs.sort_unstable_by(|a, b| b.cmp(a));
+        let sum = |v: &[i64]| {
+            v.iter()
+                .take(k as usize)
+                .try_fold(0i64, |a, &b| a.checked_add(b))
+                .ok_or_else(arithmetic_overflow)
+        };
+        Some((sum(&lows)?, sum(&highs)?))
+    } else {
+        None
+    };
+    // The better of two values: kept first.
+    let better = |a: i64, b: i64| if highest { a > b } else { a < b };
+    let mut states: BTreeMap<Vec<i64>, BigUint> = BTreeMap::new();
+    states.insert(Vec::new(), BigUint::one());
+    let mut work = 0u128;
+    for item in items {
+        let steps = states.len() as u128 * item.counts.len() as u128;
+        work += steps * words(&denominator) * u128::from(k + 1);
+        check(work, steps * words(&denominator) * 8, "a keep/drop set")?;
+        let mut next: BTreeMap<Vec<i64>, BigUint> = BTreeMap::new();
+        for (kept, count) in &states {
+            for (v, c) in item.iter() {
+                let mut kept = kept.clone();
+                let at = kept
+                    .iter()
+                    .position(|&x| better(v, x))
+                    .unwrap_or(kept.len());
+                kept.insert(at, v);
+                kept.truncate(k as usize);
+                *next.entry(kept).or_default() += count * c;
+            }
         }
-        rows.push(row);
+        if next.len() > MAX_SUPPORT {
+            return Err(support_limit(next.len()));
+        }
+        states = next;
     }
-    rows
+    let pairs = states
+        .into_iter()
+        .map(|(kept, count)| {
+            kept.iter()
+                .try_fold(0i64, |a, &b| a.checked_add(b))
+                .map(|total| (total, count))
+                .ok_or_else(arithmetic_overflow)
+        })
+        .collect::<Result<Vec<_>>>()?;
+    BigDistribution::from_pairs(pairs, denominator, unresolved_range)
 }

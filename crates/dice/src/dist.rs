@@ -2,6 +2,8 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+use num_bigint::BigUint;
+
 use crate::error::{Error, ErrorKind, Result};
 use crate::pool::{Keep, PoolSpec};
 
@@ -66,7 +68,7 @@ pub(crate) fn gcd(mut a: u128, mut b: u128) -> u128 {
 /// can send the computation to big counts instead.
 const OVERFLOW_MARK: &str = "beyond the 128-bit limit";
 
-fn overflow(what: &str) -> Error {
+pub(crate) fn overflow(what: &str) -> Error {
     Error::new(
         ErrorKind::Limit,
         format!("exact odds of {what} need counts {OVERFLOW_MARK}; the expression is too large to compute exactly"),
@@ -353,29 +355,7 @@ impl Distribution {
         self.denominator
             .checked_pow(n)
             .ok_or_else(|| overflow(&format!("the sum of {n} dice")))?;
-        if self.uniform_count().is_some() {
-            let mut total = self.clone();
-            for _ in 1..n {
-                total = total.add(self)?;
-            }
-            return Ok(total);
-        }
-        let mut result: Option<Self> = None;
-        let mut power = self.clone();
-        let mut n = n;
-        while n > 0 {
-            if n & 1 == 1 {
-                result = Some(match result {
-                    None => power.clone(),
-                    Some(r) => r.add(&power)?,
-                });
-            }
-            n >>= 1;
-            if n > 0 {
-                power = power.add(&power)?;
-            }
-        }
-        Ok(result.unwrap_or_else(|| Self::constant(0)))
+        repeat_sum(self, n)
     }
 
     /// The distribution of `op(X, Y)` for independent `X`, `Y`; `op` may refuse a pair.
@@ -460,6 +440,12 @@ impl Distribution {
                 let n = faces.len() as u128;
                 Self::from_pairs(faces, n)?
             }
+        };
+        // mi/ma move the faces a die shows before its explosion test sees them.
+        let face = if spec.min_face.is_some() || spec.max_face.is_some() {
+            face.map(|v| Ok(i64::from(spec.clamp(v as u32))))?
+        } else {
+            face
         };
         let Some(explode) = spec.explode else {
             return Ok(face);
@@ -564,17 +550,102 @@ fn arithmetic_overflow() -> Error {
 
 /// Binomial coefficients C(n, k) for k <= n <= `n`, as a row table.
 fn binomials(n: u32) -> Result<Vec<Vec<u128>>> {
-    let mut rows: Vec<Vec<u128>> = Vec::with_capacity(n as usize + 1);
-    for i in 0..=n as usize {
-        let mut row = vec![1u128; i + 1];
+    pascal(n).ok_or_else(|| overflow("a keep/drop pool"))
+}
+
+/// A count type of exact odds: `u128`, checked (the fast path), or `BigUint`, which never
+/// overflows. The algorithms both count paths share are written once over it.
+pub(crate) trait Count: Clone {
+    /// The count 1.
+    fn one() -> Self;
+    /// `self + other`, or `None` past the type's range.
+    fn plus(&self, other: &Self) -> Option<Self>;
+}
+
+impl Count for u128 {
+    fn one() -> Self {
+        1
+    }
+    #[inline]
+    fn plus(&self, other: &Self) -> Option<Self> {
+        self.checked_add(*other)
+    }
+}
+
+impl Count for BigUint {
+    fn one() -> Self {
+        BigUint::from(1u32)
+    }
+    fn plus(&self, other: &Self) -> Option<Self> {
+        Some(self + other)
+    }
+}
+
+/// Pascal's triangle: `rows[n][k]` = C(n, k) for `k <= n <= max`; `None` when a coefficient
+/// does not fit the count type.
+pub(crate) fn pascal<C: Count>(max: u32) -> Option<Vec<Vec<C>>> {
+    let mut rows: Vec<Vec<C>> = Vec::with_capacity(max as usize + 1);
+    for i in 0..=max as usize {
+        let mut row = vec![C::one(); i + 1];
         for j in 1..i {
-            row[j] = rows[i - 1][j - 1]
-                .checked_add(rows[i - 1][j])
-                .ok_or_else(|| overflow("a keep/drop pool"))?;
+            row[j] = rows[i - 1][j - 1].plus(&rows[i - 1][j])?;
         }
         rows.push(row);
     }
-    Ok(rows)
+    Some(rows)
+}
+
+/// What a sum of copies needs of an exact distribution, for both count types.
+pub(crate) trait Summable: Clone {
+    /// The certain value 0.
+    fn zero() -> Self;
+    /// Whether every resolved value has the same count (a fair die).
+    fn is_uniform(&self) -> bool;
+    /// The distribution of `X + Y`, `X` and `Y` independent.
+    fn sum_with(&self, other: &Self) -> Result<Self>;
+}
+
+impl Summable for Distribution {
+    fn zero() -> Self {
+        Self::constant(0)
+    }
+    fn is_uniform(&self) -> bool {
+        self.uniform_count().is_some()
+    }
+    fn sum_with(&self, other: &Self) -> Result<Self> {
+        self.add(other)
+    }
+}
+
+/// The sum of `n` independent copies of `x`: a fair die one copy at a time (each addition is
+/// a sliding window, linear), anything else by repeated doubling.
+pub(crate) fn repeat_sum<D: Summable>(x: &D, n: u32) -> Result<D> {
+    if n == 0 {
+        return Ok(D::zero());
+    }
+    if x.is_uniform() {
+        let mut total = x.clone();
+        for _ in 1..n {
+            total = total.sum_with(x)?;
+        }
+        return Ok(total);
+    }
+    let mut result: Option<D> = None;
+    let mut power = x.clone();
+    let mut n = n;
+    while n > 0 {
+        if n & 1 == 1 {
+            result = Some(match result {
+                None => power.clone(),
+                Some(r) => r.sum_with(&power)?,
+            });
+        }
+        n >>= 1;
+        if n > 0 {
+            power = power.sum_with(&power)?;
+        }
+    }
+    Ok(result.unwrap_or_else(D::zero))
 }
 
 /// Sum of `value(v)` over the `k` best of `n` dice drawn from `die`, by order statistics.

@@ -1,6 +1,6 @@
 //! Checked exact arithmetic shared by every ruleset's odds: fractions and binomial tables.
 
-use crate::dist::{gcd, Ratio};
+use crate::dist::{gcd, pascal, Ratio};
 use crate::error::{Error, ErrorKind, Result};
 
 fn overflow(what: &str) -> Error {
@@ -78,17 +78,7 @@ impl Ratio {
 
 /// Pascal's triangle: `rows[n][k]` = C(n, k) for `k <= n <= max`, checked.
 pub fn binomials(max: u32) -> Result<Vec<Vec<u128>>> {
-    let mut rows: Vec<Vec<u128>> = Vec::with_capacity(max as usize + 1);
-    for i in 0..=max as usize {
-        let mut row = vec![1u128; i + 1];
-        for j in 1..i {
-            row[j] = rows[i - 1][j - 1]
-                .checked_add(rows[i - 1][j])
-                .ok_or_else(|| overflow("a binomial coefficient"))?;
-        }
-        rows.push(row);
-    }
-    Ok(rows)
+    pascal(max).ok_or_else(|| overflow("a binomial coefficient"))
 }
 
 #[cfg(test)]

@@ -7,12 +7,12 @@ use serde::{Deserialize, Serialize};
 
 use crate::bigcount::{self, BigDistribution, Depth};
 use crate::dice::Dice;
-use crate::dist::{is_overflow, Distribution, MAX_WORK};
+use crate::dist::{is_overflow, overflow as dist_overflow, Distribution, MAX_WORK};
 use crate::error::{Error, ErrorKind, Result};
 use crate::pool::{
     CmpOp, Compare, Explode, Keep, PoolSpec, Reroll, Select, MAX_DICE, MAX_EXPLOSION_DEPTH,
 };
-use crate::transcript::Transcript;
+use crate::transcript::{DieFate, Transcript};
 
 /// Longest expression text accepted, in bytes.
 pub const MAX_EXPRESSION_LEN: usize = 1_000;
@@ -28,10 +28,13 @@ pub const MAX_NESTING: usize = 64;
 /// expr     := term (('+' | '-') term)*
 /// term     := unary (('*' | '/' | '%') unary)*    // '/' rounds toward zero; '%' is its remainder
 /// unary    := '-' unary | atom
-/// atom     := (INT | pool | '(' comparison ')') ('[' TEXT ']')*   // annotation: 1d6[fire]
+/// atom     := (INT | pool | '(' comparison ')' | set) ('[' TEXT ']')*   // annotation: 1d6[fire]
+/// set      := '(' comparison (',' comparison)* ')' [setrule]   // (1d6,2d6)kh1; no rule: the sum
+/// setrule  := ('kh' | 'k' | 'kl' | 'dh' | 'dl' | 'ph' | 'pl' | 'p') INT | ('k' | 'p') cmp INT
 /// pool     := [INT] 'd' (INT | '%') modifier*     // 'd%' is d100; a missing count is 1
-/// modifier := 'r' test | 'ro' test                // reroll while matching / once
-///           | '!' [test]                          // explode (default: on the highest face)
+/// modifier := ('r' | 'rr') test | 'ro' test       // reroll while matching / once
+///           | 'mi' INT | 'ma' INT                 // least / greatest face a die shows
+///           | '!' [test] | 'ra' test              // explode (default: on the highest face) / once
 ///           | ('kh' | 'k' | 'kl' | 'dh' | 'dl' | 'ph' | 'pl' | 'p') INT
 ///           | ('k' | 'p') cmp INT                 // keep / drop dice by value: k>3, p<3
 ///           | cmp INT                             // count successes: 6d6>=5
@@ -40,8 +43,11 @@ pub const MAX_NESTING: usize = 64;
 /// ```
 ///
 /// Each modifier appears at most once per pool and they apply in a fixed order, whatever the
-/// order they are written in: reroll, explode (at most [`MAX_EXPLOSION_DEPTH`] extra dice per
-/// die), keep/drop, success count. A comparison right after a pool is that pool's success
+/// order they are written in: reroll (on the rolled face), `mi`/`ma` (the face a die shows is
+/// its rolled face raised to `mi`, lowered to `ma`; its transcript records that face), explode
+/// on the face shown (`!`: at most [`MAX_EXPLOSION_DEPTH`] extra dice per die; `ra`: one),
+/// keep/drop by chain total, success count. So `4d6rr1kh3` and `4d6kh3rr1` are the same pool:
+/// reroll 1s, then keep the 3 highest. A comparison right after a pool is that pool's success
 /// count (`6d6>=5` counts dice showing 5 or more); to compare a pool's total, parenthesise it
 /// (`(6d6)>=5`) or compare any other expression (`1d20+5>=15`). Comparisons do not chain.
 /// Limits: [`MAX_DICE`] dice in one expression, [`MAX_EXPRESSION_LEN`] bytes of text,
@@ -56,7 +62,7 @@ pub const MAX_NESTING: usize = 64;
 /// | `4d6pl1` | `4d6pl1` or `4d6p1` or `4d6dl1` | yes: drop the lowest |
 /// | `4d6ph1` | `4d6ph1` or `4d6dh1` | yes: drop the highest |
 /// | `4d6p1` (drop dice showing 1) | `4d6p1` | **no**: Fray's bare `p` drops the lowest die |
-/// | `1d20rr1` | `1d20r1` | yes: reroll 1s until another face stands |
+/// | `1d20rr1` | `1d20rr1` or `1d20r1` | yes: reroll 1s until another face stands |
 /// | `1d20ro1` | `1d20ro1` | yes: reroll 1s once |
 /// | `1d6e6` | `1d6!` or `1d6!6` | yes, with a depth limit of [`MAX_EXPLOSION_DEPTH`] |
 /// | `6d6>=5` (the total is at least 5) | `(6d6)>=5` | **no**: Fray's `6d6>=5` counts dice ≥ 5 |
@@ -69,8 +75,21 @@ pub const MAX_NESTING: usize = 64;
 ///
 /// | `1d6[fire]+2` | `1d6[fire]+2` | yes: a note, no effect on the value (Fray puts it in the dice's transcript label) |
 ///
-/// Not in Fray yet: `mi`/`ma`, `ra`, sets `(1d6,2d6)kh1`, `!=`/`==`, and applying a
-/// pool's operations in the order they are written.
+/// | `4d6mi2` | `4d6mi2` | yes: a die below 2 counts 2 |
+/// | `4d6ma5` | `4d6ma5` | yes: a die above 5 counts 5 |
+/// | `1d6ra6` | `1d6ra6` | yes: a 6 adds one more die, once |
+/// | `4d6rr1kh3` | `4d6rr1kh3` | yes: reroll 1s, keep the 3 highest |
+/// | `4d6kh3rr1` (reroll 1s among the kept) | `4d6kh3rr1` | **no**: d20 applies a pool's operations in the order written; Fray applies them in its fixed order, so this is `4d6rr1kh3` |
+/// | `1d6e6mi2` (explode, then raise) | `1d6mi2!` | **no** for `mi`/`ma` written after an explosion: Fray's explosion tests the raised/lowered face (`1d6ma5!` never explodes) |
+///
+/// | `(1d6,2d6)kh1` | `(1d6,2d6)kh1` | yes: the higher of the two totals |
+/// | `(1d8,2d4)p<4` | `(1d8,2d4)p<4` | yes: elements whose total is below 4 count 0 |
+///
+/// A set's elements are rolled in order; the one its rule keeps counts (a tie keeps the
+/// earlier element), and the dice of dropped elements are marked dropped in the transcript.
+///
+/// Not in Fray yet: `!=`/`==`, two keep/drop operations on one pool
+/// (`4d6kh3kl2`, refused with "a pool takes at most one keep/drop").
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Expr {
     /// An integer constant.
@@ -94,6 +113,16 @@ pub enum Expr {
     /// `a[fire]`: `a` with a note; the value is `a`'s, and its dice carry the note in the
     /// transcript.
     Annotated(Box<Expr>, String),
+    /// A set `(1d6,2d6)kh1`: its elements' totals, of which `keep` (by number) or `select`
+    /// (by value) picks those that count; the value is their sum.
+    Set {
+        /// The elements, in the order they are rolled.
+        items: Vec<Expr>,
+        /// Keep or drop elements by number (`kh1`, `dl1`, `p1`).
+        keep: Option<Keep>,
+        /// Keep or drop elements by value (`k>3`, `p<3`).
+        select: Option<Select>,
+    },
 }
 
 /// The result of rolling an expression: its total and every die that fell.
@@ -143,6 +172,7 @@ impl Expr {
         match self {
             Expr::Constant(_) => 0,
             Expr::Pool(p) => u64::from(p.count),
+            Expr::Set { items, .. } => items.iter().map(Expr::dice_count).sum(),
             Expr::Neg(a) | Expr::Annotated(a, _) => a.dice_count(),
             Expr::Add(a, b)
             | Expr::Sub(a, b)
@@ -179,6 +209,21 @@ impl Expr {
         match self {
             Expr::Constant(_) => Ok(()),
             Expr::Pool(p) => p.validate(),
+            Expr::Set { items, keep, .. } => {
+                if let Some(k) = keep {
+                    let n = k.amount();
+                    if n as usize > items.len() {
+                        return Err(Error::new(
+                            ErrorKind::InvalidDice,
+                            format!(
+                                "cannot keep or drop {n} of a set of {} elements",
+                                items.len()
+                            ),
+                        ));
+                    }
+                }
+                items.iter().try_for_each(Expr::validate)
+            }
             Expr::Neg(a) | Expr::Annotated(a, _) => a.validate(),
             Expr::Add(a, b)
             | Expr::Sub(a, b)
@@ -205,6 +250,11 @@ impl Expr {
                 None => p.roll(dice, None, ""),
             },
             Expr::Neg(a) => a.eval(dice, transcript)?.checked_neg().ok_or_else(overflow),
+            Expr::Set {
+                items,
+                keep,
+                select,
+            } => roll_set(items, *keep, *select, dice, transcript),
             Expr::Annotated(a, note) => match transcript {
                 None => a.eval(dice, None),
                 Some(t) => {
@@ -272,6 +322,9 @@ impl Expr {
         Ok(match self {
             Expr::Constant(_) => 0,
             Expr::Pool(p) => Distribution::pool_work(p)?,
+            Expr::Set { items, .. } => items
+                .iter()
+                .try_fold(0u128, |w, e| Ok::<_, Error>(w.saturating_add(e.work()?)))?,
             Expr::Neg(a) | Expr::Annotated(a, _) => a.work()?,
             Expr::Add(a, b)
             | Expr::Sub(a, b)
@@ -286,6 +339,14 @@ impl Expr {
         match self {
             Expr::Constant(v) => Ok(Distribution::constant(*v)),
             Expr::Pool(p) => Distribution::of_pool(p),
+            Expr::Set {
+                items,
+                keep,
+                select,
+            } => {
+                let parts = items.iter().map(Expr::exact).collect::<Result<Vec<_>>>()?;
+                set_exact(parts, *keep, *select)
+            }
             Expr::Neg(a) => a.exact()?.negate(),
             Expr::Annotated(a, _) => a.exact(),
             Expr::Add(a, b) => a.exact()?.add(&b.exact()?),
@@ -345,6 +406,17 @@ impl Expr {
         match self {
             Expr::Pool(p) => bigcount::of_pool(p, depth, dice),
             Expr::Constant(_) => self.big(depth, dice),
+            Expr::Set {
+                items,
+                keep,
+                select,
+            } => {
+                let parts = items
+                    .iter()
+                    .map(|e| e.big_only(depth, dice))
+                    .collect::<Result<Vec<_>>>()?;
+                set_big(parts, *keep, *select)
+            }
             Expr::Neg(a) => a.big_only(depth, dice)?.negate(),
             Expr::Annotated(a, _) => a.big_only(depth, dice),
             Expr::Add(a, b) => a.big_only(depth, dice)?.add(&b.big_only(depth, dice)?),
@@ -360,6 +432,7 @@ impl Expr {
         match self {
             Expr::Constant(_) => 0,
             Expr::Pool(p) => p.explode.map_or(0, |_| u64::from(p.count)),
+            Expr::Set { items, .. } => items.iter().map(Expr::exploding_dice).sum(),
             Expr::Neg(a) | Expr::Annotated(a, _) => a.exploding_dice(),
             Expr::Add(a, b)
             | Expr::Sub(a, b)
@@ -379,6 +452,17 @@ impl Expr {
                 Err(e) => Err(e),
             },
             Expr::Pool(p) => bigcount::of_pool(p, depth, dice),
+            Expr::Set {
+                items,
+                keep,
+                select,
+            } => {
+                let parts = items
+                    .iter()
+                    .map(|e| e.big(depth, dice))
+                    .collect::<Result<Vec<_>>>()?;
+                set_big(parts, *keep, *select)
+            }
             Expr::Neg(a) => a.big(depth, dice)?.negate(),
             Expr::Annotated(a, _) => a.big(depth, dice),
             Expr::Add(a, b) => a.big(depth, dice)?.add(&b.big(depth, dice)?),
@@ -435,9 +519,29 @@ impl fmt::Display for Expr {
         match self {
             Expr::Constant(v) => write!(f, "{v}"),
             Expr::Pool(p) => write!(f, "{p}"),
+            Expr::Set {
+                items,
+                keep,
+                select,
+            } => {
+                f.write_str("(")?;
+                for (i, item) in items.iter().enumerate() {
+                    write!(f, "{}{item}", if i == 0 { "" } else { "," })?;
+                }
+                f.write_str(")")?;
+                if let Some(k) = keep {
+                    write!(f, "{k}")?;
+                }
+                if let Some(sel) = select {
+                    write!(f, "{sel}")?;
+                }
+                Ok(())
+            }
             Expr::Neg(a) => write!(f, "-{}", Paren(a)),
             Expr::Annotated(a, note) => match **a {
-                Expr::Constant(_) | Expr::Pool(_) | Expr::Annotated(..) => write!(f, "{a}[{note}]"),
+                Expr::Constant(_) | Expr::Pool(_) | Expr::Annotated(..) | Expr::Set { .. } => {
+                    write!(f, "{a}[{note}]")
+                }
                 _ => write!(f, "({a})[{note}]"),
             },
             Expr::Add(a, b) => write!(f, "{}+{}", Compared(a), Paren(b)),
@@ -500,6 +604,101 @@ fn op_text(op: CmpOp) -> &'static str {
         CmpOp::Gt => ">",
         CmpOp::Ge => ">=",
     }
+}
+
+/// Rolls a set's elements in order; the dice of elements its rule drops are marked dropped.
+fn roll_set<D: Dice + ?Sized>(
+    items: &[Expr],
+    keep: Option<Keep>,
+    select: Option<Select>,
+    dice: &mut D,
+    mut transcript: Option<&mut Transcript>,
+) -> Result<i64> {
+    let mut totals = Vec::with_capacity(items.len());
+    let mut starts = Vec::with_capacity(items.len() + 1);
+    for item in items {
+        starts.push(transcript.as_ref().map_or(0, |t| t.dice.len()));
+        totals.push(item.eval(dice, transcript.as_deref_mut())?);
+    }
+    starts.push(transcript.as_ref().map_or(0, |t| t.dice.len()));
+    let kept: Vec<bool> = match (keep, select) {
+        (Some(k), _) => {
+            let (n, highest) = k.kept(items.len() as u32);
+            let mut order: Vec<usize> = (0..items.len()).collect();
+            // Best first, ties to the earlier element (as pools break them).
+            order.sort_by(|&a, &b| {
+                let by_total = if highest {
+                    totals[b].cmp(&totals[a])
+                } else {
+                    totals[a].cmp(&totals[b])
+                };
+                by_total.then(a.cmp(&b))
+            });
+            let mut kept = vec![false; items.len()];
+            for &i in &order[..n as usize] {
+                kept[i] = true;
+            }
+            kept
+        }
+        (None, Some(s)) => totals.iter().map(|&v| s.kept(v)).collect(),
+        (None, None) => vec![true; items.len()],
+    };
+    if let Some(t) = transcript {
+        for (i, _) in kept.iter().enumerate().filter(|(_, &k)| !k) {
+            for record in &mut t.dice[starts[i]..starts[i + 1]] {
+                if record.fate == DieFate::Kept {
+                    record.fate = DieFate::Dropped;
+                }
+            }
+        }
+    }
+    totals
+        .iter()
+        .zip(&kept)
+        .filter(|(_, &k)| k)
+        .try_fold(0i64, |a, (&v, _)| a.checked_add(v))
+        .ok_or_else(overflow)
+}
+
+/// A set's exact odds on the `u128` path. Keep/drop by number runs on big counts (one
+/// algorithm for both paths) and comes back when the counts fit 128 bits.
+fn set_exact(
+    parts: Vec<Distribution>,
+    keep: Option<Keep>,
+    select: Option<Select>,
+) -> Result<Distribution> {
+    if let Some(k) = keep {
+        let big: Vec<BigDistribution> = parts.iter().map(BigDistribution::from).collect();
+        return bigcount::keep_set(&big, k)?
+            .to_distribution()
+            .ok_or_else(|| dist_overflow("a keep/drop set"));
+    }
+    parts
+        .iter()
+        .try_fold(Distribution::constant(0), |acc, p| match select {
+            Some(s) => acc.add(&p.map(|v| Ok(if s.kept(v) { v } else { 0 }))?),
+            None => acc.add(p),
+        })
+}
+
+/// A set's exact odds with big counts.
+fn set_big(
+    parts: Vec<BigDistribution>,
+    keep: Option<Keep>,
+    select: Option<Select>,
+) -> Result<BigDistribution> {
+    if let Some(k) = keep {
+        return bigcount::keep_set(&parts, k);
+    }
+    parts
+        .iter()
+        .try_fold(BigDistribution::constant(0), |acc, p| match select {
+            Some(s) => acc.add(&p.map(
+                |v| Ok(if s.kept(v) { v } else { 0 }),
+                |(lo, hi)| Some((lo.min(0), hi.max(0))),
+            )?),
+            None => acc.add(p),
+        })
 }
 
 /// Odds refuse a divisor that may be 0, naming how often a roll would meet it (and fail).
@@ -656,14 +855,17 @@ impl Parser<'_> {
             Some(b'(') => {
                 self.pos += 1;
                 self.enter()?;
-                let inner = self.comparison()?;
+                let mut items = vec![self.comparison()?];
+                while self.eat(",") {
+                    items.push(self.comparison()?);
+                }
                 self.depth -= 1;
                 if !self.eat(")") {
                     return Err(
                         self.error(&format!("expected ')' but found {}", self.describe_here()))
                     );
                 }
-                Ok(inner)
+                self.set(items)
             }
             Some(b'd' | b'D') => self.pool(1),
             Some(c) if c.is_ascii_digit() => {
@@ -757,20 +959,34 @@ impl Parser<'_> {
         let mut spec = PoolSpec::new(count, sides);
         loop {
             let at = self.pos;
-            if self.eat("ro") {
+            if self.eat("mi") {
+                self.once(spec.min_face.is_some(), at, "least face (mi)")?;
+                spec.min_face = Some(self.small("the least face")?);
+            } else if self.eat("ma") {
+                self.once(spec.max_face.is_some(), at, "greatest face (ma)")?;
+                spec.max_face = Some(self.small("the greatest face")?);
+            } else if self.eat("ra") {
+                // d20's reroll-and-add: a matching face adds one more die, once.
+                self.once(spec.explode.is_some(), at, "explosion (! or ra)")?;
+                spec.explode = Some(Explode {
+                    when: self.test()?,
+                    depth: 1,
+                });
+            } else if self.eat("ro") {
                 self.once(spec.reroll.is_some(), at, "reroll")?;
                 spec.reroll = Some(Reroll {
                     when: self.test()?,
                     once: true,
                 });
-            } else if self.eat("r") {
+            } else if self.eat("rr") || self.eat("r") {
+                // `rr` is d20's spelling of Fray's `r`: reroll until the face stands.
                 self.once(spec.reroll.is_some(), at, "reroll")?;
                 spec.reroll = Some(Reroll {
                     when: self.test()?,
                     once: false,
                 });
             } else if self.eat("!") {
-                self.once(spec.explode.is_some(), at, "explosion")?;
+                self.once(spec.explode.is_some(), at, "explosion (! or ra)")?;
                 let when = if matches!(self.peek(), Some(b'0'..=b'9' | b'<' | b'>' | b'=')) {
                     self.test()?
                 } else {
@@ -808,6 +1024,38 @@ impl Parser<'_> {
                 return Ok(Expr::Pool(spec));
             }
         }
+    }
+
+    /// After `(a, b, …)`: a keep/drop by number or value makes it a set; a single element
+    /// without one is just parentheses.
+    fn set(&mut self, mut items: Vec<Expr>) -> Result<Expr> {
+        let (mut keep, mut select) = (None, None);
+        loop {
+            let at = self.pos;
+            let seen = keep.is_some() || select.is_some();
+            if let Some(keeps) = self.selector() {
+                self.once(seen, at, "keep/drop")?;
+                let op = self.cmp().unwrap_or(CmpOp::Eq);
+                let value = self.integer("the value to keep or drop")?;
+                select = Some(Select {
+                    when: Compare::new(op, value),
+                    keep: keeps,
+                });
+            } else if let Some(kind) = self.keep_kind() {
+                self.once(seen, at, "keep/drop")?;
+                keep = Some(kind(self.small("the number of elements to keep or drop")?));
+            } else {
+                break;
+            }
+        }
+        if items.len() == 1 && keep.is_none() && select.is_none() {
+            return Ok(items.remove(0));
+        }
+        Ok(Expr::Set {
+            items,
+            keep,
+            select,
+        })
     }
 
     fn once(&mut self, seen: bool, at: usize, what: &str) -> Result<()> {

@@ -84,24 +84,6 @@ impl Compare {
     }
 }
 
-/// Whether every face 1..=sides passes at least one of two tests.
-fn covered_by_either(a: Compare, b: Compare, sides: u32) -> bool {
-    let clip = |(lo, hi): (i64, i64)| (lo.max(1), hi.min(i64::from(sides)));
-    let mut parts = [clip(a.interval()), clip(b.interval())];
-    parts.sort_unstable();
-    let mut next = 1i64;
-    for (lo, hi) in parts {
-        if lo > hi {
-            continue;
-        }
-        if lo > next {
-            return false;
-        }
-        next = next.max(hi + 1);
-    }
-    next > i64::from(sides)
-}
-
 impl fmt::Display for Compare {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let op = match self.op {
@@ -139,7 +121,8 @@ impl Keep {
         }
     }
 
-    fn amount(&self) -> u32 {
+    /// How many dice (or set elements) the rule keeps or drops.
+    pub(crate) fn amount(&self) -> u32 {
         match *self {
             Keep::Highest(n) | Keep::Lowest(n) | Keep::DropHighest(n) | Keep::DropLowest(n) => n,
         }
@@ -183,8 +166,9 @@ pub struct Explode {
 }
 
 /// A pool of identical dice with its modifiers, applied in a fixed order: each physical die
-/// is rerolled, a die's chain explodes, keep/drop picks dice by chain total, and success
-/// counting (if any) counts the kept chain totals that pass its test.
+/// is rerolled, its face is raised to `min_face` / lowered to `max_face`, a die's chain
+/// explodes on those faces, keep/drop picks dice by chain total, and success counting (if
+/// any) counts the kept chain totals that pass its test.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PoolSpec {
     /// Number of dice (1 ..= [`MAX_DICE`]).
@@ -193,6 +177,12 @@ pub struct PoolSpec {
     pub sides: u32,
     /// Optional reroll rule.
     pub reroll: Option<Reroll>,
+    /// Optional least face (`mi2`): a die that shows less after rerolling shows this.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub min_face: Option<u32>,
+    /// Optional greatest face (`ma5`): a die that shows more after rerolling shows this.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_face: Option<u32>,
     /// Optional explosion rule.
     pub explode: Option<Explode>,
     /// Optional keep/drop rule.
@@ -211,11 +201,45 @@ impl PoolSpec {
             count,
             sides,
             reroll: None,
+            min_face: None,
+            max_face: None,
             explode: None,
             keep: None,
             select: None,
             successes: None,
         }
+    }
+
+    /// A rolled face (after rerolling) raised to `min_face` and lowered to `max_face`.
+    #[inline]
+    pub fn clamp(&self, face: u32) -> u32 {
+        let face = self.min_face.map_or(face, |m| face.max(m));
+        self.max_face.map_or(face, |m| face.min(m))
+    }
+
+    /// Whether every face a die can show (rerolled, then clamped) passes `test`: the
+    /// standing rolled faces are at most two intervals, and clamping maps an interval onto
+    /// the interval between its clamped ends.
+    fn every_face_passes(&self, test: Compare) -> bool {
+        let sides = i64::from(self.sides);
+        let pieces = match self.reroll {
+            Some(r) if !r.once => {
+                let (lo, hi) = r.when.interval();
+                [
+                    (1, lo.min(sides + 1).saturating_sub(1)),
+                    (hi.max(0).saturating_add(1), sides),
+                ]
+            }
+            _ => [(1, sides), (1, 0)],
+        };
+        let (pass_lo, pass_hi) = test.interval();
+        pieces.iter().filter(|(a, b)| a <= b).all(|&(a, b)| {
+            let (a, b) = (
+                i64::from(self.clamp(a as u32)),
+                i64::from(self.clamp(b as u32)),
+            );
+            pass_lo <= a && b <= pass_hi
+        })
     }
 
     /// Faces a single physical die can show once its reroll rule has been applied.
@@ -272,18 +296,23 @@ impl PoolSpec {
                     ),
                 ));
             }
-            // Faces that can stand after rerolling all explode: the chain never stops.
-            let never_stops = match self.reroll {
-                Some(r) if !r.once => covered_by_either(e.when, r.when, self.sides),
-                _ => e.when.count_on(self.sides) == u64::from(self.sides),
-            };
-            if never_stops {
+            // Faces that can stand after rerolling (and clamping) all explode: the chain never
+            // stops.
+            if self.every_face_passes(e.when) {
                 return Err(Error::new(
                     ErrorKind::InvalidDice,
                     format!(
                         "explosion !{} on a d{} matches every face, so it could never stop",
                         e.when, self.sides
                     ),
+                ));
+            }
+        }
+        if let (Some(lo), Some(hi)) = (self.min_face, self.max_face) {
+            if lo > hi {
+                return Err(Error::new(
+                    ErrorKind::InvalidDice,
+                    format!("a least face mi{lo} above the greatest face ma{hi} leaves no face"),
                 ));
             }
         }
@@ -340,7 +369,8 @@ impl PoolSpec {
             let mut total = 0i64;
             let mut explosions = 0u32;
             loop {
-                let face = self.roll_one(dice, transcript.as_deref_mut(), label, group)?;
+                let face =
+                    self.clamp(self.roll_one(dice, transcript.as_deref_mut(), label, group)?);
                 total += i64::from(face);
                 let explodes = match self.explode {
                     Some(e) => explosions < e.depth && e.when.matches(i64::from(face)),
@@ -462,13 +492,38 @@ impl PoolSpec {
     }
 }
 
+impl fmt::Display for Keep {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Keep::Highest(n) => write!(f, "kh{n}"),
+            Keep::Lowest(n) => write!(f, "kl{n}"),
+            Keep::DropHighest(n) => write!(f, "dh{n}"),
+            Keep::DropLowest(n) => write!(f, "dl{n}"),
+        }
+    }
+}
+
+impl fmt::Display for Select {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", if self.keep { "k" } else { "p" }, self.when)
+    }
+}
+
 impl fmt::Display for PoolSpec {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}d{}", self.count, self.sides)?;
         if let Some(r) = self.reroll {
             write!(f, "{}{}", if r.once { "ro" } else { "r" }, r.when)?;
         }
-        if let Some(e) = self.explode {
+        if let Some(m) = self.min_face {
+            write!(f, "mi{m}")?;
+        }
+        if let Some(m) = self.max_face {
+            write!(f, "ma{m}")?;
+        }
+        if let Some(e) = self.explode.filter(|e| e.depth == 1) {
+            write!(f, "ra{}", e.when)?;
+        } else if let Some(e) = self.explode {
             // The bare `!` only when no success test follows: `!=9` would read as "explode on 9".
             if e.when == Compare::new(CmpOp::Ge, i64::from(self.sides)) && self.successes.is_none()
             {
@@ -478,15 +533,10 @@ impl fmt::Display for PoolSpec {
             }
         }
         if let Some(k) = self.keep {
-            match k {
-                Keep::Highest(n) => write!(f, "kh{n}")?,
-                Keep::Lowest(n) => write!(f, "kl{n}")?,
-                Keep::DropHighest(n) => write!(f, "dh{n}")?,
-                Keep::DropLowest(n) => write!(f, "dl{n}")?,
-            }
+            write!(f, "{k}")?;
         }
         if let Some(sel) = self.select {
-            write!(f, "{}{}", if sel.keep { "k" } else { "p" }, sel.when)?;
+            write!(f, "{sel}")?;
         }
         if let Some(s) = self.successes {
             write!(f, "{s}")?;

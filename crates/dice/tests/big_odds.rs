@@ -110,6 +110,14 @@ fn big_expressions_agree_with_icepool_to_the_fraction() {
         "10d6!",
         "1d6!+1d8!",
         "3d20kh3!>=6",
+        "60d6mi2",
+        "50d10ra10kh5",
+        "4d6rr1kh3",
+        "3d8ma6kh2",
+        "1d6mi2!",
+        "(1d6,2d6)kh1",
+        "(1d4,1d6,1d8)kh2",
+        "(60d6,60d6)kh1",
     ] {
         assert!(names.contains(&wanted), "{wanted} missing from the table");
     }
@@ -174,6 +182,12 @@ fn big_counts_agree_with_the_u128_path_where_both_answer() {
         "3d6dl3",
         "6d4kl5>=2",
         "5d20dh1",
+        "4d6mi2",
+        "3d8ma6kh2",
+        "2d10mi3ma8>=5",
+        "4d6rr1kh3",
+        "3d6ra6",
+        "2d20ra>=19kh1",
     ] {
         let expr = Expr::parse(text).unwrap();
         let fast = expr.distribution().unwrap();

@@ -145,3 +145,28 @@ fn value_selector_rolls_match_their_exact_odds() {
 fn annotated_rolls_match_their_exact_odds() {
     rolls_match_exact_odds("2d6[fire]+1d4[cold]", 20);
 }
+
+#[test]
+fn least_and_greatest_face_rolls_match_their_exact_odds() {
+    rolls_match_exact_odds("4d6mi2", 21);
+    rolls_match_exact_odds("3d8ma6kh2", 22);
+    rolls_match_exact_odds("2d6mi3!", 23);
+}
+
+#[test]
+fn reroll_and_add_rolls_match_their_exact_odds() {
+    rolls_match_exact_odds("3d6ra6", 24);
+    rolls_match_exact_odds("2d20ra>=19kh1", 25);
+}
+
+#[test]
+fn reroll_then_keep_rolls_match_their_exact_odds() {
+    rolls_match_exact_odds("4d6rr1kh3", 26);
+}
+
+#[test]
+fn set_rolls_match_their_exact_odds() {
+    rolls_match_exact_odds("(1d6,2d6)kh1", 27);
+    rolls_match_exact_odds("(1d4,1d6,1d8)dl1", 28);
+    rolls_match_exact_odds("(1d8,2d4)p<4", 29);
+}

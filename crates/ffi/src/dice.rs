@@ -3,7 +3,7 @@
 
 use std::ffi::c_char;
 
-use fray_dice::{Dice, Distribution, Expr, Ratio, Rng};
+use fray_dice::{BigDistribution, BigRatio, Depth, Dice, Expr, Rng};
 use serde::Serialize;
 
 use crate::boundary::{guard, input_str, out_param, output_slice, write, Failure, Outcome};
@@ -171,65 +171,95 @@ pub extern "C" fn fray_roll_batch(
     })
 }
 
-#[derive(Serialize)]
-struct OddsRow {
-    value: i64,
-    count: u128,
-    probability: Ratio,
-}
-
-#[derive(Serialize)]
-struct Odds {
-    expression: String,
-    min: i64,
-    max: i64,
-    denominator: u128,
-    mean: f64,
-    std_dev: f64,
-    unresolved: Ratio,
-    outcomes: Vec<OddsRow>,
-}
-
-fn odds_of(expr: &Expr, dist: &Distribution) -> Odds {
-    Odds {
-        expression: expr.to_string(),
-        min: dist.min(),
-        max: dist.max(),
-        denominator: dist.denominator(),
-        mean: dist.mean(),
-        std_dev: dist.std_dev(),
-        unresolved: dist.unresolved(),
-        outcomes: dist
-            .iter()
-            .filter(|(_, count)| *count > 0)
-            .map(|(value, count)| OddsRow {
-                value,
-                count,
-                probability: dist.probability(value),
-            })
-            .collect(),
+/// JSON of exact odds. Counts past 128 bits have no serde form short of serde_json's
+/// `arbitrary_precision` (which would change how every crate in the build parses numbers), so
+/// the integers are written as decimal digits by hand: a JSON number may be any length.
+fn odds_json(expr: &Expr, dist: &BigDistribution) -> String {
+    use std::fmt::Write as _;
+    let float = |x: f64| to_json(&x);
+    let ratio = |r: &BigRatio| {
+        format!(
+            "{{\"numerator\":{},\"denominator\":{}}}",
+            r.numerator(),
+            r.denominator()
+        )
+    };
+    let unresolved = dist.unresolved();
+    let mut out = format!(
+        "{{\"expression\":{},\"min\":{},\"max\":{},\"denominator\":{},\"mean\":{},\"std_dev\":{},\"unresolved\":{}",
+        to_json(&expr.to_string()),
+        dist.min(),
+        dist.max(),
+        dist.denominator(),
+        float(dist.mean()),
+        float(dist.std_dev()),
+        ratio(&unresolved),
+    );
+    if let Some((low, high)) = dist.unresolved_range() {
+        let (mean_low, mean_high) = dist.mean_bounds();
+        let _ = write!(
+            out,
+            ",\"unresolved_range\":[{low},{high}],\"mean_bounds\":[{},{}]",
+            float(mean_low),
+            float(mean_high)
+        );
     }
+    out.push_str(",\"outcomes\":[");
+    for (i, (value, count)) in dist.iter().enumerate() {
+        let _ = write!(
+            out,
+            "{}{{\"value\":{value},\"count\":{count},\"probability\":{}}}",
+            if i == 0 { "" } else { "," },
+            ratio(&dist.probability(value))
+        );
+    }
+    out.push_str("]}");
+    out
+}
+
+fn odds_to(
+    expression: *const c_char,
+    expression_len: usize,
+    depth: Depth,
+    out_json: *mut *mut c_char,
+) -> Outcome {
+    let out = out_param(out_json, "out_json")?;
+    let expr = parse(expression, expression_len)?;
+    let dist = expr.odds_with(depth)?;
+    write(out, output_string(odds_json(&expr, &dist)));
+    Ok(())
 }
 
 /// Writes to `*out_json` the exact distribution of dice notation, computed by convolution
-/// (never sampled): `{"expression":"2d6","min":2,"max":12,"denominator":36,"mean":7.0,
-/// "std_dev":…,"unresolved":{"numerator":0,"denominator":1},"outcomes":[{"value":2,
-/// "count":1,"probability":{"numerator":1,"denominator":36}},…]}`. Counts are integers over
-/// `denominator` (up to 128 bits); `unresolved` is the mass of explosions deeper than
-/// computed. Free it with `fray_string_free`.
+/// (never sampled), the same numbers `fray odds` prints: `{"expression":"2d6","min":2,
+/// "max":12,"denominator":36,"mean":7.0,"std_dev":…,"unresolved":{"numerator":0,
+/// "denominator":1},"outcomes":[{"value":2,"count":1,"probability":{"numerator":1,
+/// "denominator":36}},…]}`. Counts are integers over `denominator`, written as JSON numbers
+/// of as many digits as they need (`100d6` has a 78-digit denominator): read them with a
+/// big-integer JSON reader (Python's `json`, `System.Numerics.BigInteger.Parse` of the raw
+/// text), not as doubles. Exploding dice are followed until at most 2^-64 of the probability
+/// is unresolved; when some is, `unresolved_range` is `[low, high]` (the values it may take)
+/// and `mean_bounds` the mean's bounds. Free it with `fray_string_free`.
 #[no_mangle]
 pub extern "C" fn fray_odds_json(
     expression: *const c_char,
     expression_len: usize,
     out_json: *mut *mut c_char,
 ) -> fray_result {
-    guard(|| {
-        let out = out_param(out_json, "out_json")?;
-        let expr = parse(expression, expression_len)?;
-        let dist = expr.distribution()?;
-        write(out, output_string(to_json(&odds_of(&expr, &dist))));
-        Ok(())
-    })
+    guard(|| odds_to(expression, expression_len, Depth::default(), out_json))
+}
+
+/// `fray_odds_json` with each exploding die followed at most `depth` extra dice deep (as
+/// `fray odds --depth N`) instead of until at most 2^-64 is unresolved; the mass of longer
+/// chains is `unresolved`.
+#[no_mangle]
+pub extern "C" fn fray_odds_depth_json(
+    expression: *const c_char,
+    expression_len: usize,
+    depth: u32,
+    out_json: *mut *mut c_char,
+) -> fray_result {
+    guard(|| odds_to(expression, expression_len, Depth::Levels(depth), out_json))
 }
 
 /// Serializes a value the library built; these never fail.

@@ -78,8 +78,8 @@ pub use andromeda::{
 };
 pub use boundary::*;
 pub use dice::{
-    fray_odds_json, fray_rng, fray_rng_fill, fray_rng_free, fray_rng_k_die, fray_rng_new,
-    fray_rng_roll, fray_roll, fray_roll_batch, fray_roll_json,
+    fray_odds_depth_json, fray_odds_json, fray_rng, fray_rng_fill, fray_rng_free, fray_rng_k_die,
+    fray_rng_new, fray_rng_roll, fray_roll, fray_roll_batch, fray_roll_json,
 };
 pub use encounter::{
     fray_encounter, fray_encounter_apply, fray_encounter_events_json, fray_encounter_free,

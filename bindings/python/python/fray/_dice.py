@@ -106,14 +106,15 @@ def roll_batch(
 
 class Odds:
     """The exact distribution of a dice expression: every value with its probability as a
-    :class:`fractions.Fraction`.
+    :class:`fractions.Fraction`. Counts are Python ints of any size (``odds("100d6")`` has
+    a denominator of ``6**100``), the same numbers ``fray odds`` prints.
 
     >>> o = odds("3d8kh2+2")
     >>> o[18]
     Fraction(11, 256)
     """
 
-    __slots__ = ("expression", "denominator", "counts")
+    __slots__ = ("expression", "denominator", "counts", "unresolved_range")
 
     expression: str
     """The expression in canonical form."""
@@ -121,12 +122,22 @@ class Odds:
     """The shared denominator of every count."""
     counts: dict[int, int]
     """``value -> count``: P(value) = count / denominator. Ascending by value."""
+    unresolved_range: tuple[int, int] | None
+    """``(low, high)``: the values the :attr:`unresolved` mass may take (exploding dice
+    followed only so deep), or ``None`` when nothing is unresolved."""
 
-    def __init__(self, expression: str, denominator: int, counts: dict[int, int]) -> None:
+    def __init__(
+        self,
+        expression: str,
+        denominator: int,
+        counts: dict[int, int],
+        unresolved_range: tuple[int, int] | None = None,
+    ) -> None:
         """Odds from counts over one denominator (as :func:`odds` builds them)."""
         self.expression = expression
         self.denominator = denominator
         self.counts = counts
+        self.unresolved_range = unresolved_range
 
     def __getitem__(self, value: int) -> Fraction:
         """P(X = value)."""
@@ -173,6 +184,22 @@ class Odds:
         """The exact mean over resolved values."""
         total = sum(self.counts.values())
         return Fraction(sum(v * c for v, c in self.counts.items()), total)
+
+    @property
+    def mean_bounds(self) -> tuple[Fraction, Fraction]:
+        """Exact bounds on the mean of the whole distribution: the resolved part exactly, the
+        unresolved mass at the lowest and the highest value it may take (equal when nothing
+        is unresolved)."""
+        resolved = sum(v * c for v, c in self.counts.items())
+        if self.unresolved_range is None:
+            m = Fraction(resolved, self.denominator)
+            return m, m
+        rest = self.denominator - sum(self.counts.values())
+        low, high = self.unresolved_range
+        return (
+            Fraction(resolved + rest * low, self.denominator),
+            Fraction(resolved + rest * high, self.denominator),
+        )
 
     def at_least(self, value: int) -> Fraction:
         """P(X >= value)."""
@@ -223,12 +250,20 @@ class Odds:
         return "\n".join(lines)
 
 
-def odds(expression: str) -> Odds:
-    """The exact odds of dice notation, by convolution (no sampling). Probabilities are
-    :class:`fractions.Fraction`; ``.to_pandas()`` gives a DataFrame.
+def odds(expression: str, *, depth: int | None = None) -> Odds:
+    """The exact odds of dice notation, by convolution (no sampling): the numbers
+    ``fray odds`` prints. Probabilities are :class:`fractions.Fraction` of Python ints of
+    any size; ``.to_pandas()`` gives a DataFrame.
+
+    Exploding dice are followed until at most 2**-64 of the probability is unresolved, or
+    at most ``depth`` extra dice per die (``fray odds --depth N``); the rest is
+    :attr:`Odds.unresolved`, with :attr:`Odds.unresolved_range` and :attr:`Odds.mean_bounds`.
 
     Raises :class:`fray.InvalidInput` for notation that does not parse or whose exact odds
-    exceed a documented limit.
+    exceed a documented work or memory limit (the message names it).
     """
-    expr, denominator, pairs = _fray.odds(_util.text(expression, "expression"))
-    return Odds(expr, denominator, dict(pairs))
+    levels = None if depth is None else _util.u32(depth, "depth")
+    expr, denominator, pairs, unresolved_range = _fray.odds(
+        _util.text(expression, "expression"), levels
+    )
+    return Odds(expr, denominator, dict(pairs), unresolved_range)

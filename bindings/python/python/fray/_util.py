@@ -89,6 +89,14 @@ def sides(value: object) -> int:
     return n
 
 
+def u32(value: object, name: str) -> int:
+    """``value`` as an integer in ``0 .. 2**32 - 1`` (how many extra dice deep)."""
+    n = u64(value, name)
+    if n > U32_MAX:
+        raise InvalidInput(f"{name} must be in 0 .. 2**32 - 1, got {n}")
+    return n
+
+
 def count(value: object, name: str) -> int:
     """A count of items (``0 ..``)."""
     return u64(value, name)

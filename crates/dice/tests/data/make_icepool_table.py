@@ -33,6 +33,22 @@ CASES = [
      lambda: d6.explode(depth=30) + d8.explode(depth=30), 60),
     ("3d20kh3!>=6", "3 @ d20.explode(x >= 6, depth=100)",
      lambda: 3 @ d20.explode(lambda x: x >= 6, depth=100), None),
+    # Per-die notation: mi/ma clip the face, ra explodes once, rr rerolls without limit.
+    ("60d6mi2", "60 @ d6.clip(2, None)", lambda: 60 @ d6.clip(2, None), None),
+    ("50d10ra10kh5", "d10.explode([10], depth=1).pool(50).highest(5).sum()",
+     lambda: d10.explode([10], depth=1).pool(50).highest(5).sum(), None),
+    ("4d6rr1kh3", "d6.reroll([1], depth='inf').pool(4).highest(3).sum()",
+     lambda: d6.reroll([1], depth='inf').pool(4).highest(3).sum(), None),
+    ("3d8ma6kh2", "d8.clip(None, 6).pool(3).highest(2).sum()",
+     lambda: d8.clip(None, 6).pool(3).highest(2).sum(), None),
+    ("1d6mi2!", "d6.clip(2, None).explode(depth=40)",
+     lambda: d6.clip(2, None).explode(depth=40), 120),
+    # Sets: the highest / lowest of several totals.
+    ("(1d6,2d6)kh1", "icepool.highest(d6, 2 @ d6)", lambda: icepool.highest(d6, 2 @ d6), None),
+    ("(1d4,1d6,1d8)kh2", "icepool.Pool([d4, d6, d8]).highest(2).sum()",
+     lambda: icepool.Pool([icepool.d4, d6, d8]).highest(2).sum(), None),
+    ("(60d6,60d6)kh1", "icepool.highest(60 @ d6, 60 @ d6)",
+     lambda: icepool.highest(60 @ d6, 60 @ d6), None),
 ]
 
 def main():

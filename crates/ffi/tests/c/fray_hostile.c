@@ -43,7 +43,7 @@ static const char *EXPORTS[] = {
     "fray_version", "fray_error_message", "fray_last_error", "fray_last_error_rule",
     "fray_string_free", "fray_set_panic_output", "fray_rng_new", "fray_rng_free",
     "fray_rng_roll", "fray_rng_k_die", "fray_rng_fill", "fray_roll", "fray_roll_json",
-    "fray_roll_batch", "fray_odds_json", "fray_rulesets_json", "fray_ruleset_count",
+    "fray_roll_batch", "fray_odds_json", "fray_odds_depth_json", "fray_rulesets_json", "fray_ruleset_count",
     "fray_ruleset_id", "fray_demo_seed", "fray_demo_setup_json", "fray_ruleset_odds_json",
     "fray_describe_events", "fray_simulate_json", "fray_replay_verify", "fray_encounter_new",
     "fray_encounter_free", "fray_encounter_apply", "fray_encounter_suggest",
@@ -284,6 +284,8 @@ static void test_dice(void) {
     E(FRAY_NULL_POINTER, C_NULL, fray_roll_batch, fray_roll_batch(rng, S("2d6"), NULL, 4));
     E(FRAY_NULL_POINTER, C_NULL, fray_odds_json, fray_odds_json(NULL, 3, &s));
     E(FRAY_NULL_POINTER, C_NULL, fray_odds_json, fray_odds_json(S("2d6"), NULL));
+    E(FRAY_NULL_POINTER, C_NULL, fray_odds_depth_json, fray_odds_depth_json(NULL, 3, 2, &s));
+    E(FRAY_NULL_POINTER, C_NULL, fray_odds_depth_json, fray_odds_depth_json(S("2d6"), 2, NULL));
     {
         /* FRAY_MAX_NOTATION_BYTES of "1+1+…+10" parses; one byte more is refused unread. */
         char *text = malloc(FRAY_MAX_NOTATION_BYTES + 1);
@@ -301,6 +303,8 @@ static void test_dice(void) {
             E(FRAY_LIMIT, C_LENGTH, fray_roll_batch,
               fray_roll_batch(rng, "2d6", HUGE_LENS[i], totals, 4));
             E(FRAY_LIMIT, C_LENGTH, fray_odds_json, fray_odds_json("2d6", HUGE_LENS[i], &s));
+            E(FRAY_LIMIT, C_LENGTH, fray_odds_depth_json,
+              fray_odds_depth_json("2d6", HUGE_LENS[i], 2, &s));
         }
         CHECK(total == 77 && s == NULL);
         E(FRAY_PARSE, C_LENGTH, fray_roll, fray_roll(rng, "2d6", 0, &total));
@@ -327,6 +331,9 @@ static void test_dice(void) {
             release(s);
             s = NULL;
             H(C_INTEGER, fray_odds_json, fray_odds_json(S(bad[i]), &s));
+            release(s);
+            s = NULL;
+            H(C_INTEGER, fray_odds_depth_json, fray_odds_depth_json(S(bad[i]), 0xffffffffu, &s));
             release(s);
             s = NULL;
         }

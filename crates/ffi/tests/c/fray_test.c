@@ -377,6 +377,15 @@ static void test_dice(void) {
     CHECK(strstr(json, "\"denominator\":36") != NULL);
     CHECK(strstr(json, "{\"value\":7,\"count\":6,") != NULL);
     fray_string_free(json);
+    /* Past 128 bits the integers are written in full: 6^100. */
+    OK(fray_odds_json(S("100d6"), &json));
+    CHECK(strstr(json, "\"denominator\":653318623500070906096690267158057820537143710472954871543071966369497141477376,") != NULL);
+    fray_string_free(json);
+    /* One extra die deep, 1d6! leaves the chains 6,6,… (1/36) unresolved. */
+    OK(fray_odds_depth_json(S("1d6!"), 1, &json));
+    CHECK(strstr(json, "\"unresolved\":{\"numerator\":1,\"denominator\":36}") != NULL);
+    CHECK(strstr(json, "\"unresolved_range\":[13,") != NULL);
+    fray_string_free(json);
     fray_rng_free(a);
     fray_rng_free(b);
 }
