@@ -378,6 +378,9 @@ pub fn simulate(
         let cells = (*count as f64 / max * 40.0).round() as usize;
         out!("    {rounds:>4}  {count:>10}  {}", "#".repeat(cells));
     }
+    for line in crate::combatants::lines(&summary, entry.sides) {
+        out!("{line}");
+    }
     Ok(())
 }
 

@@ -4,6 +4,7 @@
 //! Every error is one line on stderr and exit code 2; nothing panics into the terminal.
 
 mod check;
+mod combatants;
 mod commands;
 mod sweep;
 mod table;

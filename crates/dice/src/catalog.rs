@@ -6,9 +6,9 @@ use crate::erased::{
     parse_json, start_json, start_json_deciding, verify_json, Encounter, EncounterError,
 };
 use crate::error::RuleError;
-use crate::protocol::{run_trial_with, simulate_with, DefaultPolicy};
+use crate::protocol::DefaultPolicy;
 use crate::session::{AutoPlay, ReplayError, ReplayReport};
-use crate::sim::{simulate, simulate_range, SimSummary};
+use crate::sim::{run_trial_with, simulate, simulate_range, simulate_with, SimSummary};
 use crate::text::{summary_lines, Lang, Texts, View};
 
 /// One row of an odds table: a labelled outcome and its exact probability.

@@ -38,6 +38,7 @@
 
 mod bigcount;
 mod catalog;
+mod combatants;
 mod dice;
 mod dist;
 mod erased;
@@ -60,6 +61,7 @@ pub use catalog::{
     Catalog, Chooser, Entry, OddsRow, OddsTable, PolicyFns, Progress, SimulateFn, SimulateRangeFn,
     StartFn,
 };
+pub use combatants::{CombatantStats, CounterStats, TrackStats};
 pub use dice::{Dice, Scripted};
 pub use dist::{Distribution, Ratio, MAX_SUPPORT, MAX_WORK};
 pub use erased::{
@@ -79,8 +81,8 @@ pub use pool::{
     MAX_REROLLS,
 };
 pub use protocol::{
-    run_trial_with, simulate_with, Decide, Decider, DefaultPolicy, Domain, FirstOption, Item,
-    LegalOption, OptionKind, Options, Param, Policy,
+    Decide, Decider, DefaultPolicy, Domain, FirstOption, Item, LegalOption, OptionKind, Options,
+    Param, Policy,
 };
 pub use rng::Rng;
 pub use session::{
@@ -89,8 +91,8 @@ pub use session::{
     REPLAY_FORMAT,
 };
 pub use sim::{
-    run_trial, simulate, simulate_into, simulate_range, wilson_interval, SimSummary,
-    MAX_TRIAL_COMMANDS,
+    run_trial, run_trial_with, simulate, simulate_into, simulate_range, simulate_with,
+    wilson_interval, SimSummary, MAX_TRIAL_COMMANDS,
 };
 pub use text::{
     lint_line, message_ids, missing_messages, summary_lines, Arg, Counter, Lang, Message, Standing,

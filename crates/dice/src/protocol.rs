@@ -10,8 +10,8 @@
 //!   ([`LegalOption::admits`] checks a command against them).
 //! - [`Decide::preview`] gives the exact odds of a command, computed only when asked: building
 //!   options never computes one, so simulation pays nothing for previews.
-//! - A [`Policy`] turns a state into a command; [`run_trial_with`] and [`simulate_with`] play
-//!   fights with one. Options cross JSON boundaries (serde).
+//! - A [`Policy`] turns a state into a command; [`crate::run_trial_with`] and [`crate::simulate_with`] play
+//!   fights with one (in the simulation module, beside the default tactic's). Options cross JSON boundaries (serde).
 //!
 //! ## Example
 //! ```
@@ -36,16 +36,12 @@
 //! assert_eq!(back.decider.side(), Some(0));
 //! ```
 
-use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::catalog::OddsTable;
 use crate::error::RuleError;
-use crate::events::EventLog;
-use crate::rng::Rng;
-use crate::session::{AutoPlay, Ending, Ruleset, TrialOutcome};
-use crate::sim::{SimSummary, MAX_TRIAL_COMMANDS};
+use crate::session::{AutoPlay, Ruleset};
 
 /// Who must decide now.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -453,104 +449,6 @@ pub struct FirstOption;
 impl<R: Decide> Policy<R> for FirstOption {
     fn choose(&self, _: &R::State, options: &Options<R::Command>) -> Option<R::Command> {
         options.for_decider().next().map(|o| o.command.clone())
-    }
-}
-
-/// Plays one encounter to its end with `policy`, on dice `(seed, stream)`, quietly.
-pub fn run_trial_with<R: AutoPlay + Decide, P: Policy<R> + ?Sized>(
-    setup: &R::Setup,
-    policy: &P,
-    seed: u64,
-    stream: u64,
-) -> Result<TrialOutcome, RuleError> {
-    let mut dice = Rng::new(seed, stream);
-    let mut quiet = EventLog::quiet();
-    let mut state = R::start(setup, &mut dice, &mut quiet)?;
-    for _ in 0..MAX_TRIAL_COMMANDS {
-        let Some(command) = policy.next(&state) else {
-            return Ok(R::outcome(&state));
-        };
-        if let Err(e) = R::apply(&mut state, &command, &mut dice, &mut quiet) {
-            return Err(refused(stream, &command, e));
-        }
-    }
-    if policy.next(&state).is_none() {
-        return Ok(R::outcome(&state));
-    }
-    Ok(TrialOutcome {
-        winner: None,
-        end: Ending::CommandCap,
-        ..R::outcome(&state)
-    })
-}
-
-#[cold]
-fn refused(stream: u64, command: &impl std::fmt::Debug, e: RuleError) -> RuleError {
-    RuleError::new(
-        e.rule,
-        format!(
-            "the policy chose an illegal command on stream {stream}: {command:?}: {}",
-            e.message
-        ),
-    )
-}
-
-/// Runs `trials` trials (trial *i* on stream *i*) with `policy` on `threads` threads and sums
-/// them up; the result does not depend on `threads`.
-pub fn simulate_with<R, P>(
-    setup: &R::Setup,
-    policy: &P,
-    trials: u64,
-    seed: u64,
-    threads: usize,
-) -> Result<SimSummary, RuleError>
-where
-    R: AutoPlay + Decide,
-    R::Setup: Sync + Serialize + DeserializeOwned,
-    P: Policy<R> + Sync + ?Sized,
-{
-    let threads = (threads.max(1) as u64).min(trials.max(1));
-    let block = trials.div_ceil(threads).max(1);
-    let empty = || SimSummary {
-        wins: vec![0; R::SIDES.len()],
-        ..SimSummary::default()
-    };
-    let results: Vec<Result<SimSummary, (u64, RuleError)>> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..threads)
-            .map(|t| {
-                let start = t.saturating_mul(block).min(trials);
-                let end = (t + 1).saturating_mul(block).min(trials);
-                scope.spawn(move || {
-                    let mut summary = empty();
-                    for stream in start..end {
-                        let outcome = run_trial_with::<R, P>(setup, policy, seed, stream)
-                            .map_err(|e| (stream, e))?;
-                        summary.record(&outcome);
-                    }
-                    Ok(summary)
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| h.join().expect("simulation threads do not panic"))
-            .collect()
-    });
-    let mut total = empty();
-    let mut first: Option<(u64, RuleError)> = None;
-    for r in results {
-        match r {
-            Ok(s) => total.merge(&s),
-            Err((stream, e)) => {
-                if first.as_ref().map_or(true, |(s, _)| stream < *s) {
-                    first = Some((stream, e));
-                }
-            }
-        }
-    }
-    match first {
-        Some((_, e)) => Err(e),
-        None => Ok(total),
     }
 }
 

@@ -3,8 +3,10 @@ use std::collections::BTreeMap;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
+use crate::combatants::{merge_standings, record_standings, CombatantStats};
 use crate::error::RuleError;
 use crate::events::EventLog;
+use crate::protocol::{Decide, Policy};
 use crate::rng::Rng;
 use crate::session::{AutoPlay, Ending, TrialOutcome};
 
@@ -36,6 +38,10 @@ pub struct SimSummary {
     pub health_total: [i128; 2],
     /// Sum over trials of the ruleset's metric.
     pub metric_total: i128,
+    /// Each participant over the trials, from [`crate::Ruleset::standing`] at the end of
+    /// each (empty for a ruleset that does not say), in the order of the standings.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub combatants: Vec<CombatantStats>,
 }
 
 impl SimSummary {
@@ -63,6 +69,12 @@ impl SimSummary {
         self.metric_total += i128::from(outcome.metric);
     }
 
+    /// Adds one trial's standings (what [`crate::Ruleset::standing`] said at its end) to
+    /// the per-combatant statistics; call once per trial, after [`SimSummary::record`].
+    pub fn record_standings(&mut self, standings: &[crate::text::Standing]) {
+        record_standings(&mut self.combatants, standings);
+    }
+
     /// Adds another summary (from another block of trials).
     pub fn merge(&mut self, other: &SimSummary) {
         self.trials += other.trials;
@@ -81,6 +93,7 @@ impl SimSummary {
         self.health_total[0] += other.health_total[0];
         self.health_total[1] += other.health_total[1];
         self.metric_total += other.metric_total;
+        merge_standings(&mut self.combatants, &other.combatants);
     }
 
     /// Mean of the ruleset metric per trial (display only).
@@ -128,6 +141,97 @@ pub fn wilson_interval(successes: u64, trials: u64) -> (f64, f64) {
     (low, high)
 }
 
+/// Who plays a simulated fight: the default tactic ([`AutoPlay::play_next`]) or a
+/// [`Policy`]. One move loop and one summing loop serve both.
+trait Driver<R: AutoPlay> {
+    /// Plays the next command; `Ok(false)` when the fight is over.
+    fn step(
+        &self,
+        state: &mut R::State,
+        dice: &mut Rng,
+        quiet: &mut EventLog<R::Event>,
+        stream: u64,
+    ) -> Result<bool, RuleError>;
+    /// Whether nobody has anything left to do.
+    fn over(&self, state: &R::State) -> bool;
+}
+
+/// The default tactic.
+struct Tactic;
+
+impl<R: AutoPlay> Driver<R> for Tactic {
+    #[inline]
+    fn step(
+        &self,
+        state: &mut R::State,
+        dice: &mut Rng,
+        quiet: &mut EventLog<R::Event>,
+        stream: u64,
+    ) -> Result<bool, RuleError> {
+        R::play_next(state, dice, quiet).map_err(|e| illegal(stream, e))
+    }
+
+    fn over(&self, state: &R::State) -> bool {
+        R::next_command(state).is_none()
+    }
+}
+
+/// A policy.
+struct WithPolicy<'a, P: ?Sized>(&'a P);
+
+impl<R: AutoPlay + Decide, P: Policy<R> + ?Sized> Driver<R> for WithPolicy<'_, P> {
+    #[inline]
+    fn step(
+        &self,
+        state: &mut R::State,
+        dice: &mut Rng,
+        quiet: &mut EventLog<R::Event>,
+        stream: u64,
+    ) -> Result<bool, RuleError> {
+        let Some(command) = self.0.next(state) else {
+            return Ok(false);
+        };
+        match R::apply(state, &command, dice, quiet) {
+            Ok(()) => Ok(true),
+            Err(e) => Err(refused(stream, &command, e)),
+        }
+    }
+
+    fn over(&self, state: &R::State) -> bool {
+        self.0.next(state).is_none()
+    }
+}
+
+/// Plays one encounter to its end with `driver` on dice `(seed, stream)`, quietly, and
+/// gives its outcome and its last state.
+fn play<R: AutoPlay, D: Driver<R> + ?Sized>(
+    setup: &R::Setup,
+    driver: &D,
+    seed: u64,
+    stream: u64,
+) -> Result<(TrialOutcome, R::State), RuleError> {
+    let mut dice = Rng::new(seed, stream);
+    let mut quiet = EventLog::quiet();
+    let mut state = R::start(setup, &mut dice, &mut quiet)?;
+    for _ in 0..MAX_TRIAL_COMMANDS {
+        if !driver.step(&mut state, &mut dice, &mut quiet, stream)? {
+            let outcome = R::outcome(&state);
+            return Ok((outcome, state));
+        }
+    }
+    // Out of commands: the fight may have ended with the last one.
+    let outcome = if driver.over(&state) {
+        R::outcome(&state)
+    } else {
+        TrialOutcome {
+            winner: None,
+            end: Ending::CommandCap,
+            ..R::outcome(&state)
+        }
+    };
+    Ok((outcome, state))
+}
+
 /// Plays one encounter to its end with the default tactic, on dice `(seed, stream)`. No
 /// event is built: nobody reads them here.
 pub fn run_trial<R: AutoPlay>(
@@ -135,25 +239,17 @@ pub fn run_trial<R: AutoPlay>(
     seed: u64,
     stream: u64,
 ) -> Result<TrialOutcome, RuleError> {
-    let mut dice = Rng::new(seed, stream);
-    let mut quiet = EventLog::quiet();
-    let mut state = R::start(setup, &mut dice, &mut quiet)?;
-    for _ in 0..MAX_TRIAL_COMMANDS {
-        match R::play_next(&mut state, &mut dice, &mut quiet) {
-            Ok(true) => {}
-            Ok(false) => return Ok(R::outcome(&state)),
-            Err(e) => return Err(illegal(stream, e)),
-        }
-    }
-    // Out of commands: the fight may have ended with the last one.
-    if R::next_command(&state).is_none() {
-        return Ok(R::outcome(&state));
-    }
-    Ok(TrialOutcome {
-        winner: None,
-        end: Ending::CommandCap,
-        ..R::outcome(&state)
-    })
+    play::<R, _>(setup, &Tactic, seed, stream).map(|(outcome, _)| outcome)
+}
+
+/// Plays one encounter to its end with `policy`, on dice `(seed, stream)`, quietly.
+pub fn run_trial_with<R: AutoPlay + Decide, P: Policy<R> + ?Sized>(
+    setup: &R::Setup,
+    policy: &P,
+    seed: u64,
+    stream: u64,
+) -> Result<TrialOutcome, RuleError> {
+    play::<R, _>(setup, &WithPolicy(policy), seed, stream).map(|(outcome, _)| outcome)
 }
 
 /// Refuses trials `first .. first + trials` when the last one's stream would be past
@@ -175,6 +271,18 @@ fn illegal(stream: u64, e: RuleError) -> RuleError {
         e.rule,
         format!(
             "the default tactic chose an illegal command on stream {stream}: {}",
+            e.message
+        ),
+    )
+}
+
+/// What a trial reports when its policy chose a command the rules refused.
+#[cold]
+fn refused(stream: u64, command: &impl std::fmt::Debug, e: RuleError) -> RuleError {
+    RuleError::new(
+        e.rule,
+        format!(
+            "the policy chose an illegal command on stream {stream}: {command:?}: {}",
             e.message
         ),
     )
@@ -265,6 +373,41 @@ pub fn simulate_range<R: AutoPlay>(
 where
     R::Setup: Sync,
 {
+    sum_range::<R, _>(setup, &Tactic, first, trials, seed, threads, progress)
+}
+
+/// Runs `trials` trials (trial *i* on stream *i*) with `policy` on `threads` threads and sums
+/// them up; the result does not depend on `threads`.
+pub fn simulate_with<R, P>(
+    setup: &R::Setup,
+    policy: &P,
+    trials: u64,
+    seed: u64,
+    threads: usize,
+) -> Result<SimSummary, RuleError>
+where
+    R: AutoPlay + Decide,
+    R::Setup: Sync + Serialize + DeserializeOwned,
+    P: Policy<R> + Sync + ?Sized,
+{
+    sum_range::<R, _>(setup, &WithPolicy(policy), 0, trials, seed, threads, None)
+}
+
+/// The summing loop of [`simulate_range`] and [`simulate_with`]: trials `first .. first +
+/// trials` split into one contiguous block per thread, each summed, the sums merged in
+/// block order.
+fn sum_range<R: AutoPlay, D: Driver<R> + Sync>(
+    setup: &R::Setup,
+    driver: &D,
+    first: u64,
+    trials: u64,
+    seed: u64,
+    threads: usize,
+    progress: Option<&(dyn Fn(u64) + Sync)>,
+) -> Result<SimSummary, RuleError>
+where
+    R::Setup: Sync,
+{
     check_streams(first, trials)?;
     const REPORT_EVERY: u64 = 4096;
     // Never more threads than trials; `saturating_mul` keeps the last block's end in range
@@ -283,9 +426,10 @@ where
                     for i in start..end {
                         // Fits: the range was checked above.
                         let stream = first + i;
-                        let outcome =
-                            run_trial::<R>(setup, seed, stream).map_err(|e| (stream, e))?;
+                        let (outcome, state) =
+                            play::<R, D>(setup, driver, seed, stream).map_err(|e| (stream, e))?;
                         summary.record(&outcome);
+                        summary.record_standings(&R::standing(&state));
                         if let Some(report) = progress {
                             if (i - start + 1) % REPORT_EVERY == 0 {
                                 report(REPORT_EVERY);
