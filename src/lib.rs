@@ -37,7 +37,7 @@ use fray_dice::{Entry, Error, ErrorKind, ReplayError, ReplayReport};
 /// Every ruleset compiled into this build, in a stable order.
 pub fn rulesets() -> Vec<Entry> {
     vec![
-        Entry::of::<andromeda::Andromeda>(),
+        Entry::of::<andromeda::Andromeda>().with_protocol::<andromeda::Andromeda>(),
         Entry::of::<red::Red>(),
         Entry::of::<age::Age>().with_protocol::<age::Age>(),
         Entry::of::<better_world::BetterWorld>(),

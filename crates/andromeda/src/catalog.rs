@@ -7,7 +7,6 @@ use crate::check::{AdvantageMethod, CheckSpec, Contestant, DamageLine, Edge, Out
 use crate::engine::{Benefit, Command, Event, HeatReason, MoveMode, Phase, State};
 use crate::odds::{damage_odds, grab_odds, odds, opposed_odds};
 use crate::setup::{ConditionKind, Duration, Setup, Side};
-use crate::tactic;
 use crate::Andromeda;
 
 impl Ruleset for Andromeda {
@@ -41,23 +40,7 @@ impl AutoPlay for Andromeda {
     const METRIC: &'static str = "heat gained";
 
     fn next_command(state: &State) -> Option<Command> {
-        tactic::next_command(state)
-    }
-
-    /// Plays the tactic's decision by index, by the same rules as `apply`.
-    fn play_next<D: fray_dice::Dice>(
-        state: &mut State,
-        dice: &mut D,
-        events: &mut EventLog<Event>,
-    ) -> Result<bool, RuleError> {
-        let Some(decision) = tactic::decide(state) else {
-            return Ok(false);
-        };
-        state.play(&decision, dice, events).map_err(|e| {
-            let command = decision.command(state);
-            RuleError::new(e.rule, format!("{command:?}: {}", e.message))
-        })?;
-        Ok(true)
+        crate::policy::default_command(state)
     }
 
     /// Health is the free stress boxes of the participants still standing; the metric is the

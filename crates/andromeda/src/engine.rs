@@ -741,8 +741,7 @@ impl Command {
 }
 
 /// One of the commands the default tactic gives, with participants, abilities and artifacts
-/// as indices: simulation plays it without building the command and looking its names up
-/// again.
+/// as indices while the tactic works it out; [`Resolved::command`] names them for `apply`.
 #[derive(Clone, Debug)]
 pub(crate) enum Resolved {
     StartTurn(usize),
@@ -2239,58 +2238,6 @@ impl State {
                 );
             }
             Command::AccomplishmentRestore { .. } => self.accomplishment_restore(a, ev)?,
-        }
-        self.settle(ev);
-        Ok(())
-    }
-
-    /// Plays a command resolved to indices, by the same rules as [`State::apply`]: the
-    /// same checks in the same order, then the same changes.
-    pub(crate) fn play<D: Dice>(
-        &mut self,
-        command: &Resolved,
-        dice: &mut D,
-        ev: &mut Events,
-    ) -> Result<(), RuleError> {
-        match *command {
-            Resolved::StartTurn(a) => self.take_turn(a, ev)?,
-            Resolved::EndTurn(a) => return self.finish_turn(a, ev),
-            Resolved::UseAbility {
-                actor,
-                ability,
-                ref targets,
-                at,
-            } => {
-                self.require_resource(actor, self.roster[actor].abilities[ability].kind)?;
-                self.use_ability(dice, actor, ability, (targets, at), ev)?;
-            }
-            Resolved::Move { actor, to, extra } => {
-                let mode = if extra {
-                    MoveMode::ExtraMove
-                } else {
-                    MoveMode::Move
-                };
-                self.do_move(dice, actor, to, mode, ev)?;
-            }
-            Resolved::Grab { actor, target } => self.grab(dice, actor, target, ev)?,
-            Resolved::Escape { actor, agility } => {
-                let settings = Arc::clone(&self.settings);
-                let names = &settings.skill_names;
-                let skill = if agility {
-                    &names.agility
-                } else {
-                    &names.might
-                };
-                self.escape(dice, actor, skill, ev)?;
-            }
-            Resolved::Hide(actor) => self.hide(dice, actor, None, ev)?,
-            Resolved::Seek { actor, target } => self.seek(dice, actor, target, ev)?,
-            Resolved::Reload { actor, artifact } => {
-                self.require_resource(actor, ActionKind::Maneuver)?;
-                self.reload(actor, artifact, ev)?;
-            }
-            Resolved::AccomplishmentHeat(actor) => self.accomplishment_heat(actor, ev)?,
-            Resolved::AccomplishmentRestore(actor) => self.accomplishment_restore(actor, ev)?,
         }
         self.settle(ev);
         Ok(())

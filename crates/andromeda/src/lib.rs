@@ -165,6 +165,8 @@ mod catalog;
 mod check;
 mod engine;
 mod odds;
+mod options;
+mod policy;
 mod prepared;
 mod setup;
 mod tactic;
@@ -182,6 +184,8 @@ pub use engine::{
     Purpose, Readied, State, Status, Trigger, MAX_COORD,
 };
 pub use odds::{damage_odds, grab_odds, odds, opposed_odds, tier_probabilities, total_odds};
+pub use options::{options, preview};
+pub use policy::{AndromedaPolicy, Tactic, TargetPriority};
 pub use setup::{
     Ability, ActionKind, Aim, Archetype, Artifact, ConditionEffect, ConditionKind, Defense,
     Duration, Id, Opening, ParticipantSetup, SaveSpec, Settings, Setup, Side, Signature, Skill,

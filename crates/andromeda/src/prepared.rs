@@ -1,12 +1,12 @@
 //! What an encounter derives from its setup before the first roll: the setup's validation,
 //! each participant's temporary stress, each ability's skill, artifact and expected damage,
 //! and the skills the engine rolls by itself. None of it changes during a fight, and a simulation starts
-//! thousands of fights from one setup, so each thread keeps the last one it prepared
-//! ([`fray_dice::LastDerived`]) and the fights look things up by index instead of by name.
+//! thousands of fights from one setup, so the setup holds what its first fight prepared
+//! ([`PreparedCell`]) and the fights look things up by index instead of by name.
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
-use fray_dice::{LastDerived, RuleError};
+use fray_dice::RuleError;
 
 use crate::check::{CheckSpec, Edge, Tier};
 use crate::odds::tier_counts_cached;
@@ -107,22 +107,59 @@ pub(crate) struct Prepared {
     pub engine_skills: Vec<EngineSkills>,
 }
 
+/// A setup's prepared value, held by the setup itself ([`Setup`] keeps one): built by the
+/// first fight started from it and handed to every later one (a simulation's trials share
+/// one setup), so nothing is keyed by address or kept per thread. It remembers the settings
+/// and participants it was built from (holding them, so they cannot be changed in place);
+/// a setup whose parts were replaced since is prepared again. A clone starts empty.
+#[derive(Default)]
+pub(crate) struct PreparedCell(OnceLock<(SharedParts, Arc<Prepared>)>);
+
 type SharedParts = (Arc<Settings>, Arc<Vec<ParticipantSetup>>);
 
-/// Validates `setup` and derives what its fights need, or takes what this thread derived
-/// from the same settings and participants last time (the opening is checked every time:
-/// it is not shared).
-pub(crate) fn prepare(setup: &Setup) -> Result<Arc<Prepared>, RuleError> {
-    thread_local! {
-        static LAST: LastDerived<SharedParts, Prepared> = const { LastDerived::new() };
+impl Clone for PreparedCell {
+    fn clone(&self) -> Self {
+        PreparedCell::default()
     }
-    let parts = (Arc::clone(&setup.settings), Arc::clone(&setup.participants));
-    let prepared = LAST.with(|last| {
-        last.get_or_try(&parts, || {
-            setup.validate_shared()?;
-            Ok::<_, RuleError>(derive(&setup.settings, &setup.participants))
+}
+
+/// Derived data only: two setups are equal by what they say, whatever they have prepared.
+impl PartialEq for PreparedCell {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl Eq for PreparedCell {}
+
+impl std::fmt::Debug for PreparedCell {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(if self.0.get().is_some() {
+            "PreparedCell(ready)"
+        } else {
+            "PreparedCell(empty)"
         })
-    })?;
+    }
+}
+
+/// Validates `setup` and derives what its fights need, or takes what the setup prepared
+/// before from the same settings and participants (the opening is checked every time: it
+/// is not part of the prepared value).
+pub(crate) fn prepare(setup: &Setup) -> Result<Arc<Prepared>, RuleError> {
+    let same = |(settings, participants): &SharedParts| {
+        Arc::ptr_eq(settings, &setup.settings) && Arc::ptr_eq(participants, &setup.participants)
+    };
+    let prepared = match setup.prepared.0.get() {
+        Some((parts, prepared)) if same(parts) => Arc::clone(prepared),
+        _ => {
+            setup.validate_shared()?;
+            let prepared = Arc::new(derive(&setup.settings, &setup.participants));
+            let parts = (Arc::clone(&setup.settings), Arc::clone(&setup.participants));
+            // Kept only by the first preparation; another thread's equal one may win.
+            let _ = setup.prepared.0.set((parts, Arc::clone(&prepared)));
+            prepared
+        }
+    };
     setup.validate_opening()?;
     Ok(prepared)
 }
@@ -268,15 +305,22 @@ mod tests {
         assert!(attacks >= 6 * 4 * 3, "{attacks}");
     }
 
-    /// Remembered per setup parts: a changed setup is prepared (and validated) again, and
-    /// one that fails validation is refused every time.
+    /// Held by the setup: its fights share one prepared value, a clone or a setup whose parts
+    /// changed is prepared (and validated) again, and one that fails validation is refused
+    /// every time.
     #[test]
     fn a_changed_setup_is_prepared_again() {
         let setup = demo();
         let first = prepare(&setup).unwrap();
         // Duelist 2, Shadow 2, Colossus 3 (heavy), Drone 1: 2 boxes per rank, 3 if heavy.
         assert_eq!(first.temp_max, [4, 4, 9, 2]);
-        assert!(Arc::ptr_eq(&first, &prepare(&setup.clone()).unwrap()));
+        assert!(Arc::ptr_eq(&first, &prepare(&setup).unwrap()));
+        assert!(!Arc::ptr_eq(&first, &prepare(&setup.clone()).unwrap()));
+        assert_eq!(
+            setup.clone(),
+            setup,
+            "what a setup prepared is not part of it"
+        );
         let mut bad = setup.clone();
         Arc::make_mut(&mut bad.participants)[0].rank = 9;
         for _ in 0..2 {

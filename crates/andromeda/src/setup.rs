@@ -531,6 +531,9 @@ pub struct Setup {
     /// started from this setup (a simulation starts one per trial) instead of copied.
     #[serde(with = "shared_list")]
     pub participants: Arc<Vec<ParticipantSetup>>,
+    /// What the fights started from this setup derive from it, built once.
+    #[serde(skip)]
+    pub(crate) prepared: crate::prepared::PreparedCell,
 }
 
 /// Serde for a shared list: the plain JSON list it holds.

@@ -1,4 +1,5 @@
-//! The default tactic: a simple, deterministic policy that only issues legal commands.
+//! The default tactic: a simple, deterministic policy that only issues legal commands. Its
+//! knobs are data ([`crate::Tactic`], one per side in [`crate::AndromedaPolicy`]).
 
 use fray_dice::Few;
 
@@ -6,6 +7,7 @@ use crate::area::Area;
 use crate::engine::{
     dist2, dist2_saturating, reaches, within, Command, Phase, Resolved, State, Targets,
 };
+use crate::policy::{AndromedaPolicy, Tactic, TargetPriority};
 use crate::setup::{ActionKind, Aim, ConditionKind, Side};
 
 /// Smallest `d` with `d * d >= n` (integer binary search; coordinates are bounded by
@@ -25,17 +27,33 @@ fn isqrt_ceil(n: i128) -> i128 {
     lo
 }
 
-/// The next command of the default tactic, or `None` when the combat is over.
-pub fn next_command(state: &State) -> Option<Command> {
-    decide(state).map(|decision| decision.command(state))
+/// The next command of `policy`, or `None` when the combat is over.
+pub(crate) fn next_command(state: &State, policy: &AndromedaPolicy) -> Option<Command> {
+    decide(state, policy).map(|decision| decision.command(state))
 }
 
-/// The default tactic's next command, by index.
-pub(crate) fn decide(state: &State) -> Option<Resolved> {
+/// The policy's next command, by index.
+fn decide(state: &State, policy: &AndromedaPolicy) -> Option<Resolved> {
     match state.phase {
         Phase::Over { .. } => None,
         Phase::Choosing { side } => pick_actor(state, side),
-        Phase::Turn { actor } => Some(plan(state, actor)),
+        Phase::Turn { actor } => Some(plan(state, actor, policy.side(state.fighters[actor].side))),
+    }
+}
+
+/// The free stress boxes of `t` (temporary and main): what [`TargetPriority::Weakest`]
+/// compares.
+fn free_boxes(state: &State, t: usize) -> u32 {
+    let f = &state.fighters[t];
+    (f.temp_max - f.temp_stress) + state.main_max(t).saturating_sub(f.main_stress)
+}
+
+/// `enemies` (in setup order) in the order of `priority`; ties keep setup order.
+fn prioritise(state: &State, enemies: &mut [(usize, u64)], priority: TargetPriority) {
+    match priority {
+        TargetPriority::SetupOrder => {}
+        TargetPriority::Nearest => enemies.sort_by_key(|&(t, d2)| (d2, t)),
+        TargetPriority::Weakest => enemies.sort_by_key(|&(t, _)| (free_boxes(state, t), t)),
     }
 }
 
@@ -50,14 +68,16 @@ fn pick_actor(state: &State, side: Side) -> Option<Resolved> {
         .map(Resolved::StartTurn)
 }
 
-/// Enemies `a` may attack, with their squared distance from `a`, in setup order: worked out
-/// once per decision for all of `a`'s abilities.
-fn attackable_enemies(state: &State, a: usize) -> Few<(usize, u64), 8> {
+/// Enemies `a` may attack, with their squared distance from `a`, in the order of the
+/// tactic's target priority: worked out once per decision for all of `a`'s abilities.
+fn attackable_enemies(state: &State, a: usize, priority: TargetPriority) -> Few<(usize, u64), 8> {
     let me = state.fighters[a].position;
-    (0..state.fighters.len())
+    let mut enemies: Few<(usize, u64), 8> = (0..state.fighters.len())
         .filter(|&t| state.attackable(a, t))
         .map(|t| (t, dist2_saturating(me, state.fighters[t].position)))
-        .collect()
+        .collect();
+    prioritise(state, &mut enemies, priority);
+    enemies
 }
 
 /// Whether `a` can use its ability `k` as its action now: the Heat, a charge, free hands.
@@ -71,10 +91,16 @@ fn usable(state: &State, a: usize, k: usize) -> bool {
         && !(ab.two_handed && state.holding(a).is_some())
 }
 
-/// The best attack now (on `only`, if given): highest expected damage, then the first listed.
-/// An attack is scored only when there is a choice: a lone candidate wins whatever its score.
-fn best_attack(state: &State, a: usize, only: Option<usize>) -> Option<Resolved> {
-    let enemies = attackable_enemies(state, a);
+/// The best attack now (on `only`, if given): highest expected damage, then the first listed
+/// (targets in the order of `priority`). An attack is scored only when there is a choice: a
+/// lone candidate wins whatever its score.
+fn best_attack(
+    state: &State,
+    a: usize,
+    only: Option<usize>,
+    priority: TargetPriority,
+) -> Option<Resolved> {
+    let enemies = attackable_enemies(state, a, priority);
     if enemies.is_empty() {
         return None;
     }
@@ -249,17 +275,23 @@ fn wanted_reach(state: &State, a: usize) -> u32 {
     reach
 }
 
-fn plan(state: &State, a: usize) -> Resolved {
+fn plan(state: &State, a: usize, tactic: &Tactic) -> Resolved {
     let f = &state.fighters[a];
-    let hints = state.roster[a].tactic;
+    let mut hints = state.roster[a].tactic;
+    if !tactic.hints {
+        hints.grab = false;
+        hints.hide = false;
+    }
+    let priority = tactic.target;
     // Free: an Accomplishment Point restores a badly hurt hero, or buys the Heat for an
     // ability just out of reach.
     if f.side == Side::Heroes && f.accomplishment_points > 0 {
         let max = state.main_max(a);
-        if f.main_stress > 0 && f.main_stress * 2 >= max {
+        if tactic.restore_stress && f.main_stress > 0 && f.main_stress * 2 >= max {
             return Resolved::AccomplishmentRestore(a);
         }
-        if !f.accomplishment_heat_used
+        if tactic.accomplishment_heat
+            && !f.accomplishment_heat_used
             && f.action
             && state.roster[a].abilities.iter().any(|ab| {
                 let c = state.cost(a, ab);
@@ -272,7 +304,7 @@ fn plan(state: &State, a: usize) -> Resolved {
     if f.action {
         if let Some(hold) = state.held_by(a) {
             // Striking the grabber has no disadvantage; escape when that is not possible.
-            if let Some(c) = best_attack(state, a, Some(hold.grabber)) {
+            if let Some(c) = best_attack(state, a, Some(hold.grabber), priority) {
                 return c;
             }
             let own = state.prepared.engine_skills[a];
@@ -291,20 +323,25 @@ fn plan(state: &State, a: usize) -> Resolved {
         }
         if hints.grab && state.holding(a).is_none() && !state.has(a, ConditionKind::Immobilized) {
             let me = f.position;
-            if let Some(t) = (0..state.fighters.len()).find(|&t| {
-                state.fighters[t].side != f.side
-                    && state.active(t)
-                    && !state.has(t, ConditionKind::Hidden)
-                    && state.held_by(t).is_none()
-                    && within(me, state.fighters[t].position, state.settings.grab_reach)
-            }) {
+            let mut grabbable: Few<(usize, u64), 8> = (0..state.fighters.len())
+                .filter(|&t| {
+                    state.fighters[t].side != f.side
+                        && state.active(t)
+                        && !state.has(t, ConditionKind::Hidden)
+                        && state.held_by(t).is_none()
+                        && within(me, state.fighters[t].position, state.settings.grab_reach)
+                })
+                .map(|t| (t, dist2_saturating(me, state.fighters[t].position)))
+                .collect();
+            prioritise(state, &mut grabbable, priority);
+            if let Some(&(t, _)) = grabbable.first() {
                 return Resolved::Grab {
                     actor: a,
                     target: t,
                 };
             }
         }
-        if let Some(c) = best_attack(state, a, None) {
+        if let Some(c) = best_attack(state, a, None, priority) {
             return c;
         }
     }
