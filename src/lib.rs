@@ -38,7 +38,7 @@ use fray_dice::{Entry, Error, ErrorKind, ReplayError, ReplayReport};
 pub fn rulesets() -> Vec<Entry> {
     vec![
         Entry::of::<andromeda::Andromeda>().with_protocol::<andromeda::Andromeda>(),
-        Entry::of::<red::Red>(),
+        Entry::of::<red::Red>().with_protocol::<red::Red>(),
         Entry::of::<age::Age>().with_protocol::<age::Age>(),
         Entry::of::<better_world::BetterWorld>(),
         Entry::of::<hunt::Hunt>(),

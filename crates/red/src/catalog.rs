@@ -23,7 +23,7 @@ pub struct Red;
 
 impl Ruleset for Red {
     const ID: &'static str = "red";
-    const VERSION: u32 = 2;
+    const VERSION: u32 = 3;
     type Setup = Setup;
     type Command = Command;
     type Event = Event;
@@ -56,23 +56,6 @@ impl AutoPlay for Red {
         crate::tactic::next_command(state)
     }
 
-    /// The tactic's decision played directly (`engine::play`): the same game as
-    /// `next_command` then `apply`, without building the command.
-    fn play_next<D: Dice>(
-        state: &mut State,
-        dice: &mut D,
-        events: &mut EventLog<Event>,
-    ) -> Result<bool, RuleError> {
-        let Some(decision) = crate::tactic::decide(state) else {
-            return Ok(false);
-        };
-        let actor = state.actor();
-        match engine::play(state, decision, dice, events) {
-            Ok(()) => Ok(true),
-            Err(e) => Err(refused(&decision.command(actor), e)),
-        }
-    }
-
     fn outcome(state: &State) -> TrialOutcome {
         let mut health = [0i64; 2];
         for f in &state.fighters {
@@ -96,13 +79,6 @@ impl AutoPlay for Red {
             metric: i64::from(state.critical_injuries),
         }
     }
-}
-
-/// A refusal of the default tactic's `command`, naming it as `AutoPlay`'s default
-/// `play_next` does (out of line: it never happens in a correct engine).
-#[cold]
-fn refused(command: &Command, e: RuleError) -> RuleError {
-    RuleError::new(e.rule, format!("{command:?}: {}", e.message))
 }
 
 /// Monte Carlo over `trials` fights of `setup` played by the default tactic: trial *i* uses
@@ -480,6 +456,16 @@ pub fn describe(event: &Event) -> String {
             format!("{who} {how} from {from} to {to} (costs {cost}, {left} left)")
         }
         E::Ran { who, metres } => format!("{who} runs: {metres} m more movement"),
+        E::EvasionAsked { who, attacker } => {
+            format!("{who} chooses whether to evade {attacker}'s attack (RED-33)")
+        }
+        E::EvasionChosen { who, evades } => {
+            if *evades {
+                format!("{who} evades: DEX + Evasion + d10 against the attack")
+            } else {
+                format!("{who} does not evade: the DV stands")
+            }
+        }
         E::Attack { who, target, weapon, mode, aim, roll, total, defense, hit, margin, multiplier, rounds_left, delayed } => {
             let how = match (mode, aim) {
                 (FireMode::Autofire, _) => " on autofire".to_owned(),

@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use fray_dice::{Dice, EventLog, LastDerived, RuleError, Transcript};
+use fray_dice::{Dice, EventLog, RuleError, Transcript};
 
 mod hands;
 mod initiative;
@@ -24,7 +24,6 @@ use crate::resolve::{
 };
 use crate::setup::{At, CharacterSetup, Holding, Reserve, Settings, Setup, Stats, TieReroll};
 use crate::tables::{unarmed_dice, DvTable, InjuryEffect, Tables, WeaponKind, WeaponProfile};
-use crate::tactic::Decision;
 
 /// Where a hit lands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -341,6 +340,14 @@ pub enum Command {
         /// Weapon index.
         weapon: usize,
     },
+    /// The defender's answer to a ranged attack waiting on it (RED-33 «may instead oppose
+    /// with DEX + Evasion + 1d10»): `evade: true` opposes the roll, `false` lets the DV stand.
+    Evade {
+        /// Index of the defender.
+        actor: usize,
+        /// Whether to evade.
+        evade: bool,
+    },
     /// End the turn.
     EndTurn {
         /// Who.
@@ -480,6 +487,20 @@ pub enum Event {
         who: String,
         /// Movement added (metres, or squares on a grid).
         metres: u32,
+    },
+    /// A ranged attack waits for its defender's choice (RED-33).
+    EvasionAsked {
+        /// The defender, who decides.
+        who: String,
+        /// The attacker.
+        attacker: String,
+    },
+    /// The defender's choice (RED-33).
+    EvasionChosen {
+        /// The defender.
+        who: String,
+        /// Evades (an opposed roll) or lets the DV stand.
+        evades: bool,
     },
     /// An attack roll.
     Attack {
@@ -1309,6 +1330,18 @@ pub struct Finish {
     pub reason: String,
 }
 
+/// A ranged attack made and accounted for, its dice not yet rolled: the defender decides
+/// whether to evade (RED-33) with [`Command::Evade`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PendingEvasion {
+    /// Index of the attacker.
+    pub attacker: usize,
+    /// Index of the defender, who decides.
+    pub defender: usize,
+    /// The attack (a [`Command::Attack`] without an `evade`).
+    pub attack: Command,
+}
+
 /// Everything the engine needs to go on.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct State {
@@ -1336,6 +1369,9 @@ pub struct State {
     pub finished: Option<Finish>,
     /// Critical injuries so far (the simulation metric).
     pub critical_injuries: u32,
+    /// A ranged attack waiting for its defender to choose whether to evade (RED-33).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pending: Option<PendingEvasion>,
     /// The fighters' DV rows, copied once.
     #[serde(skip)]
     pub(crate) gear: Derived<Gear>,
@@ -1405,7 +1441,7 @@ fn err(rule: &'static str, message: impl Into<String>) -> RuleError {
 /// Starts an encounter: validates the setup, rolls initiative (RED-02) and begins round 1.
 pub fn start<D: Dice>(setup: &Setup, dice: &mut D, ev: &mut Events) -> Result<State, RuleError> {
     fray_dice::check_combatants(setup.characters.len(), fray_dice::MAX_COMBATANTS)?;
-    validate_shared(&setup.tables)?;
+    setup.tables.validate()?;
     setup.settings.validate()?;
     for (i, v) in setup.vehicles.iter().enumerate() {
         crate::resolve::bounded(
@@ -1417,11 +1453,13 @@ pub fn start<D: Dice>(setup: &Setup, dice: &mut D, ev: &mut Events) -> Result<St
     if setup.characters.len() < 2 {
         return Err(err("setup", "a fight needs at least two characters"));
     }
-    let cast = cast_of(setup)?;
+    // Validated and equipped here, per fight: no state outlives a `start`, so what it does
+    // never depends on what the thread ran before.
+    let cast = Cast::of(&setup.characters, &setup.tables)?;
     let mut state = State {
         tables: Arc::clone(&setup.tables),
         settings: setup.settings.clone(),
-        fighters: cast.fighters.clone(),
+        fighters: cast.fighters,
         vehicles: setup
             .vehicles
             .iter()
@@ -1440,9 +1478,10 @@ pub fn start<D: Dice>(setup: &Setup, dice: &mut D, ev: &mut Events) -> Result<St
         delays: Vec::new(),
         finished: None,
         critical_injuries: 0,
+        pending: None,
         gear: Derived(Gear {
             equipped: true,
-            rows: Arc::clone(&cast.rows),
+            rows: cast.rows,
         }),
     };
     for i in 0..state.fighters.len() {
@@ -1507,26 +1546,6 @@ impl Cast {
             rows: Arc::new(rows),
         })
     }
-}
-
-/// [`Cast::of`] the setup's characters and tables, remembering the last ones this thread
-/// started from: a simulation starts thousands of fights from the same `Arc`s.
-fn cast_of(setup: &Setup) -> Result<Arc<Cast>, RuleError> {
-    type Parts = (Arc<Vec<CharacterSetup>>, Arc<Tables>);
-    thread_local! {
-        static CAST: LastDerived<Parts, Cast> = const { LastDerived::new() };
-    }
-    let parts = (Arc::clone(&setup.characters), Arc::clone(&setup.tables));
-    CAST.with(|cast| cast.get_or_try(&parts, || Cast::of(&parts.0, &parts.1)))
-}
-
-/// [`Tables::validate`], remembering the last tables this thread found valid: a simulation
-/// starts thousands of fights from one `Arc<Tables>`.
-fn validate_shared(tables: &Arc<Tables>) -> Result<(), RuleError> {
-    thread_local! {
-        static VALID: LastDerived<Arc<Tables>, ()> = const { LastDerived::new() };
-    }
-    VALID.with(|valid| valid.get_or_try(tables, || tables.validate()).map(drop))
 }
 
 /// Ends the fight when a side has no one able to act (RED-01, RED-44: [`Fighter::able`];
@@ -1723,6 +1742,7 @@ fn actor_of(cmd: &Command) -> Option<usize> {
         | C::Draw { actor, .. }
         | C::Drop { actor, .. }
         | C::EndTurn { actor }
+        | C::Evade { actor, .. }
         | C::Leave { actor, .. } => *actor,
         C::Join { .. } => return None,
     })
@@ -1790,6 +1810,9 @@ pub fn apply<D: Dice>(
     dice: &mut D,
     ev: &mut Events,
 ) -> Result<(), RuleError> {
+    if state.pending.is_some() || matches!(cmd, Command::Evade { .. }) {
+        return answer_evasion(state, cmd, dice, ev);
+    }
     admit(state, actor_of(cmd))?;
     match cmd {
         Command::EndTurn { actor } => return end_turn(state, *actor, dice, ev),
@@ -1817,61 +1840,135 @@ pub fn apply<D: Dice>(
     settle(state, actor_of(cmd).filter(|_| ends_task), dice, ev)
 }
 
-/// Plays the default tactic's decision for the participant whose turn it is: what
-/// [`apply`] does with its command (the same checks in the same order, the same rule
-/// functions), without building the command.
-pub(crate) fn play<D: Dice>(
+/// The defender's [`Command::Evade`] to the attack waiting on it (RED-33): the attack's dice
+/// are rolled now, against the DV or the defender's opposed roll. Any other command waits.
+fn answer_evasion<D: Dice>(
     state: &mut State,
-    decision: Decision,
+    cmd: &Command,
     dice: &mut D,
     ev: &mut Events,
 ) -> Result<(), RuleError> {
-    let actor = state.actor();
-    admit(state, Some(actor))?;
-    // Whether the command would end a long task under way ([`apply`]'s `ends_task`).
-    let ends_task = match decision {
-        Decision::EndTurn => return end_turn(state, actor, dice, ev),
-        Decision::Attack {
-            target,
-            weapon,
-            mode,
-        } => {
-            let order = AttackOrder::plain(target, weapon, mode);
-            attack_action(state, actor, &order, dice, ev, false)?;
-            true
-        }
-        Decision::Move { to } => {
-            do_move(state, actor, to, MoveMode::Walk, dice, ev)?;
-            false
-        }
-        Decision::Run => {
-            run(state, actor, ev)?;
-            true
-        }
-        Decision::Reload { weapon } => {
-            reload(state, actor, weapon, None, ev)?;
-            true
-        }
-        Decision::Stabilize { target } => {
-            stabilize(state, actor, target, dice, ev)?;
-            true
-        }
-        Decision::GetUp => {
-            get_up(state, actor, ev)?;
-            true
-        }
-        Decision::Draw { weapon } => {
-            draw(state, actor, weapon, ev)?;
-            false
-        }
-        Decision::Drop { weapon } => {
-            drop_weapon(state, actor, weapon, ev)?;
-            false
-        }
-        // Once a fight at most: through the command.
-        Decision::Delay { .. } => return apply(state, &decision.command(actor), dice, ev),
+    if !state.equipped() {
+        state.equip();
+    }
+    if let Some(f) = &state.finished {
+        return Err(fight_over(f));
+    }
+    let Some(p) = &state.pending else {
+        return Err(err(
+            "RED-33",
+            "no ranged attack is waiting for an evasion choice",
+        ));
     };
-    settle(state, ends_task.then_some(actor), dice, ev)
+    let (defender, attacker) = (p.defender, p.attacker);
+    let evade = match cmd {
+        Command::Evade { actor, evade } if *actor == defender => *evade,
+        _ => return Err(awaiting_evasion(state, defender, attacker)),
+    };
+    let Command::Attack {
+        target,
+        weapon,
+        unarmed,
+        mode,
+        aim,
+        ..
+    } = p.attack
+    else {
+        unreachable!("a pending evasion holds an attack")
+    };
+    let order = AttackOrder {
+        target,
+        weapon,
+        unarmed,
+        mode,
+        aim,
+        evade: Some(evade),
+    };
+    // Refused (evading without REF 8): nothing changes, the attack keeps waiting.
+    let prepared = prepare_attack(state, attacker, &order)?;
+    state.pending = None;
+    ev.emit(|| Event::EvasionChosen {
+        who: state.name(defender),
+        evades: evade,
+    });
+    resolve_attack(state, &prepared, dice, ev, false)?;
+    settle(state, None, dice, ev)
+}
+
+/// Whether the defender of the pending ranged attack does better evading: DEX + Evasion +
+/// 5.5 (the d10's mean) beats the DV (what the default tactic answers, RED-33).
+pub(crate) fn evasion_pays(state: &State) -> bool {
+    let Some(p) = &state.pending else {
+        return false;
+    };
+    let Command::Attack {
+        target,
+        weapon,
+        unarmed,
+        mode,
+        aim,
+        ..
+    } = p.attack
+    else {
+        return false;
+    };
+    let order = AttackOrder {
+        target,
+        weapon,
+        unarmed,
+        mode,
+        aim,
+        evade: None,
+    };
+    // With no answer given, the attack's defence is the rule's.
+    prepare_attack(state, p.attacker, &order)
+        .is_ok_and(|prepared| matches!(prepared.spec.defense, Defense::Opposed { .. }))
+}
+
+/// The attack `command` would roll (an attack, or the answer to a pending one), for its
+/// preview; `None` for a command that makes no attack roll.
+pub(crate) fn attack_spec(
+    state: &State,
+    command: &Command,
+) -> Result<Option<AttackSpec>, RuleError> {
+    let (actor, attack, evade) = match (command, &state.pending) {
+        (Command::Evade { evade, .. }, Some(p)) => (p.attacker, &p.attack, Some(*evade)),
+        (Command::Attack { actor, .. }, None) => (*actor, command, None),
+        _ => return Ok(None),
+    };
+    let Command::Attack {
+        target,
+        weapon,
+        unarmed,
+        mode,
+        aim,
+        evade: given,
+        ..
+    } = *attack
+    else {
+        return Ok(None);
+    };
+    let order = AttackOrder {
+        target,
+        weapon,
+        unarmed,
+        mode,
+        aim,
+        evade: evade.or(given),
+    };
+    prepare_attack(state, actor, &order).map(|p| Some(p.spec))
+}
+
+#[cold]
+fn awaiting_evasion(state: &State, defender: usize, attacker: usize) -> RuleError {
+    err(
+        "RED-33",
+        format!(
+            "{} must first choose whether to evade {}'s attack (evade, actor {defender})",
+            state.name(defender),
+            state.name(attacker)
+        ),
+    )
 }
 
 /// What every command is checked for first: the fight goes on, and it is `actor`'s turn.
@@ -2180,10 +2277,13 @@ fn perform<D: Dice>(
         }
         Command::Draw { actor, weapon } => draw(state, *actor, *weapon, ev)?,
         Command::Drop { actor, weapon } => drop_weapon(state, *actor, *weapon, ev)?,
-        Command::EndTurn { .. } | Command::Leave { .. } | Command::Join { .. } => {
+        Command::EndTurn { .. }
+        | Command::Leave { .. }
+        | Command::Join { .. }
+        | Command::Evade { .. } => {
             return Err(err(
                 "RED-10",
-                "ending a turn, leaving or joining cannot be a delayed action",
+                "ending a turn, leaving, joining or evading cannot be a delayed action",
             ))
         }
     }
@@ -2229,6 +2329,19 @@ fn attack_action<D: Dice>(
     }
     let prepared = prepare_attack(state, actor, order)?;
     account_attack(state, &prepared)?;
+    if prepared.ask && !delayed {
+        // RED-33: the defender chooses before any die is rolled.
+        state.pending = Some(PendingEvasion {
+            attacker: actor,
+            defender: prepared.target,
+            attack: order.command(actor),
+        });
+        ev.emit(|| Event::EvasionAsked {
+            who: state.name(prepared.target),
+            attacker: state.name(actor),
+        });
+        return Ok(());
+    }
     resolve_attack(state, &prepared, dice, ev, delayed)
 }
 
@@ -2445,6 +2558,8 @@ struct Prepared {
     rounds: u32,
     spec: AttackSpec,
     location: Location,
+    /// The defender may evade and nobody has said whether it does (RED-33).
+    ask: bool,
 }
 
 impl Prepared {
@@ -2522,6 +2637,7 @@ fn prepare_attack(state: &State, actor: usize, order: &AttackOrder) -> Result<Pr
         }
         modifier -= s.aimed_penalty;
     }
+    let mut ask = false;
     let (attack_base, defense, rounds, dice_n, cap) = match kind {
         WeaponKind::Ranged => {
             let k = kit.expect("ranged attacks have a weapon");
@@ -2565,7 +2681,9 @@ fn prepare_attack(state: &State, actor: usize, order: &AttackOrder) -> Result<Pr
             let base = a.reflexes() + skill + modifier + a.effects.ranged + a.sheet.0.ranged;
             let eligible = t.reflexes() >= s.evasion_ref && !t.effects.no_evade && t.standing();
             let evade_base = t.evasion_base(s);
-            let evades = match order.evade.or(t.evade) {
+            let choice = order.evade.or(t.evade);
+            ask = eligible && choice.is_none();
+            let evades = match choice {
                 Some(true) if !eligible => {
                     return Err(err(
                         "RED-33",
@@ -2663,6 +2781,7 @@ fn prepare_attack(state: &State, actor: usize, order: &AttackOrder) -> Result<Pr
         rounds,
         spec,
         location,
+        ask,
     })
 }
 
@@ -2891,6 +3010,7 @@ fn suppress<D: Dice>(
         rounds: s.autofire_rounds,
         spec: AttackSpec::default(),
         location: Location::Body,
+        ask: false,
     };
     account_attack(state, &prepared)?;
     let a = &state.fighters[actor];

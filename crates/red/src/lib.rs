@@ -103,10 +103,17 @@
 //!   twice, or two ROF 2 weapons in two hands) — `settings.mixed_rof` allows a ROF 1 single
 //!   attack after a ROF 2 one; an aimed shot takes the whole Action —
 //!   `settings.aimed_whole_action`; autofire always does (RED-35).
-//! - The defender's evasion choice against ranged attacks: per character `evade`
-//!   (always/never), or per attack `evade`; when unset, the defender evades when eligible
-//!   (REF after armour penalty ≥ `settings.evasion_ref`, HP ≥ 1) and DEX + Evasion + 5.5
-//!   beats the DV. *(fixed)* A Mortally Wounded defender cannot evade ranged attacks.
+//! - RED-33 «может … противопоставить»: the evasion choice against a ranged attack is the
+//!   defender's, a pending decision — when the defender is eligible (REF after armour
+//!   penalty ≥ `settings.evasion_ref`, HP ≥ 1) and neither its character `evade`
+//!   (always/never) nor the attack's `evade` answers in advance, the attack waits for the
+//!   defender's `evade` command ([`options`] lists both answers with previews). The default
+//!   policy ([`RedPolicy`], knob `evade`) evades when DEX + Evasion + 5.5 beats the DV;
+//!   attacks fired by a delay use that rule without waiting. *(fixed)* A Mortally Wounded
+//!   defender cannot evade ranged attacks.
+//! - The default tactic is [`RedPolicy`] (per side: target priority, evasion answer,
+//!   stabilizing allies, ambush); `fray simulate red --policy FILE` reads it (see
+//!   `examples/policies/red-strongest-first.json`).
 //! - *(fixed)* Delay holds one Action per character (an attack, reload, skill, stabilize,
 //!   grab … — not movement, Run, a vehicle start or another delay), triggered `after_turn`
 //!   of a participant or when a participant `moves`; it is taken out of turn with a fresh
@@ -160,6 +167,8 @@
 mod catalog;
 mod engine;
 mod odds;
+mod options;
+mod policy;
 mod resolve;
 mod setup;
 mod tables;
@@ -168,10 +177,12 @@ mod tactic;
 pub use catalog::{demo_setup, describe, odds_tables, simulate, OddsSpec, Red};
 pub use engine::{
     apply, start, Aim, ArmorPiece, Command, DefenseRoll, Delay, Event, Fighter, Finish, FireMode,
-    InjuryTaken, Leaving, Location, MoveMode, State, Task, Trigger, TurnState, Unarmed, Vehicle,
-    Weapon,
+    InjuryTaken, Leaving, Location, MoveMode, PendingEvasion, State, Task, Trigger, TurnState,
+    Unarmed, Vehicle, Weapon,
 };
 pub use odds::{check_odds, d10_distribution, odds, AttackOdds, CheckOdds};
+pub use options::{options, preview};
+pub use policy::{EvadeChoice, RedPolicy, Tactic, TargetPriority};
 pub use resolve::{
     attack, check, damage, death_save, hp_max, roll_d10, wound_state, AttackResult, AttackSpec,
     CheckResult, CheckSpec, Damage, DamageSpec, DeathSave, Defense, Wound, AUTOFIRE_ROUNDS, D10,

@@ -9,15 +9,20 @@
 //! melee fighters close in (running if needed) and strike; then end the turn.
 
 use crate::engine::{AttackOrder, Command, Fighter, FireMode, State, Trigger};
+use crate::policy::{EvadeChoice, RedPolicy, Tactic, TargetPriority};
 use crate::resolve::Wound;
 use crate::setup::Holding;
 
-/// What the default tactic does next, for the participant whose turn it is: a command
-/// without its actor, small and `Copy`, so simulation plays it without building one
-/// ([`crate::engine::play`]).
+/// What the tactic does next, for the participant whose turn it is: a command without its
+/// actor.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Decision {
     EndTurn,
+    /// The defender's answer to a pending ranged attack (RED-33).
+    Evade {
+        defender: usize,
+        evade: bool,
+    },
     GetUp,
     Stabilize {
         target: usize,
@@ -55,6 +60,10 @@ impl Decision {
         let attack = |target, weapon, mode| AttackOrder::plain(target, weapon, mode).command(actor);
         match self {
             Decision::EndTurn => Command::EndTurn { actor },
+            Decision::Evade { defender, evade } => Command::Evade {
+                actor: defender,
+                evade,
+            },
             Decision::GetUp => Command::GetUp { actor },
             Decision::Stabilize { target } => Command::Stabilize { actor, target },
             Decision::Attack {
@@ -90,19 +99,34 @@ impl Decision {
 
 /// The default tactic's next command, or `None` when the fight is over.
 pub fn next_command(state: &State) -> Option<Command> {
-    decide(state).map(|d| d.command(state.actor()))
+    next_command_with(state, &RedPolicy::DEFAULT)
 }
 
-/// The default tactic's next decision, or `None` when the fight is over.
-pub(crate) fn decide(state: &State) -> Option<Decision> {
+/// The next command under `policy`, or `None` when the fight is over.
+pub(crate) fn next_command_with(state: &State, policy: &RedPolicy) -> Option<Command> {
+    decide(state, policy).map(|d| d.command(state.actor()))
+}
+
+/// The tactic's next decision, or `None` when the fight is over.
+fn decide(state: &State, policy: &RedPolicy) -> Option<Decision> {
     if state.finished.is_some() {
         return None;
     }
     if !state.equipped() {
-        return decide_unequipped(state);
+        return decide_unequipped(state, policy);
+    }
+    if let Some(p) = &state.pending {
+        let defender = p.defender;
+        let evade = match policy.side(state.fighters[defender].side).evade {
+            EvadeChoice::Always => true,
+            EvadeChoice::Never => false,
+            EvadeChoice::WhenBetter => crate::engine::evasion_pays(state),
+        };
+        return Some(Decision::Evade { defender, evade });
     }
     let a = state.actor();
     let f = &state.fighters[a];
+    let tactic: &Tactic = policy.side(f.side);
     let t = &state.turn;
     let s = &state.settings;
     let end = Some(Decision::EndTurn);
@@ -113,7 +137,7 @@ pub(crate) fn decide(state: &State) -> Option<Decision> {
             Some(Decision::GetUp)
         };
     }
-    if !t.action_used && f.standing() {
+    if tactic.stabilize && !t.action_used && f.standing() {
         // The first dying ally within reach.
         for (i, g) in state.fighters.iter().enumerate() {
             if i != a
@@ -127,25 +151,34 @@ pub(crate) fn decide(state: &State) -> Option<Decision> {
             }
         }
     }
-    // The nearest enemy still standing (the first of the nearest), else the nearest one
-    // still able to fight (Mortally Wounded, RED-44): the fight goes on while one is.
-    let mut nearest: Option<(bool, u32, usize)> = None;
+    // An enemy still standing (by the priority; ties to the nearest, then the first), else
+    // one still able to fight (Mortally Wounded, RED-44): the fight goes on while one is.
+    let mut best: Option<((bool, i32, u32), usize)> = None;
     for (i, g) in state.fighters.iter().enumerate() {
         if g.side == f.side || !g.able(s) {
             continue;
         }
-        let key = (!g.standing(), g.position.abs_diff(f.position));
-        if nearest.map_or(true, |(w, n, _)| key < (w, n)) {
-            nearest = Some((key.0, key.1, i));
+        let hp = match tactic.target {
+            TargetPriority::Nearest => 0,
+            TargetPriority::Weakest => g.hp,
+            TargetPriority::Strongest => -g.hp,
+        };
+        let key = (!g.standing(), hp, g.position.abs_diff(f.position));
+        if best.map_or(true, |(k, _)| key < k) {
+            best = Some((key, i));
         }
     }
-    let (_, _, target) = nearest?;
+    let (_, target) = best?;
     let weapon = match choose_weapon(state, a) {
         Choice::Use(w) => w,
         Choice::Do(cmd) => return Some(cmd),
         Choice::Wait => return end,
     };
-    if f.ambush && state.round == 1 && !t.action_used && !state.delays.iter().any(|d| d.actor == a)
+    if tactic.ambush
+        && f.ambush
+        && state.round == 1
+        && !t.action_used
+        && !state.delays.iter().any(|d| d.actor == a)
     {
         return Some(Decision::Delay {
             target,
@@ -272,10 +305,10 @@ pub(crate) fn decide(state: &State) -> Option<Decision> {
 /// [`decide`] for a state read back from JSON: derives the kits the tactic reads first
 /// (out of line: simulation never needs it).
 #[cold]
-fn decide_unequipped(state: &State) -> Option<Decision> {
+fn decide_unequipped(state: &State, policy: &RedPolicy) -> Option<Decision> {
     let mut equipped = state.clone();
     equipped.equip();
-    decide(&equipped)
+    decide(&equipped, policy)
 }
 
 /// "As soon as the target moves" when the target still acts this round; otherwise "after
