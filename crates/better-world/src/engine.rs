@@ -5,8 +5,13 @@ use std::sync::LazyLock;
 
 use fray_dice::{Dice, EventLog, RuleError};
 
+mod opportunity;
 mod order;
+mod preview;
 mod scene;
+
+pub use opportunity::Provoked;
+pub(crate) use preview::{rolls, Rolls};
 
 pub(crate) use order::next_round;
 use order::{join, roll_initiative};
@@ -167,6 +172,10 @@ pub struct State {
     pub winner: Option<u8>,
     /// Total damage dealt so far (the simulation metric).
     pub wounds_dealt: u64,
+    /// A move waiting for the opportunity attacks it provoked to be taken or declined
+    /// (BW-26): the pending decision of [`Provoked::decider`].
+    #[serde(default)]
+    pub pending: Option<Provoked>,
 }
 
 /// Common fields of an attack command.
@@ -314,6 +323,14 @@ pub enum Command {
     EndTurn {
         /// Who.
         actor: usize,
+    },
+    /// Take (`attack`) or decline the opportunity attack a move offers (BW-26): the
+    /// pending decision of the enemy it provoked, lowest index first.
+    Opportunity {
+        /// Who may attack.
+        actor: usize,
+        /// Take it (true) or let the mover go (false).
+        attack: bool,
     },
     /// Newcomers join at the start of the next round (BW-10).
     Join {
@@ -504,6 +521,13 @@ pub enum Event {
         target: Who,
         /// Sector around the target.
         sector: u8,
+    },
+    /// An enemy let a mover go without its opportunity attack (BW-26).
+    OpportunityDeclined {
+        /// Who let the mover go.
+        actor: Who,
+        /// The mover.
+        target: Who,
     },
     /// Left melee.
     Disengaged {
@@ -1727,6 +1751,7 @@ pub fn start<D: Dice>(
         engagements: Vec::new(),
         winner: None,
         wounds_dealt: 0,
+        pending: None,
     };
     events.emit(|| Event::Started {
         characters: (0..state.fighters.len()).map(|i| state.who(i)).collect(),
@@ -1950,90 +1975,18 @@ pub(crate) fn do_move<D: Dice>(
         }
         None => None,
     };
-    // Dice from here on.
-    let wounds = state.wounds_dealt;
-    let attackers = opportunity_attackers(state, actor, to, engage);
-    for e in members(attackers) {
-        if !state.can_act(actor) || !state.can_act(e) {
-            continue;
-        }
-        let w = state.f(e).wielded;
-        let aspect = state.best_aspect(e, state.aspects_for(e, w, true));
-        let (bonus, effectiveness, rounds) = state.in_melee(e, w);
-        let pool = state.f(e).character.aspect(aspect) + bonus;
-        let comfortable = state.weapon_data(e, w).comfortable;
-        let plan = Plan {
-            actor: e,
-            target: actor,
-            weapon: w,
-            aspect,
-            melee: true,
-            action: Action::Opportunity,
-            effectiveness,
-            rounds,
-            pool: cap(pool),
-            extra: 1 + state.wound_k(e),
-            comfortable,
-            first_strike: false,
-            restraint: Restraint::Off,
-        };
-        spend_ammo(state, e, w, rounds, events);
-        resolve_strike(state, dice, &plan, events)?;
-    }
-    if state.can_act(actor) {
-        let reach = state.settings.distances.melee_below as i32;
-        let leaving: Set = state
-            .partners(actor)
-            .filter(|&o| (to - state.f(o).character.position).abs() >= reach)
-            .fold(0, |set, o| set | 1 << o);
-        for o in members(leaving) {
-            state.engagements.retain(|e| {
-                !((e.attacker == actor && e.target == o) || (e.attacker == o && e.target == actor))
-            });
-            if state.f(actor).holding == Some(o) || state.f(actor).held_by == Some(o) {
-                release_holds(state, actor, events);
-            }
-            events.emit(|| Event::Disengaged {
-                actor: state.who(actor),
-                target: state.who(o),
-            });
-        }
-        state.fighters[actor].character.position = to;
-        events.emit(|| Event::Moved {
-            actor: state.who(actor),
-            from,
-            to,
-            sprint,
-        });
-        if to != from {
-            scene::moved(state, actor, (to - from).signum() as i8, events);
-        }
-        if let (Some(t), Some((sector, back))) = (engage, sectors) {
-            if state.f(t).status == Status::Active {
-                state.engagements.push(Engagement {
-                    attacker: actor,
-                    target: t,
-                    sector,
-                    back,
-                });
-                events.emit(|| Event::Engaged {
-                    actor: state.who(actor),
-                    target: state.who(t),
-                    sector,
-                });
-                for x in [actor, t] {
-                    if state.f(x).reaction {
-                        state.fighters[x].reaction = false;
-                        events.emit(|| Event::ReactionLost {
-                            actor: state.who(x),
-                        });
-                    }
-                }
-            }
-        }
-    }
-    let hurt = state.wounds_dealt != wounds;
-    finish_action(state, dice, (actor, cost), false, hurt, events)
+    // Dice from here on (the opportunity attacks, each the attacker's pending decision).
+    let provoked = Provoked {
+        mover: actor,
+        from,
+        to,
+        sprint,
+        engage,
+        sectors,
+        wounds: state.wounds_dealt,
+        left: opportunity_attackers(state, actor, to, engage),
+    };
+    opportunity::go_on(state, dice, provoked, events)
 }
 
 /// An attack on one target: plan, roll, resolve, finish. A fight makes dozens, so the whole
@@ -2202,6 +2155,36 @@ fn only_in_rounds(state: &State) -> Result<(), RuleError> {
     Ok(())
 }
 
+/// Disarm's opposed check (BW-27): the actor's best melee aspect against the target's with
+/// the weapon it holds, +2K extra difficulty.
+fn disarm_terms(state: &State, actor: usize, target: usize) -> (u32, u32) {
+    let mine = state.aspects_for(actor, state.f(actor).wielded, true);
+    let theirs = state.aspects_for(target, state.f(target).wielded, true);
+    let pool = opposed_aspect(state, actor, mine);
+    (
+        pool,
+        opposed_aspect(state, target, theirs) + 2 + state.wound_k(actor),
+    )
+}
+
+/// Grapple's opposed check (BW-28): +2K extra difficulty.
+fn grapple_terms(state: &State, actor: usize, target: usize) -> (u32, u32) {
+    let pool = opposed_aspect(state, actor, &GRAPPLE);
+    (
+        pool,
+        opposed_aspect(state, target, &GRAPPLE) + 2 + state.wound_k(actor),
+    )
+}
+
+/// Break Free's opposed check (BW-29): +1K extra difficulty against the holder.
+fn break_free_terms(state: &State, actor: usize, holder: usize) -> (u32, u32) {
+    let pool = opposed_aspect(state, actor, &GRAPPLE);
+    (
+        pool,
+        opposed_aspect(state, holder, &GRAPPLE) + 1 + state.wound_k(actor),
+    )
+}
+
 /// Applies one command (validate, then roll, then change).
 pub fn apply<D: Dice>(
     state: &mut State,
@@ -2211,6 +2194,11 @@ pub fn apply<D: Dice>(
 ) -> Result<(), RuleError> {
     if state.phase == Phase::Over {
         return Err(err("encounter", "the encounter is over"));
+    }
+    if let Some(p) = &state.pending {
+        if !matches!(command, Command::Opportunity { .. }) {
+            return Err(opportunity::waiting(state, p));
+        }
     }
     match command {
         Command::Attack(s) => do_strike(state, dice, s, Action::Attack, events)?,
@@ -2230,10 +2218,7 @@ pub fn apply<D: Dice>(
             let Some(w) = state.f(target).wielded else {
                 return Err(err("BW-27", "the target holds no weapon to knock away"));
             };
-            let mine = state.aspects_for(actor, state.f(actor).wielded, true);
-            let theirs = state.aspects_for(target, Some(w), true);
-            let pool = opposed_aspect(state, actor, mine);
-            let diff = opposed_aspect(state, target, theirs) + 2 + state.wound_k(actor);
+            let (pool, diff) = disarm_terms(state, actor, target);
             let wounds = state.wounds_dealt;
             let r = contest(
                 state,
@@ -2274,8 +2259,7 @@ pub fn apply<D: Dice>(
                     "one hold at a time: the target is held or the actor already holds someone",
                 ));
             }
-            let pool = opposed_aspect(state, actor, &GRAPPLE);
-            let diff = opposed_aspect(state, target, &GRAPPLE) + 2 + state.wound_k(actor);
+            let (pool, diff) = grapple_terms(state, actor, target);
             let wounds = state.wounds_dealt;
             let r = contest(
                 state,
@@ -2305,8 +2289,7 @@ pub fn apply<D: Dice>(
                 return Err(err("BW-29", "only a held character can Break Free"));
             };
             afford(state, actor, Cost::Main)?;
-            let pool = opposed_aspect(state, actor, &GRAPPLE);
-            let diff = opposed_aspect(state, h, &GRAPPLE) + 1 + state.wound_k(actor);
+            let (pool, diff) = break_free_terms(state, actor, h);
             let r = contest(
                 state,
                 dice,
@@ -2438,6 +2421,9 @@ pub fn apply<D: Dice>(
                 }
             }
             join(state, dice, actors, events)?;
+        }
+        Command::Opportunity { actor, attack } => {
+            opportunity::answer(state, dice, *actor, *attack, events)?;
         }
         Command::NextRound => next_round(state, events)?,
     }

@@ -143,6 +143,8 @@ mod check;
 mod engine;
 mod health;
 mod initiative;
+mod options;
+mod policy;
 mod ruleset;
 mod setup;
 mod tables;
@@ -153,14 +155,16 @@ pub use check::{
     TieRule, MAX_POOL,
 };
 pub use engine::{
-    apply, start, Action, Command, Defence, Dropped, Engagement, Event, Fighter, Phase, SkipReason,
-    Spray, State, Status, Strike, Turn, Who,
+    apply, start, Action, Command, Defence, Dropped, Engagement, Event, Fighter, Phase, Provoked,
+    SkipReason, Spray, State, Status, Strike, Turn, Who,
 };
 pub use health::{HealthState, HealthTrack, Shock};
 pub use initiative::{
     dice_order_odds, dice_position_odds, initiative_level, insert_by_dice, order, order_by_dice,
     shuffle, InitiativeModifier, OrderMethod, MAX_ORDER_ODDS,
 };
+pub use options::{options, preview};
+pub use policy::{BwPolicy, Tactic, TargetPriority};
 pub use ruleset::{demo_setup, describe, odds_tables, BetterWorld, OddsSpec};
 pub use setup::{
     Armour, Aspects, Burst, Character, CoverZone, FirearmInMelee, JoinMethod, Settings, Setup,

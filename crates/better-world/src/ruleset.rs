@@ -2,18 +2,17 @@
 //! tables, the demo and readable log lines.
 
 use fray_dice::{
-    AutoPlay, Catalog, Dice, Ending, EventLog, OddsTable, RuleError, Ruleset, TrialOutcome,
+    AutoPlay, Catalog, DefaultPolicy, Dice, Ending, EventLog, OddsTable, RuleError, Ruleset,
+    TrialOutcome,
 };
 use serde::{Deserialize, Serialize};
 
 use crate::check::{check_odds, damage_odds, AttackSpec, CheckSpec, Restraint, TieRule};
-use crate::engine::{
-    self, first_strikers, members, Action, Command, Defence, Event, Phase, Set, SkipReason, Spray,
-    State, Status, Strike, Turn,
-};
+use crate::engine::{self, Action, Command, Defence, Event, Phase, SkipReason, State, Status};
 use crate::health::{HealthTrack, Shock};
 use crate::initiative::InitiativeModifier;
-use crate::setup::{Armour, Burst, Character, Settings, Setup, Style, Weapon, MAX_CHARACTERS};
+use crate::policy::BwPolicy;
+use crate::setup::{Armour, Burst, Character, Settings, Setup, Style, Weapon};
 use crate::tables::{Aspect, Cover, CoverTable, Distance, DistanceTable, WeaponKind};
 
 /// The Better World ruleset.
@@ -22,7 +21,7 @@ pub struct BetterWorld;
 
 impl Ruleset for BetterWorld {
     const ID: &'static str = "better-world";
-    const VERSION: u32 = 2;
+    const VERSION: u32 = 3;
     type Setup = Setup;
     type Command = Command;
     type Event = Event;
@@ -46,441 +45,12 @@ impl Ruleset for BetterWorld {
     }
 }
 
-fn strike(actor: usize, target: usize) -> Strike {
-    Strike {
-        actor,
-        target,
-        ..Strike::default()
-    }
-}
-
-/// What the default tactic does next, by index: [`AutoPlay::next_command`] turns it into a
-/// command, [`AutoPlay::play_next`] acts on it directly (no command built, no list of
-/// targets allocated).
-#[derive(Clone, Copy, Debug)]
-enum Decision {
-    /// A single-target attack: Attack, Quick Strike, Quick Shot or Short Burst.
-    Strike(Action, usize, usize),
-    /// A Long Burst at the enemies of this cone (see [`cone`]).
-    LongBurst(usize, Set),
-    Grapple(usize, usize),
-    BreakFree(usize),
-    LetGo(usize),
-    Reaction(usize),
-    Reload(usize),
-    PickUp(usize),
-    Move {
-        actor: usize,
-        to: i32,
-        sprint: bool,
-        engage: Option<usize>,
-    },
-    Pass(usize),
-    EndTurn(usize),
-    /// Newcomers join.
-    Join(Set),
-    NextRound,
-}
-
-impl Decision {
-    /// The command that makes this move.
-    fn command(self, state: &State) -> Command {
-        match self {
-            Decision::Strike(action, a, t) => {
-                let s = strike(a, t);
-                match action {
-                    Action::QuickStrike => Command::QuickStrike(s),
-                    Action::QuickShot => Command::QuickShot(s),
-                    Action::ShortBurst => Command::ShortBurst(s),
-                    _ => Command::Attack(s),
-                }
-            }
-            Decision::LongBurst(actor, cone) => {
-                let mut buf = [0; MAX_CHARACTERS];
-                Command::LongBurst(Spray {
-                    actor,
-                    targets: aim(state, actor, cone, &mut buf).to_vec(),
-                    ..Spray::default()
-                })
-            }
-            Decision::Grapple(actor, target) => Command::Grapple { actor, target },
-            Decision::BreakFree(actor) => Command::BreakFree { actor },
-            Decision::LetGo(actor) => Command::LetGo { actor },
-            Decision::Reaction(actor) => Command::Reaction { actor },
-            Decision::Reload(actor) => Command::Reload { actor },
-            Decision::PickUp(actor) => Command::PickUp {
-                actor,
-                weapon: None,
-            },
-            Decision::Move {
-                actor,
-                to,
-                sprint,
-                engage,
-            } => Command::Move {
-                actor,
-                to,
-                sprint,
-                engage,
-                sector: None,
-            },
-            Decision::Pass(actor) => Command::Pass { actor },
-            Decision::EndTurn(actor) => Command::EndTurn { actor },
-            Decision::Join(set) => Command::Join {
-                actors: members(set).collect(),
-            },
-            Decision::NextRound => Command::NextRound,
-        }
-    }
-}
-
-/// Standing enemies of `a`, in index order.
-fn foes(state: &State, a: usize) -> impl Iterator<Item = usize> + '_ {
-    let side = state.fighters[a].character.side;
-    (0..state.fighters.len())
-        .filter(move |&i| state.fighters[i].character.side != side && state.standing(i))
-}
-
-/// Nearness to `a`, ties by index: the tactic's order of preference among enemies.
-fn nearness(state: &State, a: usize, i: usize) -> (u32, usize) {
-    let pos = state.fighters[a].character.position;
-    (state.fighters[i].character.position.abs_diff(pos), i)
-}
-
-/// The nearest standing enemy of `a` that passes `keep` (ties by index): one pass, no
-/// allocation, since the tactic asks on nearly every decision.
-fn nearest_foe(state: &State, a: usize, keep: impl Fn(usize) -> bool) -> Option<usize> {
-    let me = &state.fighters[a].character;
-    let mut best: Option<(u32, usize)> = None;
-    for (i, f) in state.fighters.iter().enumerate() {
-        if f.character.side != me.side && f.status == Status::Active && f.hits >= 1 && keep(i) {
-            let d = f.character.position.abs_diff(me.position);
-            if best.map_or(true, |(nearest, _)| d < nearest) {
-                best = Some((d, i));
-            }
-        }
-    }
-    best.map(|(_, i)| i)
-}
-
-/// The enemies a Long Burst from `a` towards `t` may hit: standing, in that direction, at
-/// range and not in melee with `a`.
-fn cone(state: &State, a: usize, t: usize) -> Set {
-    let pos = state.fighters[a].character.position;
-    let dir = (state.fighters[t].character.position - pos).signum();
-    let reach = state.settings.distances.melee_below;
-    foes(state, a)
-        .filter(|&o| {
-            let p = state.fighters[o].character.position;
-            (p - pos).signum() == dir && p.abs_diff(pos) >= reach && !state.engaged(a, o)
-        })
-        .fold(0, |set, o| set | 1 << o)
-}
-
-/// How many targets a Long Burst at `cone` takes: at most `long_burst_max_targets`.
-fn cone_size(state: &State, cone: Set) -> usize {
-    (cone.count_ones() as usize).min(state.settings.long_burst_max_targets as usize)
-}
-
-/// The targets of a Long Burst from `a` at `cone`: nearest first (ties by index), at most
-/// `long_burst_max_targets`, written into `buf`.
-fn aim<'b>(
-    state: &State,
-    a: usize,
-    cone: Set,
-    buf: &'b mut [usize; MAX_CHARACTERS],
-) -> &'b [usize] {
-    let mut n = 0;
-    for o in members(cone) {
-        buf[n] = o;
-        n += 1;
-    }
-    // Keys are unique (ties go by index), so an unstable sort gives the one order.
-    buf[..n].sort_unstable_by_key(|&o| nearness(state, a, o));
-    &buf[..cone_size(state, cone)]
-}
-
-/// The default tactic's attack or approach for `a` with the budget `turn`.
-fn choose(state: &State, a: usize, turn: &Turn) -> Decision {
-    let s = &state.settings;
-    let f = &state.fighters[a];
-    let end = Decision::EndTurn(a);
-    if f.held_by.is_some() {
-        return if !turn.main && f.hits >= 1 {
-            Decision::BreakFree(a)
-        } else {
-            end
-        };
-    }
-    if f.hits < 1 {
-        return if turn.minor < s.max_minor {
-            Decision::LetGo(a)
-        } else {
-            end
-        };
-    }
-    // With the Main and the Additional action spent every option below is to end the turn.
-    if f.withdrawing.is_some() || (turn.main && turn.additional) {
-        return end;
-    }
-    // A knocked-away weapon within reach comes back to hand first (BW-27).
-    if f.wielded.is_none() && !turn.additional && engine::weapon_within_reach(state, a) {
-        return Decision::PickUp(a);
-    }
-    // The lowest-numbered standing enemy in melee (the one held, when holding someone).
-    let engaged = state
-        .partners(a)
-        .filter(|&o| {
-            state.fighters[o].character.side != f.character.side
-                && state.standing(o)
-                && f.holding.map_or(true, |h| o == h)
-        })
-        .min();
-    if let Some(t) = engaged {
-        let full_free = !turn.main && !turn.additional;
-        if f.character.style == Style::Grappler
-            && f.holding.is_none()
-            && full_free
-            && state.fighters[t].held_by.is_none()
-        {
-            return Decision::Grapple(a, t);
-        }
-        if !turn.main {
-            return Decision::Strike(Action::Attack, a, t);
-        }
-        if !turn.additional {
-            return Decision::Strike(Action::QuickStrike, a, t);
-        }
-        return end;
-    }
-    let Some(t) = nearest_foe(state, a, |_| true) else {
-        return end;
-    };
-    let pos = f.character.position;
-    let reach = s.distances.melee_below;
-    let dist = |i: usize| state.fighters[i].character.position.abs_diff(pos);
-    let shooting = match f.wielded.map(|w| &f.character.weapons[w]) {
-        Some(w)
-            if w.kind.is_ranged()
-                && dist(t) >= reach
-                && (w.ammo.unwrap_or(u32::MAX) > 0 || w.spare_magazines > 0) =>
-        {
-            Some(w)
-        }
-        _ => None,
-    };
-    if let Some(weapon) = shooting {
-        let ammo = weapon.ammo.unwrap_or(u32::MAX);
-        // Step into better cover first when the scene has some within a Move (BW-35).
-        if !turn.additional && state.phase == Phase::Round && state.partners(a).next().is_none() {
-            if let Some(to) = engine::cover_spot(state, a) {
-                return Decision::Move {
-                    actor: a,
-                    to,
-                    sprint: false,
-                    engage: None,
-                };
-            }
-        }
-        if ammo == 0 {
-            return if !turn.additional && weapon.spare_magazines > 0 {
-                Decision::Reload(a)
-            } else {
-                end
-            };
-        }
-        if !turn.main {
-            if let Some(b) = weapon.long_burst {
-                if ammo >= b.rounds && !turn.additional {
-                    let cone = cone(state, a, t);
-                    if cone_size(state, cone) >= 2 {
-                        return Decision::LongBurst(a, cone);
-                    }
-                }
-            }
-            if let Some(b) = weapon.short_burst {
-                if ammo >= b.rounds {
-                    return Decision::Strike(Action::ShortBurst, a, t);
-                }
-            }
-            return Decision::Strike(Action::Attack, a, t);
-        }
-        if !turn.additional {
-            // Reaction needs cover and is lost in melee (BW-37): engaged with a Dying
-            // enemy who stays conscious, there is none to take.
-            if f.character.cover != Cover::None && !f.reaction && state.partners(a).next().is_none()
-            {
-                return Decision::Reaction(a);
-            }
-            if !turn.burst && state.phase == Phase::Round {
-                return Decision::Strike(Action::QuickShot, a, t);
-            }
-        }
-        return end;
-    }
-    // Close in: the nearest enemy with a free place around it.
-    let cap = s.melee_cap as usize;
-    let room = |o: usize| {
-        let side = state.fighters[o].character.side;
-        state.count_engaged(o, |x| state.fighters[x].character.side != side) < cap
-            && state.count_engaged(o, |_| true) < cap
-    };
-    // No free sector around itself (BW-24: e.g. held up by a Dying enemy who stays
-    // conscious, in cramped space): it waits.
-    if state.count_engaged(a, |_| true) >= cap {
-        return end;
-    }
-    // The nearest enemy overall is the nearest with room when it has room (same ties):
-    // one scan instead of two on most turns of a big fight.
-    let t = if room(t) {
-        t
-    } else {
-        let Some(t) = nearest_foe(state, a, room) else {
-            return end;
-        };
-        t
-    };
-    let p = state.fighters[t].character.position;
-    let dir = (p - pos).signum();
-    let dest = p - dir * (reach as i32 - 1).max(0);
-    let need = dest.abs_diff(pos);
-    let engage = Some(t);
-    if need <= s.move_metres && !turn.additional {
-        return Decision::Move {
-            actor: a,
-            to: dest,
-            sprint: false,
-            engage,
-        };
-    }
-    let full_free = !turn.main && !turn.additional;
-    if need <= s.sprint_metres && full_free {
-        return Decision::Move {
-            actor: a,
-            to: dest,
-            sprint: true,
-            engage,
-        };
-    }
-    // A setting of 0 m moves nobody: no point in moving.
-    if full_free && s.sprint_metres > 0 {
-        return Decision::Move {
-            actor: a,
-            to: pos + dir * s.sprint_metres as i32,
-            sprint: true,
-            engage: None,
-        };
-    }
-    if !turn.additional && s.move_metres > 0 {
-        return Decision::Move {
-            actor: a,
-            to: pos + dir * s.move_metres as i32,
-            sprint: false,
-            engage: None,
-        };
-    }
-    end
-}
-
-/// The default tactic's next move, `None` once the encounter is over.
-#[inline(always)]
-fn decide(state: &State) -> Option<Decision> {
-    match state.phase {
-        Phase::Over => None,
-        Phase::FirstStrike => {
-            let a = first_strikers(state).next()?;
-            let fresh = Turn {
-                slot: 0,
-                actor: a,
-                main: false,
-                additional: false,
-                minor: 0,
-                burst: false,
-                direction: 0,
-            };
-            Some(match choose(state, a, &fresh) {
-                d @ (Decision::Strike(Action::Attack | Action::ShortBurst, ..)
-                | Decision::LongBurst(..)) => d,
-                _ => Decision::Pass(a),
-            })
-        }
-        Phase::BetweenRounds => {
-            let next = state.round + 1;
-            let joins = |i: &usize| {
-                let f = &state.fighters[*i];
-                f.status == Status::Reserve && f.character.joins_round.is_some_and(|r| r <= next)
-            };
-            let joining: Set = (0..state.fighters.len())
-                .filter(joins)
-                .fold(0, |set, i| set | 1 << i);
-            Some(if joining == 0 {
-                Decision::NextRound
-            } else {
-                Decision::Join(joining)
-            })
-        }
-        Phase::Round => {
-            let turn = state.turn.as_ref()?;
-            Some(choose(state, turn.actor, turn))
-        }
-    }
-}
-
-/// Plays `decision` through the rule path of its command (the same checks in the same
-/// order), without building the command. No decision is made once the encounter is over,
-/// so `apply`'s first check (the encounter is over) holds here.
-fn act<D: Dice>(
-    state: &mut State,
-    decision: Decision,
-    dice: &mut D,
-    events: &mut EventLog<Event>,
-) -> Result<(), RuleError> {
-    match decision {
-        Decision::Strike(action, a, t) => {
-            engine::do_strike(state, dice, &strike(a, t), action, events)
-        }
-        Decision::LongBurst(actor, cone) => {
-            let mut buf = [0; MAX_CHARACTERS];
-            let targets = aim(state, actor, cone, &mut buf);
-            let spray = Spray {
-                actor,
-                ..Spray::default()
-            };
-            engine::do_long_burst(state, dice, &spray, targets, events)
-        }
-        Decision::Reaction(a) => engine::defend(state, dice, a, Defence::Reaction, events),
-        Decision::Reload(a) => engine::reload(state, dice, a, events),
-        Decision::Move {
-            actor,
-            to,
-            sprint,
-            engage,
-        } => engine::do_move(state, dice, actor, (to, sprint), (engage, None), events),
-        Decision::EndTurn(a) => engine::end_turn(state, a, events),
-        Decision::NextRound => engine::next_round(state, events),
-        // Once or twice a fight: through the command.
-        _ => engine::apply(state, &decision.command(state), dice, events),
-    }
-}
-
 impl AutoPlay for BetterWorld {
     const SIDES: &'static [&'static str] = &["attackers", "defenders"];
     const METRIC: &'static str = "wounds dealt";
 
     fn next_command(state: &State) -> Option<Command> {
-        decide(state).map(|d| d.command(state))
-    }
-
-    fn play_next<D: Dice>(
-        state: &mut State,
-        dice: &mut D,
-        events: &mut EventLog<Event>,
-    ) -> Result<bool, RuleError> {
-        let Some(decision) = decide(state) else {
-            return Ok(false);
-        };
-        act(state, decision, dice, events).map_err(|e| refused(state, decision, e))?;
-        Ok(true)
+        BwPolicy::DEFAULT.command(state)
     }
 
     fn outcome(state: &State) -> TrialOutcome {
@@ -507,11 +77,8 @@ impl AutoPlay for BetterWorld {
     }
 }
 
-/// A refusal of the tactic's move, naming its command as the default `play_next` does.
-#[cold]
-fn refused(state: &State, decision: Decision, e: RuleError) -> RuleError {
-    let command = decision.command(state);
-    RuleError::new(e.rule, format!("{command:?}: {}", e.message))
+impl DefaultPolicy for BetterWorld {
+    type Policy = BwPolicy;
 }
 
 /// The odds query of `fray odds better-world key=value …`; every key has a default.
@@ -598,9 +165,25 @@ impl OddsSpec {
 
 /// Exact odds tables for a spec: the check (success, bonus units, deficits) and the damage.
 pub fn odds_tables(spec: &OddsSpec) -> Result<Vec<OddsTable>, RuleError> {
-    let attack = spec.attack_spec();
-    let c = attack.check;
-    let odds = check_odds(&c)?;
+    let mut tables = attack_tables(&spec.attack_spec())?;
+    if let Some(n) = spec.characters {
+        let odds = crate::initiative::dice_position_odds(n as usize)?;
+        let mut t = OddsTable::new(format!(
+            "dice method: {n} characters on one level, placed #i acts #j"
+        ));
+        for (i, row) in odds.iter().enumerate() {
+            for (j, &p) in row.iter().enumerate() {
+                t = t.row(format!("placed #{} acts #{}", i + 1, j + 1), p);
+            }
+        }
+        tables.push(t);
+    }
+    Ok(tables)
+}
+
+/// The check's table: success, each bonus unit, each deficit that can happen.
+pub(crate) fn check_table(c: &CheckSpec) -> Result<OddsTable, RuleError> {
+    let odds = check_odds(c)?;
     let mut check = OddsTable::new(format!(
         "check: {}K against {}K{}",
         c.pool,
@@ -623,16 +206,22 @@ pub fn odds_tables(spec: &OddsSpec) -> Result<Vec<OddsTable>, RuleError> {
     {
         check = check.row(format!("failure, deficit {d}"), p);
     }
-    let dmg = damage_odds(&attack)?;
+    Ok(check)
+}
+
+/// An attack's tables: the check and the effective damage (BW-15, BW-16, BW-31).
+pub(crate) fn attack_tables(attack: &AttackSpec) -> Result<Vec<OddsTable>, RuleError> {
+    let check = check_table(&attack.check)?;
+    let dmg = damage_odds(attack)?;
     let track = HealthTrack::default();
     let mut table = OddsTable::new(format!(
         "effective damage: weapon {}, armour {}{}",
         attack.weapon,
         attack.armour,
-        if spec.restraint > 0 {
-            format!(", restraint −{}", spec.restraint)
-        } else {
-            String::new()
+        match attack.restraint {
+            Restraint::Off => String::new(),
+            Restraint::Reduce { by } => format!(", restraint −{by}"),
+            Restraint::Cap { at } => format!(", restraint at most {at}"),
         }
     ))
     .row("miss", dmg.miss);
@@ -649,20 +238,7 @@ pub fn odds_tables(spec: &OddsSpec) -> Result<Vec<OddsTable>, RuleError> {
         };
         table = table.row(format!("{k} damage{note}"), p);
     }
-    let mut tables = vec![check, table];
-    if let Some(n) = spec.characters {
-        let odds = crate::initiative::dice_position_odds(n as usize)?;
-        let mut t = OddsTable::new(format!(
-            "dice method: {n} characters on one level, placed #i acts #j"
-        ));
-        for (i, row) in odds.iter().enumerate() {
-            for (j, &p) in row.iter().enumerate() {
-                t = t.row(format!("placed #{} acts #{}", i + 1, j + 1), p);
-            }
-        }
-        tables.push(t);
-    }
-    Ok(tables)
+    Ok(vec![check, table])
 }
 
 fn character(name: &str, side: u8, position: i32, aspects: &[(Aspect, u32)]) -> Character {
@@ -945,6 +521,9 @@ pub fn describe(event: &Event) -> String {
         ),
         Event::Disengaged { actor, target } => {
             format!("{} breaks away from {}.", name(actor), name(target))
+        }
+        Event::OpportunityDeclined { actor, target } => {
+            format!("{} lets {} go without a swing.", name(actor), name(target))
         }
         Event::Attacked {
             actor,

@@ -412,7 +412,8 @@ fn bw_25_outnumbering_bonus_by_sectors() {
 
 #[test]
 fn bw_26_opportunity_attack_on_leaving_melee() {
-    // BW-26: leaving melee gives the enemy a free attack with +1K extra difficulty.
+    // BW-26: leaving melee offers the enemy a free attack with +1K extra difficulty; the
+    // move waits for its answer (a pending decision) and is made after it.
     let mut state = duel(shooter(), fighter("B", 1, 1, 2));
     run(&mut state, end(0), &[]).unwrap();
     run(&mut state, engage(1, 1, 0), &[]).unwrap();
@@ -425,12 +426,22 @@ fn bw_26_opportunity_attack_on_leaving_melee() {
         engage: None,
         sector: None,
     };
+    run(&mut state, mv, &[]).unwrap();
+    assert_eq!(state.pending.and_then(|p| p.decider()), Some(1));
+    assert_eq!(state.fighters[0].character.position, 0, "not moved yet");
+    // Anything but the answer is refused.
+    assert_eq!(run(&mut state, end(0), &[]).unwrap_err().rule, "BW-26");
+    let take = Command::Opportunity {
+        actor: 1,
+        attack: true,
+    };
     // B: Training 2 vs A's Training 2 + 1.
-    let events = run(&mut state, mv, &[0, 0, 0, 0, 0]).unwrap();
+    let events = run(&mut state, take, &[0, 0, 0, 0, 0]).unwrap();
     let (action, pool, difficulty, _, _) = attacks(&events)[0];
     assert_eq!((action, pool, difficulty), (Action::Opportunity, 2, 3));
     assert!(!state.engaged(0, 1));
     assert_eq!(state.fighters[0].character.position, -4);
+    assert!(state.pending.is_none());
     // Passing by an enemy within reach without engaging provokes it too.
     let mut state = duel(shooter(), fighter("B", 1, 2, 2));
     let mv = Command::Move {
@@ -440,8 +451,45 @@ fn bw_26_opportunity_attack_on_leaving_melee() {
         engage: None,
         sector: None,
     };
-    let events = run(&mut state, mv, &[0, 0, 0, 0, 0]).unwrap();
+    run(&mut state, mv, &[]).unwrap();
+    let take = Command::Opportunity {
+        actor: 1,
+        attack: true,
+    };
+    let events = run(&mut state, take, &[0, 0, 0, 0, 0]).unwrap();
     assert_eq!(attacks(&events)[0].0, Action::Opportunity);
+}
+
+#[test]
+fn bw_26_declined_opportunity_attack_rolls_nothing() {
+    // BW-26: the enemy may let the mover go: no attack, no die, and the move is made.
+    let mut state = duel(shooter(), fighter("B", 1, 2, 2));
+    let mv = Command::Move {
+        actor: 0,
+        to: 4,
+        sprint: false,
+        engage: None,
+        sector: None,
+    };
+    run(&mut state, mv, &[]).unwrap();
+    // Only the provoked enemy answers.
+    let wrong = Command::Opportunity {
+        actor: 0,
+        attack: true,
+    };
+    assert_eq!(run(&mut state, wrong, &[]).unwrap_err().rule, "BW-26");
+    let decline = Command::Opportunity {
+        actor: 1,
+        attack: false,
+    };
+    let events = run(&mut state, decline, &[]).unwrap();
+    assert!(attacks(&events).is_empty());
+    assert!(has(&events, |e| matches!(
+        e,
+        Event::OpportunityDeclined { .. }
+    )));
+    assert_eq!(state.fighters[0].character.position, 4);
+    assert_eq!(state.fighters[0].hits, 6);
 }
 
 #[test]

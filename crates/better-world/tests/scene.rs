@@ -246,7 +246,12 @@ fn bw_27_a_knocked_away_weapon_lands_two_metres_off_and_can_be_picked_up() {
     );
     // Stepping to it spends the Additional action, so picking up waits a turn (BW-12).
     // Leaving A's reach draws A's opportunity attack (miss: 0 of 2K against 3 of 2 + 1K).
-    run(&mut state, walk(1, 5), &[0, 0, 1, 1, 1]).unwrap();
+    run(&mut state, walk(1, 5), &[]).unwrap();
+    let take = Command::Opportunity {
+        actor: 0,
+        attack: true,
+    };
+    run(&mut state, take, &[0, 0, 1, 1, 1]).unwrap();
     assert_eq!(
         rule(run(
             &mut state,
