@@ -41,7 +41,7 @@ pub fn rulesets() -> Vec<Entry> {
         Entry::of::<red::Red>().with_protocol::<red::Red>(),
         Entry::of::<age::Age>().with_protocol::<age::Age>(),
         Entry::of::<better_world::BetterWorld>().with_protocol::<better_world::BetterWorld>(),
-        Entry::of::<hunt::Hunt>(),
+        Entry::of::<hunt::Hunt>().with_protocol::<hunt::Hunt>(),
     ]
 }
 

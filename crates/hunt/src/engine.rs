@@ -689,6 +689,10 @@ impl State {
             return Ok(Parts::Split(&d.split));
         }
         if d.attack == 0 && d.damage == 0 {
+            // A target named without dice must still be an opponent: what the options list.
+            if let Some(name) = &d.target {
+                self.target(i, name)?;
+            }
             return Ok(Parts::One(None));
         }
         let t = match &d.target {
@@ -1410,69 +1414,12 @@ impl Ruleset for Hunt {
         }
         match command {
             Command::Declare(d) => {
-                if state.window {
-                    return Err(err(
-                        "HUNT-19",
-                        "declarations are locked while the counterattack window is open; only a counterattacker may re-split",
-                    ));
-                }
-                let i = state.declarant(d)?;
-                state.validate_for(i, d)?;
+                let i = state.check_declaration(d)?;
                 state.declare(i, d.clone(), events);
                 Ok(())
             }
             Command::Resplit(r) => {
-                let i = state.index(&r.fighter).ok_or_else(|| {
-                    err(
-                        "HUNT-19",
-                        format!("there is no fighter named {}", r.fighter),
-                    )
-                })?;
-                if !state.window || state.resplits[i].is_none() {
-                    return Err(err(
-                        "HUNT-19",
-                        format!(
-                            "{} may not re-split: only a counterattacker, once the window is open",
-                            r.fighter
-                        ),
-                    ));
-                }
-                let old = state.declarations[i].as_ref().expect("declared");
-                let first = state.initial[i].is_none().then(|| old.clone());
-                let mut new = old.clone();
-                new.defense = r.defense;
-                if old.split.is_empty() {
-                    if !r.split.is_empty() {
-                        return Err(err(
-                            "HUNT-19",
-                            "the declaration had one target: give attack and damage",
-                        ));
-                    }
-                    new.attack = r.attack;
-                    new.damage = r.damage;
-                    if new.target.is_none() && (r.attack + r.damage) > 0 {
-                        new.target = state
-                            .allocations(i, old)
-                            .ok()
-                            .and_then(|p| p.iter(state).next())
-                            .map(|p| state.fighters[p.0].name.clone());
-                    }
-                } else {
-                    if r.attack != 0 || r.damage != 0 {
-                        return Err(err(
-                            "HUNT-19",
-                            "the declaration had a split: re-split it with `split`",
-                        ));
-                    }
-                    new.split = r.split.clone();
-                }
-                if new.weapon.is_none() && new.attack + new.damage > 0 {
-                    return Err(err(
-                        "HUNT-06",
-                        "an attack needs a weapon: the declaration named none",
-                    ));
-                }
-                state.validate_for(i, &new)?;
+                let (i, new, first) = state.resplit_declaration(r)?;
                 // The first split stays on record (HUNT-19); a second re-split keeps it.
                 if first.is_some() {
                     state.initial[i] = first;
@@ -1490,8 +1437,80 @@ impl Ruleset for Hunt {
 }
 
 impl State {
-    /// Records fighter `i`'s declaration, already validated (the one rule path of
-    /// [`Command::Declare`], shared by `apply` and the default tactic's `play_next`).
+    /// A declaration checked as [`Command::Declare`] checks it: the declarant's index.
+    pub(crate) fn check_declaration(&self, d: &Declaration) -> Result<usize, RuleError> {
+        if self.window {
+            return Err(err(
+                "HUNT-19",
+                "declarations are locked while the counterattack window is open; only a counterattacker may re-split",
+            ));
+        }
+        let i = self.declarant(d)?;
+        self.validate_for(i, d)?;
+        Ok(i)
+    }
+
+    /// A counterattacker's re-split checked (HUNT-19): its index, the declaration it makes of
+    /// its own, and its first declaration when this is its first re-split.
+    pub(crate) fn resplit_declaration(
+        &self,
+        r: &Resplit,
+    ) -> Result<(usize, Declaration, Option<Declaration>), RuleError> {
+        let i = self.index(&r.fighter).ok_or_else(|| {
+            err(
+                "HUNT-19",
+                format!("there is no fighter named {}", r.fighter),
+            )
+        })?;
+        if !self.window || self.resplits[i].is_none() {
+            return Err(err(
+                "HUNT-19",
+                format!(
+                    "{} may not re-split: only a counterattacker, once the window is open",
+                    r.fighter
+                ),
+            ));
+        }
+        let old = self.declarations[i].as_ref().expect("declared");
+        let first = self.initial[i].is_none().then(|| old.clone());
+        let mut new = old.clone();
+        new.defense = r.defense;
+        if old.split.is_empty() {
+            if !r.split.is_empty() {
+                return Err(err(
+                    "HUNT-19",
+                    "the declaration had one target: give attack and damage",
+                ));
+            }
+            new.attack = r.attack;
+            new.damage = r.damage;
+            if new.target.is_none() && (r.attack != 0 || r.damage != 0) {
+                new.target = self
+                    .allocations(i, old)
+                    .ok()
+                    .and_then(|p| p.iter(self).next())
+                    .map(|p| self.fighters[p.0].name.clone());
+            }
+        } else {
+            if r.attack != 0 || r.damage != 0 {
+                return Err(err(
+                    "HUNT-19",
+                    "the declaration had a split: re-split it with `split`",
+                ));
+            }
+            new.split = r.split.clone();
+        }
+        if new.weapon.is_none() && (new.attack != 0 || new.damage != 0) {
+            return Err(err(
+                "HUNT-06",
+                "an attack needs a weapon: the declaration named none",
+            ));
+        }
+        self.validate_for(i, &new)?;
+        Ok((i, new, first))
+    }
+
+    /// Records fighter `i`'s declaration, already validated.
     #[inline(always)]
     pub(crate) fn declare(&mut self, i: usize, d: Declaration, events: &mut EventLog<Event>) {
         let replaced = self.declarations[i].is_some();
@@ -1508,6 +1527,13 @@ impl State {
         dice: &mut D,
         events: &mut EventLog<Event>,
     ) -> Result<(), RuleError> {
+        self.check_resolve()?;
+        self.resolve_declared(dice, events)
+    }
+
+    /// Refuses [`Command::Resolve`] while some fighter has not declared (the window, once
+    /// open, always resolves).
+    pub(crate) fn check_resolve(&self) -> Result<(), RuleError> {
         if self.still_waiting().next().is_some() {
             let names: Vec<&str> = self
                 .still_waiting()
@@ -1518,11 +1544,10 @@ impl State {
                 format!("waiting for the declaration of {}", names.join(", ")),
             ));
         }
-        self.resolve_declared(dice, events)
+        Ok(())
     }
 
-    /// [`State::resolve_exchange`] once nobody is waiting to declare: the default tactic's
-    /// `play_next` comes here when it has just found nobody waiting.
+    /// [`State::resolve_exchange`] once nobody is waiting to declare.
     #[inline]
     pub(crate) fn resolve_declared<D: Dice>(
         &mut self,

@@ -18,8 +18,17 @@
 //!   counterattacker sees its opponents' Attack dice in [`Event::CounterattackWindow`] and
 //!   may [`Command::Resplit`]. [`State`] is the game master's view, the events the players';
 //!   [`State::view_for`] blanks the other side's declarations for a player's screen.
-//! - [`fray_dice::AutoPlay`] (a default tactic) and [`fray_dice::Catalog`] (odds tables,
-//!   the demo, readable log lines).
+//! - The decision protocol ([`fray_dice::Decide`]): the game master decides every step
+//!   (the declarations are simultaneous and secret); its options are each fighter's
+//!   declarations — a dice split as ranges of `defense`/`attack`/`damage` within the caps
+//!   and the combat potential — the counterattacker's re-split (HUNT-19, a pending choice)
+//!   and `Resolve`; a declaration's preview is `fray odds` of it against the target's
+//!   declaration (or, not yet declared, the target defending with all it may).
+//!   [`Hunt::preview_spec`] shows the situation previewed.
+//! - The default tactic is the policy [`HuntPolicy`] ([`fray_dice::DefaultPolicy`]), with its
+//!   knobs per side as data ([`SideTactic`]: target priority, `give_up_after`, `ambush`,
+//!   `lure`, `resplit`); [`fray_dice::AutoPlay`] plays it through `apply`, the one rule path.
+//!   [`fray_dice::Catalog`] gives odds tables, the demo and readable log lines.
 //!
 //! ## Example
 //! ```
@@ -175,6 +184,8 @@ mod describe;
 mod engine;
 mod model;
 mod odds;
+mod options;
+mod policy;
 mod resolve;
 mod setup;
 mod turn;
@@ -189,6 +200,7 @@ pub use model::{
     Tactic, TripleRule,
 };
 pub use odds::{odds, DuelOdds, StrikeOdds};
+pub use policy::{HuntPolicy, SideTactic, TargetPriority};
 pub use resolve::{
     damage_points, doubles, endurance_tests, exchange, pair_bit, resolve, roll_sum, stat_test,
     Criticals, DuelResult, DuelSide, DuelSpec, ExchangeContext, ExchangeSummary, FighterOutcome,
