@@ -37,11 +37,14 @@ use fray_dice::{Entry, Error, ErrorKind, ReplayError, ReplayReport};
 /// Every ruleset compiled into this build, in a stable order.
 pub fn rulesets() -> Vec<Entry> {
     vec![
-        Entry::of::<andromeda::Andromeda>(),
-        Entry::of::<red::Red>(),
-        Entry::of::<age::Age>().with_protocol::<age::Age>(),
-        Entry::of::<better_world::BetterWorld>(),
-        Entry::of::<hunt::Hunt>(),
+        Entry::of::<andromeda::Andromeda>().with_schemas::<andromeda::Andromeda>(),
+        Entry::of::<red::Red>().with_schemas::<red::Red>(),
+        Entry::of::<age::Age>()
+            .with_protocol::<age::Age>()
+            .with_schemas::<age::Age>()
+            .with_policy_schema::<age::Age>(),
+        Entry::of::<better_world::BetterWorld>().with_schemas::<better_world::BetterWorld>(),
+        Entry::of::<hunt::Hunt>().with_schemas::<hunt::Hunt>(),
     ]
 }
 

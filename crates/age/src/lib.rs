@@ -143,6 +143,7 @@ mod big;
 mod catalog;
 mod conditions;
 mod engine;
+mod lint;
 mod odds;
 mod options;
 mod policy;

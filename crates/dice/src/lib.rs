@@ -57,7 +57,8 @@ mod transcript;
 
 pub use bigcount::{BigDistribution, BigRatio, Depth, MAX_BIG_BYTES, MAX_BIG_WORK};
 pub use catalog::{
-    Catalog, Entry, OddsRow, OddsTable, PolicyFns, Progress, SimulateFn, SimulateRangeFn, StartFn,
+    Catalog, Entry, OddsRow, OddsTable, PolicyFns, Progress, SchemaFns, SetupWarning, SimulateFn,
+    SimulateRangeFn, StartFn,
 };
 pub use dice::{Dice, Scripted};
 pub use dist::{Distribution, Ratio, MAX_SUPPORT, MAX_WORK};

@@ -173,6 +173,7 @@
 mod auto;
 mod describe;
 mod engine;
+mod lint;
 mod model;
 mod odds;
 mod resolve;

@@ -7,7 +7,9 @@ use crate::resolve::StuntChoice;
 use crate::setup::{Ability, Name};
 
 /// Which sense a test relies on (AGE-30).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum Sense {
     /// Neither.
@@ -26,7 +28,7 @@ fn yes() -> bool {
 /// One decision. `actor` is the participant whose turn it is, except for `interrupt`
 /// (a readied action), `spend_stunts` (the attacker) and the GM commands `test`,
 /// `apply_condition` and `remove_condition`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Command {
     /// Major: Fighting vs Defense, target within reach (AGE-10).
