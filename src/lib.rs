@@ -37,11 +37,26 @@ use fray_dice::{Entry, Error, ErrorKind, ReplayError, ReplayReport};
 /// Every ruleset compiled into this build, in a stable order.
 pub fn rulesets() -> Vec<Entry> {
     vec![
-        Entry::of::<andromeda::Andromeda>().with_protocol::<andromeda::Andromeda>(),
-        Entry::of::<red::Red>().with_protocol::<red::Red>(),
-        Entry::of::<age::Age>().with_protocol::<age::Age>(),
-        Entry::of::<better_world::BetterWorld>().with_protocol::<better_world::BetterWorld>(),
-        Entry::of::<hunt::Hunt>().with_protocol::<hunt::Hunt>(),
+        Entry::of::<andromeda::Andromeda>()
+            .with_protocol::<andromeda::Andromeda>()
+            .with_schemas::<andromeda::Andromeda>()
+            .with_policy_schema::<andromeda::Andromeda>(),
+        Entry::of::<red::Red>()
+            .with_protocol::<red::Red>()
+            .with_schemas::<red::Red>()
+            .with_policy_schema::<red::Red>(),
+        Entry::of::<age::Age>()
+            .with_protocol::<age::Age>()
+            .with_schemas::<age::Age>()
+            .with_policy_schema::<age::Age>(),
+        Entry::of::<better_world::BetterWorld>()
+            .with_protocol::<better_world::BetterWorld>()
+            .with_schemas::<better_world::BetterWorld>()
+            .with_policy_schema::<better_world::BetterWorld>(),
+        Entry::of::<hunt::Hunt>()
+            .with_protocol::<hunt::Hunt>()
+            .with_schemas::<hunt::Hunt>()
+            .with_policy_schema::<hunt::Hunt>(),
     ]
 }
 

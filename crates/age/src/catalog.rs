@@ -292,6 +292,10 @@ impl Catalog for Age {
         "ability focus modifier tn opponent opponent_focus opponent_modifier threshold rolls";
     const DEMO_SEED: u64 = 7;
 
+    fn warnings(setup: &Setup) -> Vec<fray_dice::SetupWarning> {
+        crate::lint::warnings(setup)
+    }
+
     fn odds(spec: &OddsSpec) -> Result<Vec<OddsTable>, RuleError> {
         odds_tables(spec)
     }

@@ -3,7 +3,19 @@
 use serde::{Deserialize, Serialize};
 
 /// A condition as commands and events name it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Serialize,
+    Deserialize,
+    schemars::JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum Condition {
     /// No Run or Charge; again → Exhausted (AGE-22).
@@ -34,7 +46,18 @@ pub enum Condition {
 
 /// Where a character stands on the fatigue chain (AGE-22, AGE-23).
 #[derive(
-    Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Serialize,
+    Deserialize,
+    schemars::JsonSchema,
 )]
 #[serde(rename_all = "snake_case")]
 pub enum Fatigue {
@@ -49,7 +72,18 @@ pub enum Fatigue {
 
 /// Where a character stands on the injury chain (AGE-24 … AGE-26).
 #[derive(
-    Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Serialize,
+    Deserialize,
+    schemars::JsonSchema,
 )]
 #[serde(rename_all = "snake_case")]
 pub enum Injury {
@@ -66,7 +100,9 @@ pub enum Injury {
 
 /// Every condition a character has. Injured implies Fatigued and Wounded implies Exhausted;
 /// those implied levels are read through [`Conditions::fatigue_level`].
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema,
+)]
 #[serde(default, deny_unknown_fields)]
 pub struct Conditions {
     /// The fatigue chain, as gained directly.

@@ -173,6 +173,7 @@ mod big;
 mod catalog;
 mod conditions;
 mod engine;
+mod lint;
 mod odds;
 mod options;
 mod policy;

@@ -10,7 +10,9 @@ use crate::resolve::{AttackKind, StuntChoice, GRENADE_RADIUS};
 use crate::Age;
 
 /// Whom a side attacks and moves toward.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum TargetPriority {
     /// The nearest opponent (ties: setup order).
@@ -24,7 +26,9 @@ pub enum TargetPriority {
 }
 
 /// How a side spends stunt points (AGE-21).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum StuntPreference {
     /// Lethal Blow (5), Lightning Attack (2), Knock Prone (2, melee) or Vicious Blow (2),
@@ -38,7 +42,7 @@ pub enum StuntPreference {
 }
 
 /// The knobs of one side's tactic; every field is optional in JSON.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct Tactic {
     /// Whom to attack.
@@ -70,7 +74,9 @@ impl Default for Tactic {
 
 /// The AGE policy: one [`Tactic`] per side. JSON: `{"party": {...}, "opponents": {...}}`,
 /// each optional (`{"opponents": {"target": "weakest"}}`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema,
+)]
 #[serde(default, deny_unknown_fields)]
 pub struct AgePolicy {
     /// Side 0.

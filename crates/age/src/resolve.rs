@@ -343,7 +343,7 @@ impl Threshold {
 }
 
 /// The attack types of the damage table (AGE-13) and the range table (AGE-17).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum AttackKind {
     /// 1d3 + Str (1d6 + Str with the Striking Style talent).
@@ -445,7 +445,9 @@ impl AttackKind {
 
 /// Which ability light melee weapons add to damage (AGE-13): canon Str or Dex, or the
 /// seed's optional house rule, Str only.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum LightMeleeDamage {
     /// Canon: the attacker adds the better of Strength and Dexterity.
@@ -470,7 +472,7 @@ pub enum DamageAbility {
 }
 
 /// A number of dice of one size.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct DamageDice {
     /// How many dice.
@@ -480,7 +482,7 @@ pub struct DamageDice {
 }
 
 /// Normal and maximum range in metres (AGE-17).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RangeBand {
     /// Within this, no penalty.
@@ -627,7 +629,9 @@ pub fn roll_damage<D: Dice>(dice: &mut D, spec: &DamageSpec) -> Result<i32, Rule
 }
 
 /// Armour types (AGE-14): rating / penalty.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum ArmourKind {
     /// No armour.
@@ -668,7 +672,7 @@ pub const ARMOUR_PIERCING: i32 = 2;
 
 /// How damage is absorbed after Toughness (AGE-15, a \[default\]); replace it in the setup's
 /// rules.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct DamageFlow {
     /// Whether a target out of Fortune takes Injured, then Wounded, to absorb damage.
@@ -935,7 +939,7 @@ pub fn decompression_check<D: Dice>(dice: &mut D) -> Result<(u8, bool), RuleErro
 }
 
 /// What a stunt does.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum StuntEffect {
     /// Moves the target 2 m per SP.
@@ -958,7 +962,7 @@ pub enum StuntEffect {
 }
 
 /// One row of the stunt table.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct StuntDef {
     /// Its name, as commands give it ("knock_prone").
@@ -979,7 +983,7 @@ pub struct StuntDef {
 }
 
 /// The stunt table (AGE-21, a \[default\]); replace it in the setup's rules.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(transparent)]
 pub struct StuntTable(pub Vec<StuntDef>);
 
@@ -1045,7 +1049,7 @@ impl Default for StuntTable {
 }
 
 /// One stunt bought with stunt points.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct StuntChoice {
     /// The stunt's name in the table.

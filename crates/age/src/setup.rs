@@ -17,31 +17,42 @@ fn err(rule: &'static str, message: impl Into<String>) -> RuleError {
 }
 
 /// The nine abilities.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema,
+)]
 #[serde(default, deny_unknown_fields)]
 pub struct Abilities {
     /// Ranged attacks.
+    #[schemars(range(min = -50, max = 50))]
     pub accuracy: i32,
     /// Talking.
+    #[schemars(range(min = -50, max = 50))]
     pub communication: i32,
     /// Toughness, and the clock of the Dying.
+    #[schemars(range(min = -50, max = 50))]
     pub constitution: i32,
     /// Defense, initiative, speed.
+    #[schemars(range(min = -50, max = 50))]
     pub dexterity: i32,
     /// Melee attacks.
+    #[schemars(range(min = -50, max = 50))]
     pub fighting: i32,
     /// First aid.
+    #[schemars(range(min = -50, max = 50))]
     pub intelligence: i32,
     /// Firearm damage, senses.
+    #[schemars(range(min = -50, max = 50))]
     pub perception: i32,
     /// Melee damage, Stand Firm.
+    #[schemars(range(min = -50, max = 50))]
     pub strength: i32,
     /// Nerve.
+    #[schemars(range(min = -50, max = 50))]
     pub willpower: i32,
 }
 
 /// An ability, by name.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Ability {
     /// Accuracy.
@@ -91,7 +102,7 @@ fn one() -> u32 {
 pub type Name = Arc<str>;
 
 /// A weapon or grenade a character carries.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Weapon {
     /// Its name, as `take_up` names it.
@@ -128,7 +139,7 @@ pub struct Weapon {
 }
 
 /// A participant as the setup gives it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Character {
     /// Unique name; commands name participants by it.
@@ -142,6 +153,7 @@ pub struct Character {
     #[serde(default)]
     pub foci: Arc<[String]>,
     /// Fortune.
+    #[schemars(range(min = 0, max = 10000))]
     pub fortune: i32,
     /// Armour type (AGE-14).
     #[serde(default)]
@@ -179,7 +191,7 @@ pub struct Character {
 }
 
 /// Initiative (AGE-09, a \[default\]).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct InitiativeRule {
     /// The ability added to 3d6 (Dexterity).
@@ -201,7 +213,9 @@ impl Default for InitiativeRule {
 }
 
 /// What Taken Out means in this encounter (\[default\]: Dying and Unconscious).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum TakenOut {
     /// Dying and Unconscious: the clock of AGE-26 runs.
@@ -214,7 +228,7 @@ pub enum TakenOut {
 }
 
 /// The replaceable settings of an encounter; every field is a documented \[default\].
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct Rules {
     /// Rounds before the encounter is called a draw (100).
@@ -276,7 +290,7 @@ impl Default for Rules {
 }
 
 /// What an encounter starts from.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Setup {
     /// Everyone in the fight.

@@ -11,7 +11,7 @@ use crate::engine::dist2_saturating;
 pub const MAX_AREA: u32 = 10_000;
 
 /// The shape an area ability covers (AND-01, AND-26).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(tag = "shape", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Area {
     /// A circle of this **diameter** in metres, centred on the chosen point (which must be

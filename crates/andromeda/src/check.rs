@@ -16,7 +16,18 @@ pub const MAX_CHECK_DICE: usize = KEPT_DICE + MAX_EXTRA_DICE as usize;
 
 /// The four outcomes of a check, in order (AND-15).
 #[derive(
-    Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Serialize,
+    Deserialize,
+    schemars::JsonSchema,
 )]
 #[serde(rename_all = "snake_case")]
 #[repr(u8)]
@@ -97,7 +108,7 @@ impl Edge {
 
 /// The outcome table: the lowest 2d8 + skill total of each tier (AND-16, **\[default\]**
 /// 10 / 13 / 16 — provisional in the source, so it is data the caller replaces).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields, default)]
 pub struct OutcomeTable {
     /// Lowest total that is a Success at a Cost (below it: Fail).
@@ -151,7 +162,7 @@ impl OutcomeTable {
 
 /// How advantage and disadvantage change the roll (AND-21, **\[default\]** roll one extra d8
 /// and keep the best two, or the worst two for disadvantage).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(tag = "method", rename_all = "snake_case", deny_unknown_fields)]
 pub enum AdvantageMethod {
     /// Roll `2 + dice` d8 and keep the highest two (advantage) or lowest two (disadvantage).
@@ -374,7 +385,9 @@ pub fn check_batch<D: Dice>(
 
 /// Four damage values `fail/cost/success/crit`, picked by the final tier (AND-20).
 /// In JSON it is the string `"1/2/3/5"`.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema,
+)]
 #[serde(try_from = "String", into = "String")]
 pub struct DamageLine(pub [u32; 4]);
 

@@ -71,7 +71,7 @@ pub struct Readied {
 }
 
 /// Triggers a Ready action can name.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Trigger {
     /// An enemy that started a movement out of the readied ability's range ends it inside.
@@ -538,7 +538,7 @@ pub enum Event {
 }
 
 /// One decision. Every command names its `actor`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Command {
     /// The side whose slot it is picks `actor` to take a turn (AND-07).

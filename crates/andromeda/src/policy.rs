@@ -10,7 +10,9 @@ use crate::setup::Side;
 use crate::{tactic, Andromeda};
 
 /// Whom a side attacks (and grabs) among the enemies it can reach.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum TargetPriority {
     /// The first in setup order.
@@ -23,7 +25,7 @@ pub enum TargetPriority {
 }
 
 /// The knobs of one side's tactic; every field is optional in JSON.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct Tactic {
     /// Whom to attack when the best attack could go to several (equal expected damage) and
@@ -56,7 +58,9 @@ impl Default for Tactic {
 
 /// The Andromeda policy: one [`Tactic`] per side. JSON: `{"heroes": {...}, "enemies":
 /// {...}}`, each optional (`{"heroes": {"target": "weakest"}}`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema,
+)]
 #[serde(default, deny_unknown_fields)]
 pub struct AndromedaPolicy {
     /// The heroes' tactic.

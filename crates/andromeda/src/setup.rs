@@ -10,7 +10,19 @@ use crate::area::Area;
 use crate::check::{AdvantageMethod, DamageLine, OutcomeTable, Tier};
 
 /// The two sides (AND-04).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Serialize,
+    Deserialize,
+    schemars::JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum Side {
     /// The player characters.
@@ -38,7 +50,19 @@ impl Side {
 }
 
 /// The three defenses (AND-19).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Serialize,
+    Deserialize,
+    schemars::JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum Defense {
     /// Стойкость: what can only be endured.
@@ -50,7 +74,9 @@ pub enum Defense {
 }
 
 /// The archetype's signature moment that gives +1 Heat once per combat (AND-27).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum Signature {
     /// No signature moment.
@@ -67,7 +93,7 @@ pub enum Signature {
 }
 
 /// An archetype: the defense profile, temporary stress and signature moment.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Archetype {
     /// Display name ("Duelist", "Vanguard" …).
@@ -87,7 +113,9 @@ pub struct Archetype {
 }
 
 /// A skill: its value (added to 2d8) and its rank (compared with difficulty).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema,
+)]
 #[serde(deny_unknown_fields)]
 pub struct Skill {
     /// Added to the roll.
@@ -97,7 +125,9 @@ pub struct Skill {
 }
 
 /// What an ability or command costs in turn resources (AND-10, AND-11).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum ActionKind {
     /// The turn's action.
@@ -112,7 +142,9 @@ pub enum ActionKind {
 }
 
 /// Who an ability is aimed at.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum Aim {
     /// One or more enemies.
@@ -125,7 +157,19 @@ pub enum Aim {
 }
 
 /// The conditions of the chapter (AND-31 … AND-37).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Serialize,
+    Deserialize,
+    schemars::JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum ConditionKind {
     /// Attacks against it have advantage.
@@ -145,7 +189,7 @@ pub enum ConditionKind {
 }
 
 /// How long a condition lasts; always set by the effect (AND-30).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Duration {
     /// Until the start of the bearer's next turn.
@@ -163,7 +207,7 @@ pub enum Duration {
 }
 
 /// A saving throw that removes a condition: a check of `skill` against `difficulty`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SaveSpec {
     /// The skill rolled.
@@ -180,7 +224,7 @@ fn success() -> Tier {
 }
 
 /// A condition an ability applies.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ConditionEffect {
     /// Which condition.
@@ -227,7 +271,7 @@ fn default_max_targets() -> u32 {
 pub type Id = Arc<str>;
 
 /// An ability, weapon or other effect (AND-11, AND-18, AND-20, AND-28).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Ability {
     /// Identifier used by commands.
@@ -292,7 +336,7 @@ pub struct Ability {
 
 /// An artifact with Reload X: X uses, then a Reload maneuver (AND-12, **\[default\]** X is the
 /// number of uses between reloads).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Artifact {
     /// Identifier used by abilities and commands.
@@ -302,7 +346,9 @@ pub struct Artifact {
 }
 
 /// Fighting style for provoked attacks (AND-14).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum Style {
     /// Fights in melee.
@@ -313,7 +359,9 @@ pub enum Style {
 }
 
 /// Hints for the default tactic.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema,
+)]
 #[serde(deny_unknown_fields, default)]
 pub struct TacticHints {
     /// Grab an enemy in reach when holding no one.
@@ -323,7 +371,7 @@ pub struct TacticHints {
 }
 
 /// A participant as data.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ParticipantSetup {
     /// Identifier used by commands.
@@ -390,7 +438,7 @@ impl ParticipantSetup {
 }
 
 /// Who opens the combat (AND-05).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Opening {
     /// Heroes open.
@@ -422,7 +470,7 @@ fn default_heavy() -> Vec<String> {
 }
 
 /// Tunable rules: every **\[default\]** of the crate that is not per-character data.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields, default)]
 pub struct Settings {
     /// Outcome table (AND-16).
@@ -470,7 +518,7 @@ pub struct Settings {
 
 /// Names of the skills that the Grab, Escape, Hide and Seek rules roll (AND-39, AND-41,
 /// AND-44). A participant without the skill rolls it at value 0, rank 0 (**\[default\]**).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields, default)]
 pub struct SkillNames {
     /// Мощь.
@@ -517,7 +565,7 @@ impl Default for Settings {
 }
 
 /// Everything an encounter starts from.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Setup {
     /// Tunable rules, shared with every encounter started from this setup like the
@@ -530,6 +578,7 @@ pub struct Setup {
     /// Every participant, heroes and enemies, in display order. Shared with every encounter
     /// started from this setup (a simulation starts one per trial) instead of copied.
     #[serde(with = "shared_list")]
+    #[schemars(with = "Vec<ParticipantSetup>")]
     pub participants: Arc<Vec<ParticipantSetup>>,
     /// What the fights started from this setup derive from it, built once.
     #[serde(skip)]

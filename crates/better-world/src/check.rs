@@ -8,7 +8,9 @@ use serde::{Deserialize, Serialize};
 pub const MAX_POOL: u32 = 60;
 
 /// Who wins when both pools show the same number of ones (BW-02, a setting).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 #[repr(u8)]
 pub enum TieRule {
@@ -113,7 +115,9 @@ pub fn check<D: Dice>(dice: &mut D, spec: &CheckSpec) -> Result<CheckResult, Rul
 }
 
 /// Restraint (BW-31): after effective damage is computed the attacker may deal less.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema,
+)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 #[repr(C, u8)]
 pub enum Restraint {

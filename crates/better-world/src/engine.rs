@@ -179,7 +179,7 @@ pub struct State {
 }
 
 /// Common fields of an attack command.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct Strike {
     /// Who attacks.
@@ -199,7 +199,7 @@ pub struct Strike {
 }
 
 /// A Long Burst at several targets in a cone (BW-40).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct Spray {
     /// Who fires.
@@ -219,7 +219,7 @@ pub struct Spray {
 }
 
 /// One decision by a participant.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Command {
     /// Attack (ОД, BW-14): melee if engaged with the target, else ranged.

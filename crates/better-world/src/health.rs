@@ -35,7 +35,7 @@ pub enum Shock {
 }
 
 /// The health track: blocks, thresholds and wound penalties, as data (BW-17 … BW-21).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct HealthTrack {
     /// Hits in the three blocks, top first: Healthy/Lightly Wounded, Wounded, Badly Wounded.

@@ -8,7 +8,9 @@ use serde::{Deserialize, Serialize};
 use crate::check::roll_k;
 
 /// How characters on one initiative level are ordered (BW-07, a setting).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum OrderMethod {
     /// **\[default\]** (a) The dice method, exactly as written: each next character rolls as
@@ -20,7 +22,9 @@ pub enum OrderMethod {
 }
 
 /// Initiative modifier K from the situation (BW-05).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum InitiativeModifier {
     /// No modifier.

@@ -25,7 +25,9 @@ use crate::setup::{Style, MAX_CHARACTERS};
 use crate::tables::Cover;
 
 /// Whom a side attacks and closes in on.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum TargetPriority {
     /// The nearest standing enemy (in melee: the lowest-numbered one engaged; ties: setup
@@ -37,7 +39,7 @@ pub enum TargetPriority {
 }
 
 /// The knobs of one side's tactic; every field is optional in JSON.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct Tactic {
     /// Whom to attack.
@@ -68,7 +70,9 @@ impl Default for Tactic {
 
 /// The Better World policy: one [`Tactic`] per side. JSON: `{"attackers": {...},
 /// "defenders": {...}}`, each optional (`{"defenders": {"target": "weakest"}}`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema,
+)]
 #[serde(default, deny_unknown_fields)]
 pub struct BwPolicy {
     /// Side 0.

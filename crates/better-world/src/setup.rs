@@ -15,7 +15,9 @@ use crate::tables::{
 };
 
 /// How newcomers are placed on a level that already has characters (BW-10).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum JoinMethod {
     /// **\[default\]** Few newcomers (fewer than the characters already on that level) are
@@ -31,7 +33,9 @@ pub enum JoinMethod {
 
 /// How a gun (or a bow, or a grenade) attacks hand to hand (BW-22: «атака будет
 /// совершаться по правилам рукопашного боя»).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum FirearmInMelee {
     /// **\[default\]** A blow with it: melee aspects, no ammunition spent or needed, the
@@ -44,7 +48,7 @@ pub enum FirearmInMelee {
 }
 
 /// A stretch of the scene's line that gives cover to whoever stands in it (BW-35).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CoverZone {
     /// First metre of the stretch.
@@ -62,7 +66,7 @@ pub const MAX_COVER_ZONES: usize = 64;
 pub const MAX_ROUNDS: u32 = 1000;
 
 /// Every rule setting of an encounter; each field has the documented default.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct Settings {
     /// Tie rule of checks (BW-02).
@@ -154,7 +158,7 @@ impl Default for Settings {
 }
 
 /// A burst mode of a weapon (BW-39, BW-40).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Burst {
     /// Rounds spent.
@@ -164,7 +168,7 @@ pub struct Burst {
 }
 
 /// A weapon (data).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct Weapon {
     /// Name for the log (shared, so a fight's copy costs no allocation).
@@ -210,7 +214,9 @@ impl Default for Weapon {
 }
 
 /// Armour (data).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema,
+)]
 #[serde(default, deny_unknown_fields)]
 pub struct Armour {
     /// Effectiveness subtracted from damage (BW-16).
@@ -220,7 +226,9 @@ pub struct Armour {
 }
 
 /// How the default tactic plays a character.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum Style {
     /// Shoot with a ranged weapon, else close in and strike.
@@ -312,7 +320,7 @@ impl<'de> Deserialize<'de> for Aspects {
 }
 
 /// A character as the setup gives it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct Character {
     /// Name for the log (shared, so a fight's copy costs no allocation).
@@ -320,6 +328,7 @@ pub struct Character {
     /// Side: 0 (attackers) or 1 (defenders).
     pub side: u8,
     /// Aspect values in K; a missing aspect is 0.
+    #[schemars(with = "std::collections::BTreeMap<Aspect, u32>")]
     pub aspects: Aspects,
     /// Weapons; the first is in hand at the start. None = fists.
     pub weapons: Vec<Weapon>,
@@ -376,7 +385,7 @@ impl Character {
 }
 
 /// What an encounter starts from.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct Setup {
     /// Rule settings.

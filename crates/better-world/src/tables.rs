@@ -4,7 +4,9 @@
 use serde::{Deserialize, Serialize};
 
 /// A character aspect (stat) that checks roll as K.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, schemars::JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum Aspect {
     /// Рефлексы: initiative by default (BW-04).
@@ -40,7 +42,9 @@ impl Aspect {
 }
 
 /// What a weapon is, which decides its aspects (BW-23, BW-32) and whether it shoots.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum WeaponKind {
     /// Fists and feet.
@@ -104,7 +108,19 @@ impl WeaponKind {
 
 /// A distance level (BW-34). Levels are ordered: each step past a weapon's comfortable
 /// range costs +1K.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Serialize,
+    Deserialize,
+    schemars::JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum Distance {
     /// Ближняя.
@@ -125,7 +141,7 @@ impl Distance {
 }
 
 /// Base difficulty of each distance level, and where the levels start in metres (BW-34).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct DistanceTable {
     /// Difficulty K at Near, Medium, Far, Extreme. **\[default\]** 3, 4, 5, 6: with the +1K per
@@ -172,7 +188,19 @@ impl DistanceTable {
 }
 
 /// How much of the body cover hides (BW-35).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Serialize,
+    Deserialize,
+    schemars::JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum Cover {
     /// In the open.
@@ -187,7 +215,7 @@ pub enum Cover {
 }
 
 /// Extra difficulty K of each cover (BW-35).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct CoverTable {
     /// K for none, light, normal, heavy: 0, 1, 2, 3.
@@ -225,7 +253,7 @@ pub fn ranged_difficulty(
 }
 
 /// Bonus K to each melee attacker of a lone target, by how many attack it (BW-25).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct OutnumberingTable {
     /// Two attackers from the same side: +1K.

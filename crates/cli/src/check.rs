@@ -86,6 +86,14 @@ pub fn findings(entry: &Entry, text: &str) -> Vec<Finding> {
         found.extend(warnings);
     }
     if started.is_ok() {
+        // The ruleset's own lint: legal values that make a rule unreachable.
+        if let Ok(warnings) = (entry.warnings)(text) {
+            found.extend(
+                warnings
+                    .into_iter()
+                    .map(|w| Finding::Warning(Some(w.path), format!("{}: {}", w.found, w.why))),
+            );
+        }
         match (entry.simulate)(text, CHECK_TRIALS, CHECK_SEED, 1, None) {
             Ok(summary) => found.extend(simulation_warnings(entry, &summary)),
             Err(e) => found.push(Finding::Error(format!("simulation: {}", error_line(&e)))),
@@ -219,4 +227,14 @@ fn simulation_warnings(entry: &Entry, summary: &SimSummary) -> Vec<Finding> {
         ));
     }
     found
+}
+
+/// `fray simulate`: the ruleset's warnings about a setup file, one line each on stderr (the
+/// simulation still runs).
+pub fn warn_on_stderr(entry: &Entry, text: &str) {
+    if let Ok(warnings) = (entry.warnings)(text) {
+        for w in warnings {
+            eprintln!("fray: warning: {w}");
+        }
+    }
 }

@@ -15,7 +15,7 @@ use serde_json::{json, Map, Value};
 use crate::table;
 use crate::{out, out_raw};
 
-type Outcome = Result<(), String>;
+pub type Outcome = Result<(), String>;
 
 /// The dice showcase's default seed, picked so that an explosion, a reroll and dropped dice
 /// all appear.
@@ -269,6 +269,7 @@ pub fn simulate(
         Some(path) => read_limited(path, "setup")?,
         None => (entry.demo_setup)(),
     };
+    crate::check::warn_on_stderr(&entry, &setup);
     let threads = threads
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
         .max(1);

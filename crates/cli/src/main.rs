@@ -6,6 +6,7 @@
 mod check;
 mod combatants;
 mod commands;
+mod schema;
 mod sweep;
 mod table;
 
@@ -160,6 +161,13 @@ enum Command {
         /// The setup JSON file.
         setup: std::path::PathBuf,
     },
+    /// Print the JSON Schema of a ruleset's setup, command or policy.
+    Schema {
+        /// The ruleset id.
+        ruleset: String,
+        /// Which schema: setup, command or policy.
+        kind: String,
+    },
     /// Replay a replay file and verify every event.
     Replay {
         /// The replay file.
@@ -277,6 +285,7 @@ fn main() -> ExitCode {
         }
         Command::Setup { ruleset } => commands::setup(&ruleset),
         Command::Check { ruleset, setup } => return check::check(&ruleset, &setup),
+        Command::Schema { ruleset, kind } => schema::schema(&ruleset, &kind),
         Command::Replay {
             file,
             verbose,

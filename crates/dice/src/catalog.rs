@@ -103,6 +103,43 @@ where
     fn summary(state: &Self::State, lang: Lang) -> Vec<String> {
         summary_lines(Self::texts(), lang, &Self::standing(state))
     }
+
+    /// Legal but suspicious values of a setup that passed validation (a weapon that can never
+    /// damage, a character that can never be hurt …): `fray check` prints them, `simulate`
+    /// warns with them. None unless the ruleset has a lint.
+    fn warnings(setup: &Self::Setup) -> Vec<SetupWarning> {
+        let _ = setup;
+        Vec::new()
+    }
+}
+
+/// A legal but suspicious value in a setup (issue 19): where it is, what was found, and why
+/// it is suspicious.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SetupWarning {
+    /// The JSON path of the value, as setup errors name it (`characters[1].weapons[0].damage`).
+    pub path: String,
+    /// What was found there ("threshold 7").
+    pub found: String,
+    /// Why it is suspicious ("a d6 never reaches 7: the weapon can never damage").
+    pub why: String,
+}
+
+impl SetupWarning {
+    /// A warning at `path`.
+    pub fn new(path: impl Into<String>, found: impl Into<String>, why: impl Into<String>) -> Self {
+        SetupWarning {
+            path: path.into(),
+            found: found.into(),
+            why: why.into(),
+        }
+    }
+}
+
+impl std::fmt::Display for SetupWarning {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {}: {}", self.path, self.found, self.why)
+    }
 }
 
 /// Starts an encounter from setup JSON, seed and stream.
@@ -151,6 +188,46 @@ pub struct Entry {
     pub refusal: fn(&RuleError, Lang) -> String,
     /// Policies, for a ruleset on the decision protocol ([`Entry::with_protocol`]).
     pub policy: Option<PolicyFns>,
+    /// The warnings ([`Catalog::warnings`]) of a setup given as JSON; an error when it does
+    /// not parse.
+    pub warnings: fn(&str) -> Result<Vec<SetupWarning>, EncounterError>,
+    /// JSON Schemas of the setup, command and policy ([`Entry::with_schemas`]).
+    pub schemas: Option<SchemaFns>,
+}
+
+/// The JSON Schemas of a ruleset's inputs, generated from its Rust types (pretty JSON, one
+/// trailing newline: the text committed under `schemas/`).
+#[derive(Clone, Copy)]
+pub struct SchemaFns {
+    /// The setup's schema; it allows a top-level `"$schema"`, which parsing ignores.
+    pub setup: fn() -> String,
+    /// One command's schema.
+    pub command: fn() -> String,
+    /// The policy's schema, for a ruleset with a policy type ([`Entry::with_policy_schema`]).
+    pub policy: Option<fn() -> String>,
+}
+
+/// The schema of `T` as committed: pretty JSON with a trailing newline.
+fn schema_text<T: schemars::JsonSchema>(allow_schema_key: bool) -> String {
+    let mut schema = serde_json::to_value(schemars::schema_for!(T)).expect("schemas are JSON");
+    if allow_schema_key {
+        // Editors read `"$schema"` to find the schema; parsing drops it ([`parse_json`]).
+        if let Some(properties) = schema
+            .get_mut("properties")
+            .and_then(serde_json::Value::as_object_mut)
+        {
+            properties.insert(
+                "$schema".into(),
+                serde_json::json!({
+                    "description": "The schema this file follows (for editors); ignored by Fray.",
+                    "type": "string"
+                }),
+            );
+        }
+    }
+    let mut text = serde_json::to_string_pretty(&schema).expect("schemas are JSON");
+    text.push('\n');
+    text
 }
 
 /// What a ruleset on the decision protocol adds to its [`Entry`]: its policy type over JSON.
@@ -247,7 +324,42 @@ impl Entry {
             },
             refusal: C::refusal,
             policy: None,
+            warnings: |setup| {
+                let setup: C::Setup =
+                    parse_json(setup, "setup").map_err(EncounterError::InvalidInput)?;
+                Ok(C::warnings(&setup))
+            },
+            schemas: None,
         }
+    }
+
+    /// This entry with the JSON Schemas of `C`'s setup and command.
+    pub fn with_schemas<C>(mut self) -> Entry
+    where
+        C: Catalog,
+        C::Setup: Send + Sync + schemars::JsonSchema,
+        C::Command: Send + schemars::JsonSchema,
+        C::Event: Send,
+        C::State: Send,
+    {
+        self.schemas = Some(SchemaFns {
+            setup: || schema_text::<C::Setup>(true),
+            command: || schema_text::<C::Command>(false),
+            policy: self.schemas.and_then(|s| s.policy),
+        });
+        self
+    }
+
+    /// This entry with the JSON Schema of `C`'s policy; after [`Entry::with_schemas`].
+    pub fn with_policy_schema<C>(mut self) -> Entry
+    where
+        C: DefaultPolicy,
+        C::Policy: schemars::JsonSchema,
+    {
+        if let Some(schemas) = &mut self.schemas {
+            schemas.policy = Some(|| schema_text::<C::Policy>(true));
+        }
+        self
     }
 
     /// This entry with the decision protocol of `C`: encounters that answer options and

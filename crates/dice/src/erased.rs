@@ -182,14 +182,13 @@ pub fn parse_json<T: serde::de::DeserializeOwned>(text: &str, what: &str) -> Res
             ),
         ));
     }
-    let mut de = serde_json::Deserializer::from_str(text);
     let invalid = |at: String, e: serde_json::Error| {
         Error::new(
             ErrorKind::Parse,
             format!("the {what} JSON is not valid{at}: {e}"),
         )
     };
-    let value = serde_path_to_error::deserialize(&mut de).map_err(|e| {
+    let located = |e: serde_path_to_error::Error<serde_json::Error>| {
         let path = e.path().to_string();
         let inner = e.into_inner();
         // Syntax errors have a line and column but no meaningful path.
@@ -199,7 +198,19 @@ pub fn parse_json<T: serde::de::DeserializeOwned>(text: &str, what: &str) -> Res
             format!(" at {path}")
         };
         invalid(at, inner)
-    })?;
+    };
+    // A file may name its JSON Schema for editors (`"$schema"` at the top, issue 19): such a
+    // file is read as a tree, the key dropped, then typed (paths stay, line numbers go).
+    if text.contains("\"$schema\"") {
+        if let Ok(serde_json::Value::Object(mut map)) = serde_json::from_str(text) {
+            if map.remove("$schema").is_some_and(|v| v.is_string()) {
+                return serde_path_to_error::deserialize(serde_json::Value::Object(map))
+                    .map_err(located);
+            }
+        }
+    }
+    let mut de = serde_json::Deserializer::from_str(text);
+    let value = serde_path_to_error::deserialize(&mut de).map_err(located)?;
     de.end().map_err(|e| invalid(String::new(), e))?;
     Ok(value)
 }

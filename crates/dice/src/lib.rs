@@ -58,8 +58,8 @@ mod transcript;
 
 pub use bigcount::{BigDistribution, BigRatio, Depth, MAX_BIG_BYTES, MAX_BIG_WORK};
 pub use catalog::{
-    Catalog, Chooser, Entry, OddsRow, OddsTable, PolicyFns, Progress, SimulateFn, SimulateRangeFn,
-    StartFn,
+    Catalog, Chooser, Entry, OddsRow, OddsTable, PolicyFns, Progress, SchemaFns, SetupWarning,
+    SimulateFn, SimulateRangeFn, StartFn,
 };
 pub use combatants::{CombatantStats, CounterStats, TrackStats};
 pub use dice::{Dice, Scripted};

@@ -270,6 +270,10 @@ impl Catalog for Hunt {
     const ODDS_KEYS: &'static str = "distance test_dice triples hide_roll hunter_{defense,attack,damage,weapon,threshold,tactic,experience,endurance,first} prey_{defense,attack,damage,weapon,threshold,tactic,experience,endurance,ambush,hidden}";
     const DEMO_SEED: u64 = 7;
 
+    fn warnings(setup: &Setup) -> Vec<fray_dice::SetupWarning> {
+        crate::lint::warnings(setup)
+    }
+
     fn odds(spec: &OddsSpec) -> Result<Vec<OddsTable>, RuleError> {
         let duel = spec.to_duel()?;
         let o = odds(&duel)?;

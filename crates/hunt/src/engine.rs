@@ -13,7 +13,7 @@ use crate::turn::{resolve_turn, strikes_from};
 pub struct Hunt;
 
 /// Part of a split aimed at one target (HUNT-24).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Allocation {
     /// The target's name.
@@ -27,7 +27,7 @@ pub struct Allocation {
 }
 
 /// An action that keeps a fighter from fighting (HUNT-23).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Extraneous {
     /// Refill the named (or first) weapon's magazine from its spare rounds.
@@ -39,7 +39,7 @@ pub enum Extraneous {
 }
 
 /// A fighter's secret declaration for one turn (HUNT-06).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Declaration {
     /// Who declares. Names are shared with the state (`Arc`), so the default tactic's
@@ -105,7 +105,7 @@ impl Declaration {
 }
 
 /// A counterattacker's new split after seeing its opponents' Attack dice (HUNT-19).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Resplit {
     /// The counterattacker.
@@ -125,7 +125,7 @@ pub struct Resplit {
 }
 
 /// One decision sent to the game master.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Command {
     /// Declare (or replace a declaration) for this turn.

@@ -182,6 +182,7 @@
 mod auto;
 mod describe;
 mod engine;
+mod lint;
 mod model;
 mod odds;
 mod options;

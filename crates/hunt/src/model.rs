@@ -1,7 +1,19 @@
 use serde::{Deserialize, Serialize};
 
 /// The three fighting distances (HUNT-05). Melee is possible only at Near.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Serialize,
+    Deserialize,
+    schemars::JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum Distance {
     /// Melee possible.
@@ -50,7 +62,9 @@ impl Distance {
 
 /// Melee or ranged: decides the Damage cap (Strength or Marksmanship) and where the weapon
 /// may be used (HUNT-06).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum AttackKind {
     /// Hand to hand; only at Near.
@@ -61,7 +75,9 @@ pub enum AttackKind {
 }
 
 /// One tactic per turn per fighter (HUNT-14 … HUNT-22), plus the search of HUNT-20.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum Tactic {
     /// No tactic.
@@ -111,7 +127,9 @@ impl Tactic {
 }
 
 /// How doubles on the Damage dice are counted (HUNT-12).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum TripleRule {
     /// **\[default\]** a value showing on two or more dice is one double (a triple is one double).
@@ -122,7 +140,9 @@ pub enum TripleRule {
 }
 
 /// How a hidden fighter's Defense roll reads "Experience + 3 dice" (HUNT-20).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum HideRoll {
     /// **\[default\]** Experience + [`Rules::hide_dice`] dice are rolled.
@@ -134,7 +154,9 @@ pub enum HideRoll {
 
 /// What a search must reach to find a hidden fighter (HUNT-20, «нужно пройти с лучшим
 /// результатом, чем спрятавшийся персонаж»).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum SearchRule {
     /// **\[default\]** a passed search whose margin is at least the hide's margin finds it: a
@@ -160,24 +182,30 @@ impl SearchRule {
 
 /// The numbers resolution needs beyond the declarations; every field is a documented default
 /// that a setup may replace.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct Rules {
     /// HUNT-02 **\[default\] 1**: d6 rolled (and summed) for a stat test; pass when ≤ the stat.
+    #[schemars(range(min = 1, max = 10))]
     pub test_dice: u32,
     /// HUNT-12 **\[default\] one double per value**: how triples count.
     pub triples: TripleRule,
     /// HUNT-13: failed Endurance tests in one turn that kill (4).
+    #[schemars(range(min = 1, max = 10))]
     pub deadly_failures: u32,
     /// HUNT-14 **\[default\] 1**: damage points a sprung trap deals on a failed Experience test.
+    #[schemars(range(min = 0, max = 10))]
     pub trap_damage: u32,
     /// HUNT-20: dice added to Experience for a hidden fighter's Defense roll (3).
+    #[schemars(range(min = 0, max = 10))]
     pub hide_dice: u32,
     /// HUNT-20 **\[default\] Experience + 3 dice**: how the hidden Defense roll is read.
     pub hide_roll: HideRoll,
     /// HUNT-20: turns the opponent may search before the trail is lost (3).
+    #[schemars(range(min = 1, max = 100))]
     pub hide_turns: u32,
     /// HUNT-25: taken from the Defense total per extra shooting direction (3).
+    #[schemars(range(min = 0, max = 100))]
     pub crossfire_penalty: u32,
     /// HUNT-20 **\[default\] at least equal**: what a search's margin must reach.
     pub search: SearchRule,
@@ -225,7 +253,9 @@ impl Rules {
 }
 
 /// Stat penalties of one wound level (HUNT-13), subtracted from the fighter's stats.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema,
+)]
 #[serde(default, deny_unknown_fields)]
 pub struct Penalty {
     /// Endurance lost.

@@ -10,7 +10,9 @@ use crate::model::{AttackKind, Distance, Tactic};
 use crate::setup::Side;
 
 /// Whom a side attacks among the opponents in sight.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum TargetPriority {
     /// The first in the setup's order.
@@ -21,7 +23,7 @@ pub enum TargetPriority {
 }
 
 /// The knobs of one side's tactic; every field is optional in JSON.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct SideTactic {
     /// Whom to attack (HUNT-24: one target per declaration).
@@ -58,7 +60,9 @@ impl Default for SideTactic {
 
 /// The Hunt policy: one [`SideTactic`] per side. JSON: `{"hunter": {...}, "prey": {...}}`,
 /// each optional (`{"prey": {"target": "weakest"}}`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema,
+)]
 #[serde(default, deny_unknown_fields)]
 pub struct HuntPolicy {
     /// The hunters' tactic.

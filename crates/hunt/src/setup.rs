@@ -5,7 +5,19 @@ use serde::{Deserialize, Serialize};
 use crate::model::{default_wound_table, AttackKind, Distance, Penalty, Rules};
 
 /// Which side a fighter is on: the hunter's (side 0) or the prey's (side 1).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Serialize,
+    Deserialize,
+    schemars::JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum Side {
     /// Side 0.
@@ -31,7 +43,9 @@ impl Side {
 }
 
 /// The six stats of a fighter.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema,
+)]
 #[serde(default, deny_unknown_fields)]
 pub struct Stats {
     /// Experience: Take Cover, Hide, Search, traps, ambushes.
@@ -62,7 +76,7 @@ impl Stats {
 }
 
 /// A weapon: its kind, its damage threshold (HUNT-11), how far it reaches and its ammunition.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Weapon {
     /// Unique among the fighter's weapons. Shared, not copied, by the declarations that
@@ -119,7 +133,7 @@ impl Weapon {
 }
 
 /// One fighter of the setup.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct FighterSetup {
     /// Unique name, used in commands (shared with the encounter's state and commands;
@@ -138,7 +152,7 @@ pub struct FighterSetup {
 }
 
 /// How the fight starts (HUNT-03, HUNT-04, HUNT-21).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Opening {
     /// Both sides aware, at a given distance.
@@ -176,7 +190,7 @@ impl Default for Opening {
 }
 
 /// The place of the fight.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct Location {
     /// Shown in the log.
@@ -186,7 +200,7 @@ pub struct Location {
 }
 
 /// Everything an encounter starts from.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Setup {
     /// The fighters; at least one per side.
@@ -217,6 +231,7 @@ pub struct Setup {
     pub zero_endurance_dies: bool,
     /// **\[default\] 100** (1..=1000): the encounter ends after this many rounds.
     #[serde(default = "hundred")]
+    #[schemars(range(min = 1, max = 1000))]
     pub max_rounds: u32,
     /// The default tactic's knobs (not rules: a player may decide otherwise).
     #[serde(default)]
@@ -224,13 +239,14 @@ pub struct Setup {
 }
 
 /// Knobs of the default tactic ([`fray_dice::AutoPlay`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct TacticSettings {
     /// HUNT-20 **\[default\] 6** (1..=1000): a searcher gives up (declares `give_up`, the
     /// trail is lost) after this many failed searches in a row. Only a bleeding hider can be
     /// searched for that long («какое угодно количество ходов»); others are lost after
     /// `rules.hide_turns`.
+    #[schemars(range(min = 1, max = 1000))]
     pub give_up_after: u32,
 }
 

@@ -36,7 +36,9 @@ pub enum Location {
 }
 
 /// An aimed shot (RED-34): −8 to hit.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum Aim {
     /// A normal attack at the body.
@@ -53,7 +55,9 @@ pub enum Aim {
 }
 
 /// Single attack or autofire (RED-35).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum FireMode {
     /// One shot or blow.
@@ -64,7 +68,7 @@ pub enum FireMode {
 }
 
 /// Unarmed fighting styles (RED-37, RED-38).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Unarmed {
     /// Brawling: full SP applies.
@@ -114,7 +118,7 @@ impl AttackOrder {
 }
 
 /// When a delayed action fires (RED-10).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Trigger {
     /// "After Gina's turn".
@@ -130,7 +134,9 @@ pub enum Trigger {
 }
 
 /// How a participant moves (RED-12).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum MoveMode {
     /// Walk or run: 1 m of MOVE per metre.
@@ -147,7 +153,7 @@ pub enum MoveMode {
 }
 
 /// Why a participant left the fight (RED-01).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Leaving {
     /// Ran away.
@@ -157,7 +163,7 @@ pub enum Leaving {
 }
 
 /// One decision. `actor` must be the participant whose turn it is (RED-03), except `join`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Command {
     /// Move Action movement to a position (RED-05, RED-11, RED-12); may be split.

@@ -10,7 +10,9 @@ use crate::Red;
 
 /// Whom a side attacks and moves toward. Enemies still standing always come before
 /// Mortally Wounded ones (RED-44: those fight on).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum TargetPriority {
     /// The nearest enemy (ties: setup order).
@@ -23,7 +25,9 @@ pub enum TargetPriority {
 }
 
 /// How a side answers "evade this ranged attack?" (RED-33).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum EvadeChoice {
     /// Evade when DEX + Evasion + 5.5 (the d10's mean) beats the DV.
@@ -36,7 +40,7 @@ pub enum EvadeChoice {
 }
 
 /// The knobs of one side's tactic; every field is optional in JSON.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct Tactic {
     /// Whom to attack.
@@ -67,7 +71,9 @@ impl Default for Tactic {
 
 /// The RED policy: one [`Tactic`] per side. JSON: `{"side_a": {...}, "side_b": {...}}`,
 /// each optional (`{"side_b": {"target": "weakest"}}`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema,
+)]
 #[serde(default, deny_unknown_fields)]
 pub struct RedPolicy {
     /// Side 0.

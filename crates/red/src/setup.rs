@@ -10,7 +10,7 @@ use std::sync::Arc;
 use crate::tables::Tables;
 
 /// The published numbers and every **\[default\]** of the engine, each replaceable here.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields, default)]
 pub struct Settings {
     /// **\[default\]** 100: the encounter ends undecided after this many rounds (1 … 1000).
@@ -80,7 +80,9 @@ pub struct Settings {
 }
 
 /// What tied initiatives reroll (RED-02, `settings.tie_reroll`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum TieReroll {
     /// The initiative again: REF + bonus + 1d10.
@@ -122,7 +124,7 @@ impl Default for Settings {
 }
 
 /// The eight stats the engine reads.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Stats {
     /// REF: initiative and ranged attacks.
@@ -170,7 +172,9 @@ impl Stats {
 pub type Reserve = BTreeMap<Arc<str>, BTreeMap<Arc<str>, u32>>;
 
 /// Where a weapon is.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum Holding {
     /// At hand (holster, belt, sling): drawing it is free (RED-09).
@@ -183,7 +187,7 @@ pub enum Holding {
 }
 
 /// A weapon a character carries.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct WeaponSetup {
     /// Its name in the log.
@@ -206,7 +210,7 @@ fn basic() -> Arc<str> {
 }
 
 /// Armour worn per location (RED-40): keys into `tables.armor`.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ArmorSetup {
     /// Head armour.
@@ -219,7 +223,7 @@ pub struct ArmorSetup {
 
 /// One participant. Names and the maps the fight only reads are shared (`Arc`, the same
 /// JSON) with every fighter started from it, so a simulated fight copies none of them.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CharacterSetup {
     /// Unique name, used in the log.
@@ -275,7 +279,7 @@ pub struct CharacterSetup {
 }
 
 /// A vehicle on the scene (RED-03, RED-08).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct VehicleSetup {
     /// Its name.
@@ -285,7 +289,7 @@ pub struct VehicleSetup {
 }
 
 /// Everything an encounter starts from.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Setup {
     /// The participants, shared (`Arc`, the same JSON) by every encounter started from this

@@ -7,7 +7,7 @@ use fray_dice::RuleError;
 use serde::{Deserialize, Serialize};
 
 /// The range-band DV table of RED-32: band upper bounds in metres and one row per weapon type.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct DvTable {
     /// Upper bound (inclusive, metres) of each band, ascending: 6, 12, 25, 50, 100, 200, 400, 800.
@@ -136,7 +136,7 @@ impl DvTable {
 }
 
 /// How a weapon attacks.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum WeaponKind {
     /// Shot or thrown against the DV table (RED-32).
@@ -146,7 +146,7 @@ pub enum WeaponKind {
 }
 
 /// One weapon type of RED-39 (damage dice, ROF, magazine, autofire cap, hands, skill, DV rows).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct WeaponProfile {
     /// Ranged or melee.
@@ -289,7 +289,7 @@ pub fn default_weapons() -> BTreeMap<String, WeaponProfile> {
 }
 
 /// One armour type of RED-40: stopping power and the penalty of RED-41.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ArmorProfile {
     /// Stopping power when new.
@@ -320,7 +320,9 @@ pub fn default_armor() -> BTreeMap<String, ArmorProfile> {
 const MAX_SP: i64 = 1000;
 
 /// The lasting game effect of a critical injury, as plain modifiers.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema,
+)]
 #[serde(deny_unknown_fields, default)]
 pub struct InjuryEffect {
     /// Modifier to every check.
@@ -363,7 +365,7 @@ pub struct InjuryEffect {
 }
 
 /// One row of a critical-injury table (RED-42).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Injury {
     /// The 2d6 result (2 … 12).
@@ -587,7 +589,7 @@ pub fn default_head_injuries() -> Vec<Injury> {
 }
 
 /// Every table an encounter uses; each field defaults to the rules' table.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields, default)]
 pub struct Tables {
     /// RED-32 range bands and DVs.

@@ -7,7 +7,9 @@ use crate::resolve::StuntChoice;
 use crate::setup::{Ability, Name};
 
 /// Which sense a test relies on (AGE-30).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum Sense {
     /// Neither.
@@ -26,7 +28,7 @@ fn yes() -> bool {
 /// One decision. `actor` is the participant whose turn it is, except for `interrupt`
 /// (a readied action), `spend_stunts` (the attacker) and the GM commands `test`,
 /// `apply_condition` and `remove_condition`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Command {
     /// Major: Fighting vs Defense, target within reach (AGE-10).
@@ -230,7 +232,9 @@ pub enum Command {
 }
 
 /// Who a Skirmish stunt moves (AGE-21).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum Mover {
     /// The attack's target.
@@ -241,7 +245,9 @@ pub enum Mover {
 }
 
 /// Which way a Skirmish moves the one it moves, relative to the other party (AGE-21).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum Direction {
     /// Away from the other party.
@@ -252,7 +258,9 @@ pub enum Direction {
 }
 
 /// Whom a Skirmish moves and which way: 2 m per SP (AGE-21), the attacker's choice.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema,
+)]
 #[serde(deny_unknown_fields)]
 pub struct SkirmishMove {
     /// Who moves.
