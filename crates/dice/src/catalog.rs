@@ -8,7 +8,7 @@ use crate::erased::{
 use crate::error::RuleError;
 use crate::protocol::DefaultPolicy;
 use crate::session::{AutoPlay, ReplayError, ReplayReport};
-use crate::sim::{run_trial_with, simulate, simulate_range, simulate_with, SimSummary};
+use crate::sim::{run_trial_standing_with, simulate, simulate_range, simulate_with, SimSummary};
 use crate::text::{summary_lines, Lang, Texts, View};
 
 /// One row of an odds table: a labelled outcome and its exact probability.
@@ -394,13 +394,11 @@ impl Entry {
                     chooser: std::cell::RefCell::new(chooser),
                     failure: &failure,
                 };
-                let mut summary = SimSummary {
-                    wins: vec![0; C::SIDES.len()],
-                    ..SimSummary::default()
-                };
+                let mut summary = SimSummary::new(C::SIDES.len());
                 for stream in 0..trials {
-                    let outcome = run_trial_with::<C, _>(&setup, &policy, seed, stream)
-                        .map_err(EncounterError::Rule)?;
+                    let (outcome, standings) =
+                        run_trial_standing_with::<C, _>(&setup, &policy, seed, stream)
+                            .map_err(EncounterError::Rule)?;
                     if let Some(message) = failure.borrow_mut().take() {
                         return Err(EncounterError::Rule(RuleError::new(
                             "policy",
@@ -408,6 +406,7 @@ impl Entry {
                         )));
                     }
                     summary.record(&outcome);
+                    summary.record_standings(&standings);
                 }
                 Ok(summary)
             },

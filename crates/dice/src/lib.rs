@@ -91,8 +91,8 @@ pub use session::{
     REPLAY_FORMAT,
 };
 pub use sim::{
-    run_trial, run_trial_with, simulate, simulate_into, simulate_range, simulate_with,
-    wilson_interval, SimSummary, MAX_TRIAL_COMMANDS,
+    run_trial, run_trial_standing_with, run_trial_with, simulate, simulate_into, simulate_range,
+    simulate_with, wilson_interval, SimSummary, MAX_TRIAL_COMMANDS,
 };
 pub use text::{
     lint_line, message_ids, missing_messages, summary_lines, Arg, Counter, Lang, Message, Standing,

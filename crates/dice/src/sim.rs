@@ -45,7 +45,8 @@ pub struct SimSummary {
 }
 
 impl SimSummary {
-    fn new(sides: usize) -> Self {
+    /// An empty summary of a ruleset with `sides` sides.
+    pub fn new(sides: usize) -> Self {
         SimSummary {
             wins: vec![0; sides],
             ..Default::default()
@@ -250,6 +251,19 @@ pub fn run_trial_with<R: AutoPlay + Decide, P: Policy<R> + ?Sized>(
     stream: u64,
 ) -> Result<TrialOutcome, RuleError> {
     play::<R, _>(setup, &WithPolicy(policy), seed, stream).map(|(outcome, _)| outcome)
+}
+
+/// [`run_trial_with`], also giving what each participant has at the end
+/// ([`crate::Ruleset::standing`]): for summing trials one at a time, as a policy written
+/// outside Rust must.
+pub fn run_trial_standing_with<R: AutoPlay + Decide, P: Policy<R> + ?Sized>(
+    setup: &R::Setup,
+    policy: &P,
+    seed: u64,
+    stream: u64,
+) -> Result<(TrialOutcome, Vec<crate::text::Standing>), RuleError> {
+    play::<R, _>(setup, &WithPolicy(policy), seed, stream)
+        .map(|(outcome, state)| (outcome, R::standing(&state)))
 }
 
 /// Refuses trials `first .. first + trials` when the last one's stream would be past

@@ -208,6 +208,13 @@ class SimSummary:
     """Trials stopped by the ruleset's round limit with both sides still fighting."""
     cut_off: int = 0
     """Trials cut off unfinished by simulation's command cap."""
+    combatants: tuple[dict[str, Any], ...] = field(default=(), hash=False, compare=False)
+    """Per participant, as ``fray simulate --json`` gives it: ``name``, ``side``,
+    ``trials``, ``survived``, ``taken_out``, ``states`` (end state -> trials),
+    ``defeated_round`` (round -> trials), ``tracks`` (``key``, ``max``, ``total``,
+    ``histogram`` of the end value) and ``counters`` (``key``, ``trials``, ``total``,
+    ``total_squares``): sums and counts, so summaries add exactly. Empty for a ruleset that
+    reports no standings, and for :meth:`Fights.summary`; not part of equality."""
 
     def win_rate(self, side: int | str) -> Fraction:
         """Exact share of trials won by ``side`` (index or name)."""
@@ -256,7 +263,43 @@ class SimSummary:
                 self.health_total[1] + other.health_total[1],
             ),
             metric_total=self.metric_total + other.metric_total,
+            combatants=_merge_combatants(self.combatants, other.combatants),
         )
+
+    def combatants_frame(self) -> pd.DataFrame:
+        """One row per participant: ``side``, ``survival`` with its 95 % Wilson interval
+        ``low``/``high``, ``taken_out``, the mean round it was taken out in, and the mean of
+        every track (``<key>_mean``) and counter (``<key>_mean``, ``<key>_se``: standard
+        error) at the end of the fights."""
+        import pandas as pd
+
+        rows = {}
+        for c in self.combatants:
+            n = max(c["trials"], 1)
+            low, high = wilson_interval(c["survived"], c["trials"])
+            out = sum(c["defeated_round"].values())
+            row: dict[str, Any] = {
+                "side": self.sides[c["side"]] if c["side"] < len(self.sides) else c["side"],
+                "survival": c["survived"] / n,
+                "low": low,
+                "high": high,
+                "taken_out": c["taken_out"],
+                "defeated_round_mean": (
+                    sum(int(r) * k for r, k in c["defeated_round"].items()) / out
+                    if out
+                    else float("nan")
+                ),
+            }
+            for t in c["tracks"]:
+                row[f"{t['key']}_mean"] = t["total"] / n
+            for k in c["counters"]:
+                m = max(k["trials"], 1)
+                mean = k["total"] / m
+                var = (k["total_squares"] - k["total"] ** 2 / m) / (m - 1) if m > 1 else 0.0
+                row[f"{k['key']}_mean"] = mean
+                row[f"{k['key']}_se"] = math.sqrt(max(var, 0.0) / m)
+            rows[c["name"]] = row
+        return pd.DataFrame.from_dict(rows, orient="index")
 
     def to_dict(self) -> dict[str, Any]:
         """The summary as plain data (JSON-ready)."""
@@ -272,6 +315,7 @@ class SimSummary:
             "rounds": dict(self.rounds),
             "health_total": list(self.health_total),
             "metric_total": self.metric_total,
+            "combatants": [dict(c) for c in self.combatants],
         }
 
     def to_pandas(self) -> pd.DataFrame:
@@ -312,6 +356,50 @@ class SimSummary:
         )
 
 
+def _add_counts(a: dict[Any, int], b: dict[Any, int]) -> dict[Any, int]:
+    out = dict(a)
+    for k, v in b.items():
+        out[k] = out.get(k, 0) + v
+    return dict(sorted(out.items(), key=lambda kv: str(kv[0])))
+
+
+def _merge_combatants(
+    a: tuple[dict[str, Any], ...], b: tuple[dict[str, Any], ...]
+) -> tuple[dict[str, Any], ...]:
+    """The per-participant sums of two runs of the same setup, matched by name and side."""
+    merged = {(c["name"], c["side"]): dict(c) for c in a}
+    for c in b:
+        key = (c["name"], c["side"])
+        if key not in merged:
+            merged[key] = dict(c)
+            continue
+        m = merged[key]
+        for k in ("trials", "survived", "taken_out"):
+            m[k] = m[k] + c[k]
+        m["states"] = _add_counts(m["states"], c["states"])
+        m["defeated_round"] = _add_counts(m["defeated_round"], c["defeated_round"])
+        tracks = {t["key"]: dict(t) for t in m["tracks"]}
+        for t in c["tracks"]:
+            if t["key"] in tracks:
+                u = tracks[t["key"]]
+                u["max"] = max(u["max"], t["max"])
+                u["total"] = u["total"] + t["total"]
+                u["histogram"] = _add_counts(u["histogram"], t["histogram"])
+            else:
+                tracks[t["key"]] = dict(t)
+        m["tracks"] = list(tracks.values())
+        counters = {k["key"]: dict(k) for k in m["counters"]}
+        for k in c["counters"]:
+            if k["key"] in counters:
+                u = counters[k["key"]]
+                for f in ("trials", "total", "total_squares"):
+                    u[f] = u[f] + k[f]
+            else:
+                counters[k["key"]] = dict(k)
+        m["counters"] = list(counters.values())
+    return tuple(merged.values())
+
+
 def _summary(ruleset: RulesetInfo, raw: dict[str, Any]) -> SimSummary:
     return SimSummary(
         ruleset=ruleset.id,
@@ -325,6 +413,7 @@ def _summary(ruleset: RulesetInfo, raw: dict[str, Any]) -> SimSummary:
         rounds={int(k): v for k, v in raw["rounds"].items()},
         health_total=(raw["health_total"][0], raw["health_total"][1]),
         metric_total=raw["metric_total"],
+        combatants=tuple(raw.get("combatants", ())),
     )
 
 
