@@ -1945,6 +1945,12 @@ pub(crate) fn do_move<D: Dice>(
             "before initiative only the First Strike attack is allowed",
         ));
     }
+    if engage.is_none() && sector.is_some() {
+        return Err(err(
+            "BW-24",
+            "a sector is chosen only by a move that engages someone (give `engage`)",
+        ));
+    }
     let cost = if sprint { Cost::Full } else { Cost::Additional };
     afford(state, actor, cost)?;
     let from = state.f(actor).character.position;

@@ -293,12 +293,16 @@ fn simulate_age_takes_a_policy_file() {
         plain.lines().nth(2),
         "another win rate"
     );
-    let p = default.to_str().unwrap();
+    // Another ruleset's policy file is refused at the field it does not know.
+    let p = weakest.to_str().unwrap();
     let out = fray(&["simulate", "red", "--trials", "3", "--policy", p]);
-    assert!(!out.status.success());
-    assert_eq!(
-        String::from_utf8_lossy(&out.stderr).trim(),
-        "fray: --policy is not offered for red yet; it is for: age"
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.starts_with("fray: invalid input: the policy JSON is not valid at ")
+            && err.contains("expected `side_a` or `side_b`"),
+        "{err}"
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
