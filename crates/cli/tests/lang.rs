@@ -60,3 +60,23 @@ fn the_flag_the_variable_and_the_locale_choose_the_same_language() {
     );
     assert_eq!(both.1, plain.1);
 }
+
+#[test]
+fn as_a_participant_the_log_keeps_the_others_secrets() {
+    let dir = std::env::temp_dir().to_string_lossy().into_owned();
+    let args = ["demo", "hunt", "--seed", "70", "--out", dir.as_str()];
+    let gm = fray(&args, &[]);
+    let mut as_hunter = args.to_vec();
+    as_hunter.extend(["--as", "Hunter"]);
+    let hunter = fray(&as_hunter, &[]);
+    let mut as_prey = args.to_vec();
+    as_prey.extend(["--as", "Prey"]);
+    let prey = fray(&as_prey, &[]);
+    assert_eq!(gm.0, 0, "{}", gm.2);
+    assert_eq!(gm.1, prey.1, "the prey's own secrets are shown to it");
+    assert!(gm.1.contains("Prey tests Experience to hide: rolled"));
+    assert!(!hunter.1.contains("Prey tests Experience to hide: rolled"));
+    assert!(hunter
+        .1
+        .contains("Prey tests Experience to hide (the roll is kept secret)"));
+}
