@@ -184,8 +184,6 @@ pub struct Entry {
     pub simulate_range: SimulateRangeFn,
     /// Describes one event given as JSON for a reader: `None` when it is hidden from them.
     pub line: fn(&str, &View) -> Result<Option<String>, EncounterError>,
-    /// A refusal as the reader sees it in a language.
-    pub refusal: fn(&RuleError, Lang) -> String,
     /// Policies, for a ruleset on the decision protocol ([`Entry::with_protocol`]).
     pub policy: Option<PolicyFns>,
     /// The warnings ([`Catalog::warnings`]) of a setup given as JSON; an error when it does
@@ -322,7 +320,6 @@ impl Entry {
                     parse_json(event, "event").map_err(EncounterError::InvalidInput)?;
                 Ok(C::line(&event, view))
             },
-            refusal: C::refusal,
             policy: None,
             warnings: |setup| {
                 let setup: C::Setup =
