@@ -78,6 +78,16 @@ fn demo_setup(ruleset: &str) -> PyResult<String> {
     Ok(setup_or_demo(&e, None)?)
 }
 
+/// Every error and warning about a setup (the demo's when none), as a JSON list.
+#[pyfunction]
+#[pyo3(signature = (ruleset, setup))]
+fn check(py: Python<'_>, ruleset: &str, setup: Option<&str>) -> PyResult<String> {
+    let e = entry(ruleset)?;
+    let text = setup_or_demo(&e, setup)?;
+    let findings = py.detach(|| fray_dice::check_setup(&e, &text));
+    Ok(serde_json::to_string(&findings).expect("findings serialize"))
+}
+
 /// One readable line for an event given as JSON.
 #[pyfunction]
 fn describe(ruleset: &str, event: &str) -> PyResult<String> {
@@ -347,6 +357,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(ruleset_odds, m)?)?;
     m.add_function(wrap_pyfunction!(demo_setup, m)?)?;
     m.add_function(wrap_pyfunction!(describe, m)?)?;
+    m.add_function(wrap_pyfunction!(check, m)?)?;
     m.add_function(wrap_pyfunction!(simulate, m)?)?;
     m.add_function(wrap_pyfunction!(verify_replay, m)?)?;
     m.add_function(wrap_pyfunction!(line, m)?)?;

@@ -38,6 +38,7 @@
 
 mod bigcount;
 mod catalog;
+mod check;
 mod combatants;
 mod dice;
 mod dist;
@@ -61,6 +62,7 @@ pub use catalog::{
     Catalog, Chooser, Entry, OddsRow, OddsTable, PolicyFns, Progress, SchemaFns, SetupWarning,
     SimulateFn, SimulateRangeFn, StartFn,
 };
+pub use check::{check_setup, Finding, CHECK_SEED, CHECK_TRIALS};
 pub use combatants::{CombatantStats, CounterStats, TrackStats};
 pub use dice::{Dice, Scripted};
 pub use dist::{Distribution, Ratio, MAX_SUPPORT, MAX_WORK};

@@ -48,6 +48,7 @@ if TYPE_CHECKING:
         simulate,
         wilson_interval,
     )
+    from fray._check import Finding, check
     from fray._protocol import LegalOption, Options
     from fray._sweep import Sweep, SweepPoint, sweep
 
@@ -74,6 +75,7 @@ _RULESET_NAMES = frozenset(
 )
 _SWEEP_NAMES = frozenset({"Sweep", "SweepPoint", "sweep"})
 _PROTOCOL_NAMES = frozenset({"LegalOption", "Options"})
+_CHECK_NAMES = frozenset({"Finding", "check"})
 _SUBMODULES = frozenset({"age", "andromeda", "better_world", "hunt", "red"})
 
 
@@ -86,6 +88,8 @@ def __getattr__(name: str) -> Any:
         value = getattr(importlib.import_module("fray._sweep"), name)
     elif name in _PROTOCOL_NAMES:
         value = getattr(importlib.import_module("fray._protocol"), name)
+    elif name in _CHECK_NAMES:
+        value = getattr(importlib.import_module("fray._check"), name)
     elif name in _SUBMODULES:
         value = importlib.import_module(f"fray.{name}")
     else:
@@ -96,7 +100,12 @@ def __getattr__(name: str) -> Any:
 
 def __dir__() -> list[str]:
     return sorted(
-        set(globals()) | _RULESET_NAMES | _SWEEP_NAMES | _PROTOCOL_NAMES | _SUBMODULES
+        set(globals())
+        | _RULESET_NAMES
+        | _SWEEP_NAMES
+        | _PROTOCOL_NAMES
+        | _CHECK_NAMES
+        | _SUBMODULES
     )
 
 
@@ -117,6 +126,8 @@ __all__ = [
     "OddsTable",
     "ruleset_odds",
     "demo_setup",
+    "Finding",
+    "check",
     "default_policy",
     "line",
     "SimSummary",
