@@ -32,7 +32,7 @@ pub use fray_dice as dice;
 pub use fray_hunt as hunt;
 pub use fray_red as red;
 
-use fray_dice::{Entry, Error, ErrorKind, ReplayError, ReplayReport};
+use fray_dice::{Entry, Error, ErrorKind, PolicyFns, ReplayError, ReplayReport};
 
 /// Every ruleset compiled into this build, in a stable order.
 pub fn rulesets() -> Vec<Entry> {
@@ -74,6 +74,26 @@ pub fn ruleset(id: &str) -> Result<Entry, Error> {
                 } else {
                     ids.join(", ")
                 }
+            ),
+        )
+    })
+}
+
+/// The policies of `entry`, or an error naming the rulesets of this build that have them (a
+/// ruleset has policies once it is on the decision protocol).
+pub fn policies(entry: &Entry) -> Result<PolicyFns, Error> {
+    entry.policy.ok_or_else(|| {
+        let offered: Vec<&str> = rulesets()
+            .iter()
+            .filter(|e| e.policy.is_some())
+            .map(|e| e.id)
+            .collect();
+        Error::new(
+            ErrorKind::UnknownRuleset,
+            format!(
+                "the {} ruleset has no policies yet; these have: {}",
+                entry.id,
+                offered.join(", ")
             ),
         )
     })

@@ -295,19 +295,7 @@ fn simulate_policy(
 ) -> PyResult<String> {
     let e = entry(ruleset)?;
     let setup = setup_or_demo(&e, setup)?;
-    let Some(fns) = e.policy else {
-        let offered: Vec<&str> = fray::rulesets()
-            .iter()
-            .filter(|e| e.policy.is_some())
-            .map(|e| e.id)
-            .collect();
-        return Err(Fail::Invalid(format!(
-            "policies are not offered for {} yet; they are for: {}",
-            e.id,
-            offered.join(", ")
-        ))
-        .into());
-    };
+    let fns = fray::policies(&e).map_err(|e| Fail::Invalid(e.to_string()))?;
     let summary = if let Ok(json) = policy.extract::<String>() {
         let workers = threads(threads_wanted);
         py.detach(|| guard(|| Ok((fns.simulate)(&setup, &json, trials, seed, workers)?)))?

@@ -86,13 +86,11 @@ def test_a_policy_as_data_equals_the_cli(cli: Callable[..., Any], tmp_path: Path
     ), "the default policy is the default tactic"
 
 
-def test_rulesets_without_policies_refuse_them_by_name() -> None:
-    offered = [r.id for r in fray.rulesets() if _has_policy(r.id)]
-    for r in fray.rulesets():
-        if r.id in offered:
-            continue
-        with pytest.raises(fray.InvalidInput, match=f"not offered for {r.id}"):
-            fray.simulate(r.id, trials=1, policy={})
+def test_every_ruleset_has_a_default_policy() -> None:
+    # Issue 17: all five rulesets are on the decision protocol, so each takes a policy.
+    assert [r.id for r in fray.rulesets() if _has_policy(r.id)] == [
+        r.id for r in fray.rulesets()
+    ]
 
 
 def _has_policy(ruleset: str) -> bool:

@@ -407,18 +407,7 @@ fn simulate_with_policy(
     seed: u64,
     threads: usize,
 ) -> Result<fray_dice::SimSummary, String> {
-    let Some(policy) = entry.policy else {
-        let offered: Vec<&str> = fray::rulesets()
-            .iter()
-            .filter(|e| e.policy.is_some())
-            .map(|e| e.id)
-            .collect();
-        return Err(format!(
-            "--policy is not offered for {} yet; it is for: {}",
-            entry.id,
-            offered.join(", ")
-        ));
-    };
+    let policy = fray::policies(entry).map_err(|e| e.to_string())?;
     (policy.simulate)(setup, &read_limited(path, "policy")?, trials, seed, threads)
         .map_err(|e| e.to_string())
 }
