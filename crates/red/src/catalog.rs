@@ -23,7 +23,7 @@ pub struct Red;
 
 impl Ruleset for Red {
     const ID: &'static str = "red";
-    const VERSION: u32 = 3;
+    const VERSION: u32 = 4;
     type Setup = Setup;
     type Command = Command;
     type Event = Event;

@@ -1073,6 +1073,11 @@ pub struct Fighter {
     /// injury took (RED-42).
     #[serde(default = "two")]
     pub hands: u32,
+    /// Modifier of attacks with each of those hands, soundest first (RED-42 Crushed
+    /// Fingers): weapons in hand take the soundest hands in index order, since passing a
+    /// weapon to the other hand is free (RED-09).
+    #[serde(default, skip_serializing_if = "hands::sound")]
+    pub hand_modifiers: [i32; 2],
     /// Pinned by suppressive fire: the next Move Action is spent.
     pub suppressed: bool,
     /// Vehicle aboard.
@@ -1132,6 +1137,7 @@ impl Fighter {
             lose_action: false,
             lose_move: false,
             hands: 2,
+            hand_modifiers: [0; 2],
             suppressed: false,
             vehicle: None,
             task: None,
@@ -2684,7 +2690,12 @@ fn prepare_attack(state: &State, actor: usize, order: &AttackOrder) -> Result<Pr
                     distance,
                 ));
             };
-            let base = a.reflexes() + skill + modifier + a.effects.ranged + a.sheet.0.ranged;
+            let base = a.reflexes()
+                + skill
+                + modifier
+                + a.effects.ranged
+                + a.sheet.0.ranged
+                + a.hand_modifier(order.weapon);
             let eligible = t.reflexes() >= s.evasion_ref && !t.effects.no_evade && t.standing();
             let evade_base = t.evasion_base(s);
             let choice = order.evade.or(t.evade);
@@ -2724,7 +2735,12 @@ fn prepare_attack(state: &State, actor: usize, order: &AttackOrder) -> Result<Pr
                     ),
                 ));
             }
-            let base = a.dex() + skill + modifier + a.effects.melee + a.sheet.0.melee;
+            let base = a.dex()
+                + skill
+                + modifier
+                + a.effects.melee
+                + a.sheet.0.melee
+                + a.hand_modifier(order.weapon);
             (
                 base,
                 Defense::Opposed {

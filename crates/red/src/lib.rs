@@ -144,6 +144,11 @@
 //!   by index (a two-handed weapon drops whole), else the shield, else a grab is let go; a
 //!   weapon in the other hand stays. Drawing, grabbing and taking a shield count the hands
 //!   left. An aimed shot at a held item (RED-34) drops that one item the same way.
+//! - *(fixed)* RED-42 Crushed Fingers (the `hand` modifier) hurts the weapon hand and only
+//!   attacks made with it: weapons in hand take the soundest hands first in index order
+//!   (passing one to the other hand is free, RED-09), a two-handed weapon is as good as its
+//!   worse hand, an unarmed blow uses the soundest free hand; a second one hurts the other
+//!   hand. `settings.hand_injury_every_attack` gives −4 to every attack instead.
 //! - Weapon details the inventory leaves open (replace `tables.weapons`): Bow/Crossbow
 //!   ROF 1 with one arrow loaded; hands (pistols, SMGs and light/medium melee one-handed,
 //!   the rest two-handed); skills (Handgun for pistols and SMGs, Shoulder Arms for shotguns

@@ -77,6 +77,10 @@ pub struct Settings {
     /// critical injuries never take MOVE below this (a MOVE already lower, from the sheet or
     /// armour, stays). 0 lets them take it to 0.
     pub move_floor: i32,
+    /// **\[default\]** false (RED-42 Crushed Fingers, "−4 to attacks with that hand"): an
+    /// injury's `hand` modifier weighs on the attacks made with the hurt hand only. True
+    /// makes it a modifier to every ranged and melee attack (as RED version 3 did).
+    pub hand_injury_every_attack: bool,
 }
 
 /// What tied initiatives reroll (RED-02, `settings.tie_reroll`).
@@ -119,6 +123,7 @@ impl Default for Settings {
             tie_reroll: TieReroll::Initiative,
             mortally_wounded_act: true,
             move_floor: 1,
+            hand_injury_every_attack: false,
         }
     }
 }
