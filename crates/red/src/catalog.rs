@@ -418,6 +418,10 @@ impl Catalog for Red {
         demo_setup()
     }
 
+    fn warnings(setup: &Setup) -> Vec<fray_dice::SetupWarning> {
+        crate::lint::warnings(setup)
+    }
+
     fn describe(event: &Event) -> String {
         describe(event)
     }

@@ -1536,11 +1536,20 @@ impl Cast {
     fn of(characters: &[CharacterSetup], tables: &Tables) -> Result<Cast, RuleError> {
         for (i, c) in characters.iter().enumerate() {
             c.validate_at(tables, At::Setup(i))?;
-            if let Some(j) = characters[..i].iter().position(|o| o.name == c.name) {
+            if let Some(j) = characters[..i]
+                .iter()
+                .position(|o| crate::setup::same_name(&o.name, &c.name))
+            {
+                let o = &characters[j].name;
+                let how = if *o == c.name {
+                    "is the same as"
+                } else {
+                    "differs only in case from"
+                };
                 return Err(err(
                     "setup",
                     format!(
-                        "characters[{i}].name is '{}', as is characters[{j}].name; names must be unique",
+                        "characters[{i}].name: found '{}', which {how} characters[{j}].name '{o}'; names must be unique ignoring case",
                         c.name
                     ),
                 ));
@@ -3565,10 +3574,17 @@ fn join<D: Dice>(
     ev: &mut Events,
 ) -> Result<(), RuleError> {
     c.validate(&state.tables)?;
-    if state.fighters.iter().any(|f| f.name == c.name) {
+    if let Some(f) = state
+        .fighters
+        .iter()
+        .find(|f| crate::setup::same_name(&f.name, &c.name))
+    {
         return Err(err(
             "setup",
-            format!("a participant named '{}' is already in the fight", c.name),
+            format!(
+                "character.name: found '{}'; a participant named '{}' is already in the fight (names must be unique ignoring case)",
+                c.name, f.name
+            ),
         ));
     }
     let i = state.fighters.len();

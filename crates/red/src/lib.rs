@@ -171,6 +171,7 @@
 
 mod catalog;
 mod engine;
+mod lint;
 mod odds;
 mod options;
 mod policy;
@@ -185,6 +186,7 @@ pub use engine::{
     InjuryTaken, Leaving, Location, MoveMode, PendingEvasion, State, Task, Trigger, TurnState,
     Unarmed, Vehicle, Weapon,
 };
+pub use lint::warnings;
 pub use odds::{check_odds, d10_distribution, odds, AttackOdds, CheckOdds};
 pub use options::{options, preview};
 pub use policy::{EvadeChoice, RedPolicy, Tactic, TargetPriority};
@@ -195,7 +197,7 @@ pub use resolve::{
 };
 pub use setup::{
     ArmorSetup, CharacterSetup, Holding, Reserve, Settings, Setup, Stats, TieReroll, VehicleSetup,
-    WeaponSetup, MAX_HP, MAX_MODIFIER, MAX_SKILL, MAX_STAT,
+    WeaponSetup, BONUS_KEYS, MAX_HP, MAX_MODIFIER, MAX_SKILL, MAX_STAT, SKILLS,
 };
 pub use tables::{
     default_armor, default_body_injuries, default_head_injuries, default_weapons, unarmed_dice,
