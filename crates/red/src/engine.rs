@@ -978,6 +978,26 @@ impl Sheet {
     }
 }
 
+/// A fighter's counts for its standing ([`fray_dice::Standing`]): the fight never reads them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Tally {
+    /// Rounds fired: single shots, bursts and suppressive fire (RED-35, RED-36).
+    pub ammo_spent: u32,
+    /// HP this fighter's attacks, chokes and throws took from others.
+    pub damage_dealt: u32,
+    /// HP lost, whoever or whatever took it (a reopened wound too).
+    pub damage_taken: u32,
+    /// The round it stopped being able to fight (dead, gone, or out at HP < 1).
+    pub out_round: Option<u32>,
+}
+
+impl Tally {
+    fn is_zero(&self) -> bool {
+        *self == Tally::default()
+    }
+}
+
 /// A long task under way.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Task {
@@ -1078,6 +1098,9 @@ pub struct Fighter {
     /// weapon to the other hand is free (RED-09).
     #[serde(default, skip_serializing_if = "hands::sound")]
     pub hand_modifiers: [i32; 2],
+    /// What the fighter spent, dealt and took, for its standing (nothing reads it).
+    #[serde(default, skip_serializing_if = "Tally::is_zero")]
+    pub tally: Tally,
     /// Pinned by suppressive fire: the next Move Action is spent.
     pub suppressed: bool,
     /// Vehicle aboard.
@@ -1138,6 +1161,7 @@ impl Fighter {
             lose_move: false,
             hands: 2,
             hand_modifiers: [0; 2],
+            tally: Tally::default(),
             suppressed: false,
             vehicle: None,
             task: None,
@@ -1577,9 +1601,13 @@ fn check_finish(state: &mut State, ev: &mut Events) {
         return;
     }
     let mut standing = [false; 2];
-    for f in &state.fighters {
-        if f.side < 2 && f.able(&state.settings) {
-            standing[usize::from(f.side)] = true;
+    for f in &mut state.fighters {
+        if f.able(&state.settings) {
+            if f.side < 2 {
+                standing[usize::from(f.side)] = true;
+            }
+        } else if f.tally.out_round.is_none() {
+            f.tally.out_round = Some(state.round);
         }
     }
     if standing == [true; 2] {
@@ -2861,7 +2889,9 @@ fn resolve_attack<D: Dice>(
     let mut transcript = ev.is_recording().then(Transcript::new);
     let result = attack(dice, &p.spec, transcript.as_mut())?;
     let rounds_left = p.weapon.and_then(|w| {
-        let weapon = &mut state.fighters[p.actor].weapons[w];
+        let f = &mut state.fighters[p.actor];
+        f.tally.ammo_spent += p.rounds;
+        let weapon = &mut f.weapons[w];
         (p.rounds > 0).then(|| {
             weapon.loaded -= p.rounds;
             weapon.loaded
@@ -2943,6 +2973,8 @@ fn resolve_attack<D: Dice>(
         hp_loss: dmg.hp_loss,
         hp: hp_after,
     });
+    let dealt = &mut state.fighters[p.actor].tally.damage_dealt;
+    *dealt = dealt.saturating_add(dmg.hp_loss);
     lose_hp(state, r, dmg.hp_loss, ev);
     if dmg.penetrated {
         let f = &mut state.fighters[r];
@@ -2985,6 +3017,7 @@ fn lose_hp(state: &mut State, who: usize, amount: u32, ev: &mut Events) {
     }
     let f = &mut state.fighters[who];
     let before = f.wound();
+    f.tally.damage_taken = f.tally.damage_taken.saturating_add(amount);
     f.hp = f.hp.saturating_sub(amount as i32);
     f.stabilized = false;
     let after = f.wound();
@@ -3052,6 +3085,7 @@ fn suppress<D: Dice>(
     let total = base + roll.value;
     let f = &mut state.fighters[actor];
     f.weapons[weapon].loaded -= s.autofire_rounds;
+    f.tally.ammo_spent += s.autofire_rounds;
     ev.emit(|| Event::Suppress {
         who: f.name.to_string(),
         weapon: label.to_string(),
@@ -3413,6 +3447,11 @@ fn hold_action(
     })?;
     state.turn.action_used = true;
     let body = state.fighters[actor].stats.body.max(0) as u32;
+    // Both a choke and a throw deal BODY (a human shield deals nothing).
+    if !matches!(cmd, Command::HumanShield { .. }) {
+        let dealt = &mut state.fighters[actor].tally.damage_dealt;
+        *dealt = dealt.saturating_add(body);
+    }
     let (who, target) = (state.name(actor), state.name(victim));
     match cmd {
         Command::HumanShield { .. } => {

@@ -183,8 +183,8 @@ mod tactic;
 pub use catalog::{demo_setup, describe, odds_tables, simulate, OddsSpec, Red};
 pub use engine::{
     apply, start, Aim, ArmorPiece, Command, DefenseRoll, Delay, Event, Fighter, Finish, FireMode,
-    InjuryTaken, Leaving, Location, MoveMode, PendingEvasion, State, Task, Trigger, TurnState,
-    Unarmed, Vehicle, Weapon,
+    InjuryTaken, Leaving, Location, MoveMode, PendingEvasion, State, Tally, Task, Trigger,
+    TurnState, Unarmed, Vehicle, Weapon,
 };
 pub use lint::warnings;
 pub use odds::{check_odds, d10_distribution, odds, AttackOdds, CheckOdds};
