@@ -362,3 +362,28 @@ fn red_37_on_a_grid_with_reach_under_a_square_the_tactic_steps_onto_the_target()
         Some(cmd(json!({"type": "move", "actor": 0, "to": 1})))
     );
 }
+
+#[test]
+fn red_10_a_delayed_attack_with_a_dropped_weapon_is_refused() {
+    let mut st = armed_b(10);
+    run(&mut st, end(0), &[]);
+    run(
+        &mut st,
+        cmd(json!({"type": "drop", "actor": 1, "weapon": 0})),
+        &[],
+    );
+    let delay = |w: usize| {
+        cmd(
+            json!({"type": "delay", "actor": 1, "trigger": {"type": "moves", "who": 0},
+            "action": {"type": "attack", "actor": 1, "target": 0, "weapon": w}}),
+        )
+    };
+    let e = refuse(&mut st, delay(0));
+    assert_eq!(e.rule, "RED-09");
+    assert_eq!(
+        e.message,
+        "B's pistol is on the floor: a delayed attack with it could never fire"
+    );
+    // The backup, still in hand, may be held.
+    run(&mut st, delay(1), &[]);
+}

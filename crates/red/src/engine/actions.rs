@@ -668,6 +668,22 @@ pub(super) fn declare_delay(
     if state.delays.iter().any(|d| d.actor == actor) {
         return Err(err("RED-10", "only one delayed action may wait at a time"));
     }
+    // A weapon on the floor is out of the fight: an attack held with it could never fire.
+    if let Command::Attack {
+        weapon: Some(w), ..
+    } = action
+    {
+        if weapon_at(state, actor, *w)?.holding == Holding::Dropped {
+            return Err(err(
+                "RED-09",
+                format!(
+                    "{}'s {} is on the floor: a delayed attack with it could never fire",
+                    state.name(actor),
+                    state.fighters[actor].weapons[*w].name
+                ),
+            ));
+        }
+    }
     state.turn.action_used = true;
     state.delays.push(Delay {
         actor,
