@@ -101,7 +101,7 @@ impl AutoPlay for Red {
     const METRIC: &'static str = "critical injuries";
 
     fn next_command(state: &State) -> Option<Command> {
-        crate::tactic::next_command(state)
+        crate::policy::next_command(state)
     }
 
     fn outcome(state: &State) -> TrialOutcome {

@@ -178,7 +178,6 @@ mod policy;
 mod resolve;
 mod setup;
 mod tables;
-mod tactic;
 
 pub use catalog::{demo_setup, describe, odds_tables, simulate, OddsSpec, Red};
 pub use engine::{
