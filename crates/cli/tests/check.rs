@@ -67,13 +67,19 @@ fn a_name_that_differs_only_in_case_is_a_warning_with_its_path() {
 }
 
 #[test]
-fn an_empty_name_is_a_warning_with_its_path() {
+fn an_empty_name_is_refused_with_its_path() {
+    // RED refuses it at setup (issue 19), so it is an error, not a warning.
     let file = edited("red/duel.json", "empty", |v| {
         v["characters"][1]["name"] = " ".into();
     });
     let (code, out, _) = check("red", &file);
-    assert_eq!(code, 1, "{out}");
-    assert_eq!(out, "warning: characters[1].name: the name is empty\n");
+    assert_eq!(code, 2, "{out}");
+    assert!(
+        out.starts_with(
+            "error: characters[1].name: found \" \"; every character needs a name that is not empty\n"
+        ),
+        "{out}"
+    );
 }
 
 #[test]

@@ -23,7 +23,7 @@ pub struct Red;
 
 impl Ruleset for Red {
     const ID: &'static str = "red";
-    const VERSION: u32 = 3;
+    const VERSION: u32 = 4;
     type Setup = Setup;
     type Command = Command;
     type Event = Event;
@@ -45,6 +45,54 @@ impl Ruleset for Red {
     ) -> Result<(), RuleError> {
         engine::apply(state, command, dice, events)
     }
+
+    /// HP now/max; the state is the wound state (RED-44), `dead` or `left`; counters of
+    /// rounds fired and HP dealt and taken; the round a fighter stopped being able to fight.
+    fn standing(state: &State) -> Vec<fray_dice::Standing> {
+        state
+            .fighters
+            .iter()
+            .map(|f| fray_dice::Standing {
+                name: f.name.to_string(),
+                side: usize::from(f.side),
+                up: f.able(&state.settings),
+                state: if f.dead {
+                    "dead"
+                } else if f.left.is_some() {
+                    "left"
+                } else {
+                    match f.wound() {
+                        Wound::Unhurt => "unhurt",
+                        Wound::Lightly => "lightly-wounded",
+                        Wound::Seriously => "seriously-wounded",
+                        Wound::Mortally if f.stabilized => "stabilized",
+                        Wound::Mortally => "mortally-wounded",
+                    }
+                },
+                tracks: vec![fray_dice::Track {
+                    key: "hp",
+                    now: i64::from(f.hp),
+                    max: i64::from(f.hp_max),
+                }],
+                counters: [
+                    ("ammo_spent", f.tally.ammo_spent),
+                    ("damage_dealt", f.tally.damage_dealt),
+                    ("damage_taken", f.tally.damage_taken),
+                    ("critical_injuries", f.injuries.len() as u32),
+                ]
+                .into_iter()
+                .map(|(key, v)| fray_dice::Counter {
+                    key,
+                    value: i64::from(v),
+                })
+                .collect(),
+                defeated_round: f
+                    .tally
+                    .out_round
+                    .or_else(|| (!f.able(&state.settings)).then_some(state.round)),
+            })
+            .collect()
+    }
 }
 
 impl AutoPlay for Red {
@@ -53,7 +101,7 @@ impl AutoPlay for Red {
     const METRIC: &'static str = "critical injuries";
 
     fn next_command(state: &State) -> Option<Command> {
-        crate::tactic::next_command(state)
+        crate::policy::next_command(state)
     }
 
     fn outcome(state: &State) -> TrialOutcome {
@@ -416,6 +464,10 @@ impl Catalog for Red {
 
     fn demo_setup() -> Setup {
         demo_setup()
+    }
+
+    fn warnings(setup: &Setup) -> Vec<fray_dice::SetupWarning> {
+        crate::lint::warnings(setup)
     }
 
     fn describe(event: &Event) -> String {

@@ -144,6 +144,11 @@
 //!   by index (a two-handed weapon drops whole), else the shield, else a grab is let go; a
 //!   weapon in the other hand stays. Drawing, grabbing and taking a shield count the hands
 //!   left. An aimed shot at a held item (RED-34) drops that one item the same way.
+//! - *(fixed)* RED-42 Crushed Fingers (the `hand` modifier) hurts the weapon hand and only
+//!   attacks made with it: weapons in hand take the soundest hands first in index order
+//!   (passing one to the other hand is free, RED-09), a two-handed weapon is as good as its
+//!   worse hand, an unarmed blow uses the soundest free hand; a second one hurts the other
+//!   hand. `settings.hand_injury_every_attack` gives −4 to every attack instead.
 //! - Weapon details the inventory leaves open (replace `tables.weapons`): Bow/Crossbow
 //!   ROF 1 with one arrow loaded; hands (pistols, SMGs and light/medium melee one-handed,
 //!   the rest two-handed); skills (Handgun for pistols and SMGs, Shoulder Arms for shotguns
@@ -166,20 +171,21 @@
 
 mod catalog;
 mod engine;
+mod lint;
 mod odds;
 mod options;
 mod policy;
 mod resolve;
 mod setup;
 mod tables;
-mod tactic;
 
 pub use catalog::{demo_setup, describe, odds_tables, simulate, OddsSpec, Red};
 pub use engine::{
     apply, start, Aim, ArmorPiece, Command, DefenseRoll, Delay, Event, Fighter, Finish, FireMode,
-    InjuryTaken, Leaving, Location, MoveMode, PendingEvasion, State, Task, Trigger, TurnState,
-    Unarmed, Vehicle, Weapon,
+    InjuryTaken, Leaving, Location, MoveMode, PendingEvasion, State, Tally, Task, Trigger,
+    TurnState, Unarmed, Vehicle, Weapon,
 };
+pub use lint::warnings;
 pub use odds::{check_odds, d10_distribution, odds, AttackOdds, CheckOdds};
 pub use options::{options, preview};
 pub use policy::{EvadeChoice, RedPolicy, Tactic, TargetPriority};
@@ -190,7 +196,7 @@ pub use resolve::{
 };
 pub use setup::{
     ArmorSetup, CharacterSetup, Holding, Reserve, Settings, Setup, Stats, TieReroll, VehicleSetup,
-    WeaponSetup, MAX_HP, MAX_MODIFIER, MAX_SKILL, MAX_STAT,
+    WeaponSetup, BONUS_KEYS, MAX_HP, MAX_MODIFIER, MAX_SKILL, MAX_STAT, SKILLS,
 };
 pub use tables::{
     default_armor, default_body_injuries, default_head_injuries, default_weapons, unarmed_dice,

@@ -14,38 +14,52 @@ use crate::tables::Tables;
 #[serde(deny_unknown_fields, default)]
 pub struct Settings {
     /// **\[default\]** 100: the encounter ends undecided after this many rounds (1 … 1000).
+    #[schemars(range(min = 1, max = 1000))]
     pub max_rounds: u32,
     /// **\[default\]** RED-04: the initiative d10 follows RED-31 (critical 10s and 1s).
     pub critical_initiative: bool,
     /// RED-31 on checks and attacks (on in the published rules).
     pub critical_checks: bool,
     /// RED-34: penalty of an aimed shot (8).
+    #[schemars(range(min = 0, max = 100))]
     pub aimed_penalty: i32,
     /// RED-34: multiplier of head damage through armour (2).
+    #[schemars(range(min = 0, max = 100))]
     pub head_multiplier: u32,
     /// RED-42: sixes for a critical injury (2).
+    #[schemars(range(min = 0, max = 100))]
     pub crit_sixes: u32,
     /// RED-42: bonus damage of a critical injury (5).
+    #[schemars(range(min = 0, max = 100))]
     pub crit_bonus: u32,
     /// RED-33: REF needed to evade ranged attacks (8).
+    #[schemars(range(min = 0, max = 100))]
     pub evasion_ref: i32,
     /// RED-35: rounds one autofire or suppressive burst spends (10).
+    #[schemars(range(min = 0, max = 100))]
     pub autofire_rounds: u32,
     /// RED-44: Seriously Wounded penalty to all actions (2).
+    #[schemars(range(min = 0, max = 100))]
     pub seriously_penalty: i32,
     /// RED-44: Mortally Wounded penalty to all actions (4).
+    #[schemars(range(min = 0, max = 100))]
     pub mortally_penalty: i32,
     /// RED-44: Mortally Wounded MOVE loss (6).
+    #[schemars(range(min = 0, max = 100))]
     pub mortally_move: i32,
     /// **\[default\]** 2 m: reach of melee, grabs, stabilizing and boarding.
+    #[schemars(range(min = 1, max = 100))]
     pub reach: u32,
     /// **\[default\]** 15: DV of Stabilize (TECH + First Aid or Paramedic) on a mortally
     /// wounded character.
+    #[schemars(range(min = 0, max = 100))]
     pub stabilize_dv: i32,
     /// **\[default\]** 8: the Body-table row an aimed leg shot that gets through inflicts (Broken Leg).
+    #[schemars(range(min = 2, max = 12))]
     pub leg_injury: u32,
     /// **\[default\]** 4 m of MOVE cost per metre of standing jump (RED-12: half as far as a
     /// running jump, which costs 2).
+    #[schemars(range(min = 1, max = 100))]
     pub standing_jump_cost: u32,
     /// **\[default\]** false: a newcomer tied with someone already in the queue goes after
     /// them (RED-03); true puts it before.
@@ -76,7 +90,12 @@ pub struct Settings {
     /// **\[default\]** 1 (RED-14, RED-42, RED-44: "MOVE … (minimum 1)"): wounds and
     /// critical injuries never take MOVE below this (a MOVE already lower, from the sheet or
     /// armour, stays). 0 lets them take it to 0.
+    #[schemars(range(min = 0, max = 20))]
     pub move_floor: i32,
+    /// **\[default\]** false (RED-42 Crushed Fingers, "−4 to attacks with that hand"): an
+    /// injury's `hand` modifier weighs on the attacks made with the hurt hand only. True
+    /// makes it a modifier to every ranged and melee attack (as RED version 3 did).
+    pub hand_injury_every_attack: bool,
 }
 
 /// What tied initiatives reroll (RED-02, `settings.tie_reroll`).
@@ -119,6 +138,7 @@ impl Default for Settings {
             tie_reroll: TieReroll::Initiative,
             mortally_wounded_act: true,
             move_floor: 1,
+            hand_injury_every_attack: false,
         }
     }
 }
@@ -128,24 +148,32 @@ impl Default for Settings {
 #[serde(deny_unknown_fields)]
 pub struct Stats {
     /// REF: initiative and ranged attacks.
+    #[schemars(range(min = 0, max = 20))]
     #[serde(rename = "ref")]
     pub reflexes: i32,
     /// DEX: melee and evasion.
+    #[schemars(range(min = 0, max = 20))]
     pub dex: i32,
     /// BODY: HP, unarmed damage, death saves.
+    #[schemars(range(min = 0, max = 20))]
     pub body: i32,
     /// WILL: HP.
+    #[schemars(range(min = 0, max = 20))]
     pub will: i32,
     /// MOVE: MOVE × 2 metres per Move Action.
+    #[schemars(range(min = 0, max = 20))]
     #[serde(rename = "move")]
     pub move_: i32,
     /// TECH: Stabilize.
+    #[schemars(range(min = 0, max = 20))]
     #[serde(default)]
     pub tech: i32,
     /// INT: skills such as Perception.
+    #[schemars(range(min = 0, max = 20))]
     #[serde(default)]
     pub int: i32,
     /// COOL: Concentration against suppressive fire.
+    #[schemars(range(min = 0, max = 20))]
     #[serde(default)]
     pub cool: i32,
 }
@@ -233,10 +261,12 @@ pub struct CharacterSetup {
     /// Stats.
     pub stats: Stats,
     /// Skill levels by name ("handgun", "autofire", "evasion", "brawling", "first_aid" …);
-    /// missing skills are 0.
+    /// missing skills are 0. A name that is neither a published skill ([`SKILLS`]) nor one
+    /// the weapon table names is refused.
     #[serde(default)]
     pub skills: Arc<BTreeMap<String, i32>>,
     /// Maximum HP; RED-43 (10 + 5 × ⌈(BODY + WILL) / 2⌉) when absent.
+    #[schemars(range(min = 1, max = 1000))]
     #[serde(default)]
     pub hp: Option<i32>,
     /// Weapons carried.
@@ -249,23 +279,27 @@ pub struct CharacterSetup {
     #[serde(default)]
     pub reserve: Arc<Reserve>,
     /// Position along the line of the fight, in metres.
+    #[schemars(range(min = -1000000, max = 1000000))]
     #[serde(default)]
     pub position: i32,
     /// A plain modifier to every check (role abilities, cover, drugs …).
+    #[schemars(range(min = -50, max = 50))]
     #[serde(default)]
     pub modifier: i32,
     /// Role abilities and gear as plain modifiers: a skill name adds to every check with
     /// that skill; `"initiative"`, `"ranged"` and `"melee"` add to initiative, ranged and
-    /// melee attacks.
+    /// melee attacks. Any other key is refused.
     #[serde(default)]
     pub bonuses: Arc<BTreeMap<String, i32>>,
     /// Starts prone.
     #[serde(default)]
     pub prone: bool,
     /// HP of a carried shield, not in hand at the start.
+    #[schemars(range(min = 1, max = 1000))]
     #[serde(default)]
     pub shield: Option<i32>,
     /// NET actions per turn (a Netrunner); 0 for everyone else.
+    #[schemars(range(min = 0, max = 100))]
     #[serde(default)]
     pub net_actions: u32,
     /// Evasion choice against ranged attacks (RED-33): always, never, or **\[default\]** when
@@ -383,6 +417,111 @@ impl Settings {
     }
 }
 
+/// The published skills (snake_case), the names `skills` and skill `bonuses` take besides
+/// the skills the weapon table names. A misspelt key would otherwise be a skill of 0.
+pub const SKILLS: [&str; 67] = [
+    "accounting",
+    "acting",
+    "air_vehicle_tech",
+    "animal_handling",
+    "archery",
+    "athletics",
+    "autofire",
+    "basic_tech",
+    "brawling",
+    "bribery",
+    "bureaucracy",
+    "business",
+    "composition",
+    "conceal_reveal_object",
+    "concentration",
+    "contortionist",
+    "conversation",
+    "criminology",
+    "cryptography",
+    "cybertech",
+    "dance",
+    "deduction",
+    "demolitions",
+    "drive_land_vehicle",
+    "education",
+    "electronics_security_tech",
+    "endurance",
+    "evasion",
+    "first_aid",
+    "forgery",
+    "gamble",
+    "handgun",
+    "heavy_weapons",
+    "human_perception",
+    "interrogation",
+    "land_vehicle_tech",
+    "language",
+    "leadership",
+    "library_search",
+    "lip_reading",
+    "local_expert",
+    "martial_arts",
+    "melee_weapon",
+    "paint_draw_sculpt",
+    "paramedic",
+    "perception",
+    "personal_grooming",
+    "persuasion",
+    "photography_film",
+    "pick_lock",
+    "pick_pocket",
+    "pilot_air_vehicle",
+    "pilot_sea_vehicle",
+    "play_instrument",
+    "resist_torture_drugs",
+    "riding",
+    "science",
+    "sea_vehicle_tech",
+    "shoulder_arms",
+    "stealth",
+    "streetwise",
+    "tactics",
+    "tracking",
+    "trading",
+    "wardrobe_and_style",
+    "weaponstech",
+    "wilderness_survival",
+];
+
+/// Bonus keys that are not skills: initiative, ranged and melee attacks.
+pub const BONUS_KEYS: [&str; 3] = ["initiative", "ranged", "melee"];
+
+/// A published skill or one the weapon table names.
+fn known_skill(name: &str, tables: &Tables) -> bool {
+    SKILLS.binary_search(&name).is_ok() || tables.weapons.values().any(|w| w.skill == name)
+}
+
+/// The skills `known_skill` accepts, for a refusal.
+#[cold]
+fn allowed_skills(tables: &Tables) -> String {
+    let mut all: Vec<&str> = SKILLS.to_vec();
+    all.extend(tables.weapons.values().map(|w| w.skill.as_str()));
+    all.sort_unstable();
+    all.dedup();
+    all.join(", ")
+}
+
+/// Keys of a table, for a refusal.
+#[cold]
+fn keys<'a>(names: impl Iterator<Item = &'a String>) -> String {
+    names.map(String::as_str).collect::<Vec<_>>().join(", ")
+}
+
+/// Names equal ignoring case (without allocating: setups are checked per fight).
+pub(crate) fn same_name(a: &str, b: &str) -> bool {
+    a.eq_ignore_ascii_case(b)
+        || (!a.is_ascii() || !b.is_ascii())
+            && a.chars()
+                .flat_map(char::to_lowercase)
+                .eq(b.chars().flat_map(char::to_lowercase))
+}
+
 /// Where a character sits in the input, for error messages: `characters[2]`, or the
 /// newcomer of a `join` command.
 #[derive(Clone, Copy, Debug)]
@@ -416,9 +555,10 @@ impl CharacterSetup {
                 self.side, self.name
             )));
         }
-        if self.name.is_empty() {
+        if self.name.trim().is_empty() {
             return Err(setup_err(format!(
-                "{at}.name is empty; every character needs a name"
+                "{at}.name: found {:?}; every character needs a name that is not empty",
+                &*self.name
             )));
         }
         let st = &self.stats;
@@ -439,6 +579,24 @@ impl CharacterSetup {
                 0,
                 MAX_STAT,
             )?;
+        }
+        for name in self.skills.keys() {
+            if !known_skill(name, tables) {
+                return Err(setup_err(format!(
+                    "{at}.skills.{name}: found '{name}', which is not a skill; allowed: {}",
+                    allowed_skills(tables)
+                )));
+            }
+        }
+        for name in self.bonuses.keys() {
+            if !BONUS_KEYS.contains(&name.as_str()) && !known_skill(name, tables) {
+                return Err(setup_err(format!(
+                    "{at}.bonuses.{name}: found '{name}', which is neither a skill nor {}; allowed: {}, {}",
+                    BONUS_KEYS.join(", "),
+                    BONUS_KEYS.join(", "),
+                    allowed_skills(tables)
+                )));
+            }
         }
         for (name, &v) in self.skills.iter() {
             in_range(
@@ -483,7 +641,8 @@ impl CharacterSetup {
             if let Some(piece) = piece {
                 if !tables.armor.contains_key(&**piece) {
                     return Err(setup_err(format!(
-                        "{at}.armor.{where_} is '{piece}', which the armour table lacks"
+                        "{at}.armor.{where_} is '{piece}', which the armour table lacks; allowed: {}",
+                        keys(tables.armor.keys())
                     )));
                 }
             }
@@ -492,8 +651,10 @@ impl CharacterSetup {
         for (i, w) in self.weapons.iter().enumerate() {
             let profile = tables.weapons.get(&*w.profile).ok_or_else(|| {
                 setup_err(format!(
-                    "{at}.weapons[{i}].profile is '{}' ({}), which the weapon table lacks",
-                    w.profile, w.name
+                    "{at}.weapons[{i}].profile is '{}' ({}), which the weapon table lacks; allowed: {}",
+                    w.profile,
+                    w.name,
+                    keys(tables.weapons.keys())
                 ))
             })?;
             in_range(

@@ -331,6 +331,10 @@ pub struct InjuryEffect {
     pub ranged: i32,
     /// Modifier to melee attacks.
     pub melee: i32,
+    /// Modifier to attacks with the injured hand only (Crushed Fingers: −4). The hand hurt
+    /// is the weapon hand (the one a lost hand would be); a second such injury takes the
+    /// other. `settings.hand_injury_every_attack` makes it a modifier to every attack.
+    pub hand: i32,
     /// Modifier to MOVE.
     #[serde(rename = "move")]
     pub move_: i32,
@@ -476,11 +480,7 @@ pub fn default_body_injuries() -> Vec<Injury> {
             11,
             "Crushed Fingers",
             "-4 to attacks with that hand.",
-            InjuryEffect {
-                ranged: -4,
-                melee: -4,
-                ..fx()
-            },
+            InjuryEffect { hand: -4, ..fx() },
         ),
         injury(
             12,
@@ -701,6 +701,7 @@ impl Tables {
                     ("all", m.all),
                     ("ranged", m.ranged),
                     ("melee", m.melee),
+                    ("hand", m.hand),
                     ("move", m.move_),
                     ("death_save", m.death_save),
                     ("perception", m.perception),

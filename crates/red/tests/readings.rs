@@ -131,6 +131,10 @@ fn red_36_a_ranged_weapon_with_magazine_0_needs_no_ammunition() {
 
 /// B carries a pistol and a backup in hand, a knife and a shotgun at hand; A shoots first.
 fn armed_b(b_at: i32) -> fray_red::State {
+    armed_b_with(b_at, false)
+}
+
+fn armed_b_with(b_at: i32, hand_injury_every_attack: bool) -> fray_red::State {
     let mut b = fighter("B", 1, b_at);
     b.weapons = serde_json::from_value(json!([
         {"name": "pistol", "profile": "heavy_pistol", "holding": "in_hand"},
@@ -139,7 +143,62 @@ fn armed_b(b_at: i32) -> fray_red::State {
         {"name": "shotgun", "profile": "shotgun"}
     ]))
     .unwrap();
-    begin(&setup(vec![fighter("A", 0, 0), b]), &[5, 3]).0
+    let mut s = setup(vec![fighter("A", 0, 0), b]);
+    s.settings.hand_injury_every_attack = hand_injury_every_attack;
+    begin(&s, &[5, 3]).0
+}
+
+/// B's attack totals on A with weapon `w` on a d10 of 2 (a miss: no damage dice).
+fn b_total(st: &mut fray_red::State, w: usize) -> i32 {
+    let c = cmd(json!({"type": "attack", "actor": 1, "target": 0, "weapon": w}));
+    match &run(st, c, &[2])[0] {
+        Event::Attack {
+            total, hit: false, ..
+        } => *total,
+        e => panic!("{e:?}"),
+    }
+}
+
+#[test]
+fn red_42_crushed_fingers_weigh_on_the_attacks_of_that_hand_only() {
+    let mut st = armed_b(10);
+    // 17 vs DV 15; 6+6+1 = 13 + 5 critical (B at 22 HP, not yet Seriously Wounded);
+    // 2d6 = 5+6: Crushed Fingers, on the weapon hand (the pistol's).
+    let ev = run(&mut st, shoot(1, "none"), &[5, 6, 6, 1, 5, 6]);
+    assert!(ev
+        .iter()
+        .any(|e| matches!(e, Event::CriticalInjury { name, .. } if name == "Crushed Fingers")));
+    assert_eq!(st.fighters[1].hand_modifiers, [0, -4]);
+    assert_eq!(
+        (st.fighters[1].effects.ranged, st.fighters[1].effects.melee),
+        (0, 0)
+    );
+    run(&mut st, end(0), &[]);
+    // REF 7 + Handgun 5 + 2. Weapons take the sound hand first, by index: the pistol
+    // (passing it to the sound hand is free, RED-09); the backup is in the crushed one.
+    assert_eq!(b_total(&mut st, 0), 14);
+    assert_eq!(b_total(&mut st, 1), 10);
+    run(&mut st, end(1), &[]);
+    run(&mut st, end(0), &[]);
+    // With the pistol dropped, the backup goes to the sound hand.
+    run(
+        &mut st,
+        cmd(json!({"type": "drop", "actor": 1, "weapon": 0})),
+        &[],
+    );
+    assert_eq!(b_total(&mut st, 1), 14);
+    // A second Crushed Fingers takes the other hand: every hand is hurt.
+    run(&mut st, end(1), &[]);
+    run(&mut st, shoot(1, "none"), &[5, 6, 6, 1, 5, 6]);
+    assert_eq!(st.fighters[1].hand_modifiers, [-4, -4]);
+
+    // settings.hand_injury_every_attack: the other reading, −4 to every attack.
+    let mut st = armed_b_with(10, true);
+    run(&mut st, shoot(1, "none"), &[5, 6, 6, 1, 5, 6]);
+    assert_eq!(st.fighters[1].hand_modifiers, [0, 0]);
+    run(&mut st, end(0), &[]);
+    assert_eq!(b_total(&mut st, 0), 10);
+    assert_eq!(b_total(&mut st, 1), 10);
 }
 
 #[test]
@@ -302,4 +361,29 @@ fn red_37_on_a_grid_with_reach_under_a_square_the_tactic_steps_onto_the_target()
         Red::next_command(&st),
         Some(cmd(json!({"type": "move", "actor": 0, "to": 1})))
     );
+}
+
+#[test]
+fn red_10_a_delayed_attack_with_a_dropped_weapon_is_refused() {
+    let mut st = armed_b(10);
+    run(&mut st, end(0), &[]);
+    run(
+        &mut st,
+        cmd(json!({"type": "drop", "actor": 1, "weapon": 0})),
+        &[],
+    );
+    let delay = |w: usize| {
+        cmd(
+            json!({"type": "delay", "actor": 1, "trigger": {"type": "moves", "who": 0},
+            "action": {"type": "attack", "actor": 1, "target": 0, "weapon": w}}),
+        )
+    };
+    let e = refuse(&mut st, delay(0));
+    assert_eq!(e.rule, "RED-09");
+    assert_eq!(
+        e.message,
+        "B's pistol is on the floor: a delayed attack with it could never fire"
+    );
+    // The backup, still in hand, may be held.
+    run(&mut st, delay(1), &[]);
 }

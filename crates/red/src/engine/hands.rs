@@ -10,6 +10,46 @@ impl Fighter {
     pub fn free_hands(&self) -> u32 {
         self.hands.saturating_sub(self.hands_used())
     }
+
+    /// RED-42 Crushed Fingers: the modifier of an attack with weapon `weapon` (`None`:
+    /// unarmed) from the hand it is made with. Weapons in hand take the soundest hands in
+    /// index order (a two-handed one is as good as its worse hand); an unarmed blow uses the
+    /// soundest free hand, and no hand when none is free.
+    pub(crate) fn hand_modifier(&self, weapon: Option<usize>) -> i32 {
+        if sound(&self.hand_modifiers) {
+            return 0;
+        }
+        let hands = &self.hand_modifiers[..(self.hands as usize).min(2)];
+        let mut slot = 0;
+        for (i, w) in self.weapons.iter().enumerate() {
+            if w.holding != Holding::InHand {
+                continue;
+            }
+            let end = (slot + w.kit.0.hands as usize).min(hands.len());
+            if Some(i) == weapon {
+                return hands[slot.min(end)..end].iter().copied().min().unwrap_or(0);
+            }
+            slot = end;
+        }
+        let used = (self.hands_used() as usize).min(hands.len());
+        hands[used..].iter().copied().max().unwrap_or(0)
+    }
+}
+
+/// No hand is hurt (nothing to write in a saved state).
+pub(crate) fn sound(modifiers: &[i32; 2]) -> bool {
+    *modifiers == [0; 2]
+}
+
+/// RED-42 Crushed Fingers: the weapon hand (the soundest, which holds the first weapon)
+/// takes `modifier`; a second such injury so takes the other hand while it is sound.
+pub(super) fn hurt_hand(f: &mut Fighter, modifier: i32) {
+    let n = (f.hands as usize).min(2);
+    if n == 0 {
+        return;
+    }
+    f.hand_modifiers[0] += modifier;
+    f.hand_modifiers[..n].sort_unstable_by(|a, b| b.cmp(a));
 }
 
 /// What the weapon hand holds drops (RED-34 aimed at a held item, RED-42): the first weapon
@@ -49,7 +89,10 @@ pub(super) fn lose_hand(state: &mut State, who: usize, ev: &mut Events) {
     if f.hands_used() > 0 {
         drop_hand(state, who, ev);
     }
-    state.fighters[who].hands -= 1;
+    let f = &mut state.fighters[who];
+    f.hands -= 1;
+    // The weapon hand is the soundest, the first: the other moves up.
+    f.hand_modifiers = [f.hand_modifiers[1], 0];
     // At most a weapon, a shield and a grab: a few passes empty what does not fit.
     for _ in 0..3 {
         let f = &state.fighters[who];

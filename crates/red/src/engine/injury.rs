@@ -1,7 +1,7 @@
 //! Critical injuries (RED-42): the row's effects become the fighter's, as modifiers the
 //! engine applies (not text only).
 
-use super::hands::{drop_hand, lose_hand};
+use super::hands::{drop_hand, hurt_hand, lose_hand};
 use super::{Event, Events, InjuryTaken, Location, State};
 use crate::tables::InjuryEffect;
 
@@ -32,6 +32,7 @@ impl InjuryEffect {
         self.all += m.all;
         self.ranged += m.ranged;
         self.melee += m.melee;
+        // `hand` belongs to one hand: `hurt_hand` keeps it, never this sum.
         self.move_ += m.move_;
         self.death_save += m.death_save;
         self.perception += m.perception;
@@ -67,10 +68,18 @@ pub(super) fn inflict_injury(
         effect: injury.effect.clone(),
     });
     let (m, name) = (injury.modifiers, injury.name.clone());
+    let every_attack = state.settings.hand_injury_every_attack;
     state.critical_injuries += 1;
     let f = &mut state.fighters[who];
     f.injuries.push(InjuryTaken { table, name });
     f.effects.add(&m);
+    if every_attack {
+        f.effects.ranged += m.hand;
+        f.effects.melee += m.hand;
+    } else if m.hand != 0 && !m.lose_hand {
+        // A hand that is lost too takes its injury with it.
+        hurt_hand(f, m.hand);
+    }
     if m.lose_action {
         f.lose_action = true;
     }

@@ -1,0 +1,547 @@
+//! Attacks end to end (RED-30 … RED-42): preparing one, spending rounds, the roll, damage,
+//! wounds, and suppressive fire.
+
+use super::*;
+
+/// What an attack will do, worked out before any die is drawn.
+pub(super) struct Prepared {
+    pub(super) actor: usize,
+    pub(super) target: usize,
+    pub(super) recipient: usize,
+    pub(super) weapon: Option<usize>,
+    /// The unarmed style's name, when `weapon` is none.
+    pub(super) style: &'static str,
+    pub(super) mode: FireMode,
+    pub(super) aim: Aim,
+    pub(super) rof: u32,
+    pub(super) rounds: u32,
+    pub(super) spec: AttackSpec,
+    pub(super) location: Location,
+    /// The defender may evade and nobody has said whether it does (RED-33).
+    pub(super) ask: bool,
+}
+
+impl Prepared {
+    /// The weapon's name, or the unarmed style's.
+    pub(super) fn label<'s>(&self, state: &'s State) -> &'s str {
+        match self.weapon {
+            Some(w) => &state.fighters[self.actor].weapons[w].name,
+            None => self.style,
+        }
+    }
+}
+
+pub(super) fn prepare_attack(
+    state: &State,
+    actor: usize,
+    order: &AttackOrder,
+) -> Result<Prepared, RuleError> {
+    let s = &state.settings;
+    let target = target_index(state, order.target)?;
+    let a = &state.fighters[actor];
+    let t = &state.fighters[target];
+    if target == actor {
+        return Err(err("RED-08", format!("{} cannot attack themself", a.name)));
+    }
+    if !t.present() {
+        return Err(err(
+            "RED-08",
+            format!("{} is no longer in the fight", t.name),
+        ));
+    }
+    let distance = state.metres(a.position, t.position);
+    let (kind, dice_n, rof, skill, half_sp, style, kit) = match (order.weapon, order.unarmed) {
+        (Some(w), None) => {
+            let weapon = weapon_at(state, actor, w)?;
+            if weapon.holding != Holding::InHand {
+                return Err(err(
+                    "RED-09",
+                    format!("{}'s {} is not in hand: draw it first", a.name, weapon.name),
+                ));
+            }
+            let k = &weapon.kit.0;
+            let kind = if k.melee {
+                WeaponKind::Melee
+            } else {
+                WeaponKind::Ranged
+            };
+            (kind, k.damage, k.rof, k.skill, k.melee, "", Some(k))
+        }
+        (None, Some(style)) => {
+            let (name, skill, half) = match style {
+                Unarmed::Brawling => ("brawling", a.sheet.0.brawling, false),
+                Unarmed::MartialArts => ("martial_arts", a.sheet.0.martial_arts, true),
+            };
+            (
+                WeaponKind::Melee,
+                unarmed_dice(a.stats.body),
+                2,
+                skill,
+                half,
+                name,
+                None,
+            )
+        }
+        _ => {
+            return Err(err(
+                "RED-08",
+                "an attack names either a weapon or an unarmed style, not both or neither",
+            ))
+        }
+    };
+    let autofire = order.mode == FireMode::Autofire;
+    let mut modifier = a.check_modifier(s);
+    if order.aim != Aim::None {
+        if autofire {
+            return Err(err(
+                "RED-34",
+                "an aimed shot is a single attack, not autofire",
+            ));
+        }
+        modifier -= s.aimed_penalty;
+    }
+    let mut ask = false;
+    let (attack_base, defense, rounds, dice_n, cap) = match kind {
+        WeaponKind::Ranged => {
+            let k = kit.expect("ranged attacks have a weapon");
+            let weapon = &a.weapons[order.weapon.expect("ranged attacks have a weapon")];
+            let (row, rounds, skill, dice_n, cap) = if autofire {
+                if k.autofire == 0 {
+                    return Err(err(
+                        "RED-35",
+                        format!("{} cannot fire on autofire", weapon.name),
+                    ));
+                }
+                (
+                    k.auto_row.expect("validated"),
+                    s.autofire_rounds,
+                    a.sheet.0.autofire,
+                    2,
+                    k.autofire,
+                )
+            } else {
+                (k.single_row.expect("validated"), 1, skill, dice_n, 0)
+            };
+            // RED-36: a weapon without a magazine spends nothing.
+            let rounds = if k.needs_ammo { rounds } else { 0 };
+            if weapon.loaded < rounds {
+                return Err(err(
+                    "RED-36",
+                    format!(
+                        "{}'s {} has {} rounds loaded; this needs {rounds}: reload",
+                        a.name, weapon.name, weapon.loaded
+                    ),
+                ));
+            }
+            let Some(dv) = state.tables.dv.dv_in(state.row(row), distance) else {
+                let p = &state.tables.weapons[&*weapon.profile];
+                let name = if autofire { &p.autofire_row } else { &p.dv_row };
+                return Err(DvTable::out_of_range(
+                    name.as_deref().unwrap_or_default(),
+                    distance,
+                ));
+            };
+            let base = a.reflexes()
+                + skill
+                + modifier
+                + a.effects.ranged
+                + a.sheet.0.ranged
+                + a.hand_modifier(order.weapon);
+            let eligible = t.reflexes() >= s.evasion_ref && !t.effects.no_evade && t.standing();
+            let evade_base = t.evasion_base(s);
+            let choice = order.evade.or(t.evade);
+            ask = eligible && choice.is_none();
+            let evades = match choice {
+                Some(true) if !eligible => {
+                    return Err(err(
+                        "RED-33",
+                        format!(
+                            "{} cannot evade ranged attacks: it needs REF {} (has {})",
+                            t.name,
+                            s.evasion_ref,
+                            t.reflexes()
+                        ),
+                    ))
+                }
+                Some(choice) => choice,
+                None => eligible && 2 * evade_base + 11 > 2 * dv,
+            };
+            let defense = if evades {
+                Defense::Opposed { base: evade_base }
+            } else {
+                Defense::Dv { dv }
+            };
+            (base, defense, rounds, dice_n, cap)
+        }
+        WeaponKind::Melee => {
+            if autofire {
+                return Err(err("RED-35", "melee attacks cannot autofire"));
+            }
+            if distance > s.reach {
+                return Err(err(
+                    "RED-37",
+                    format!(
+                        "{} is {distance} m away; melee reaches {} m",
+                        t.name, s.reach
+                    ),
+                ));
+            }
+            let base = a.dex()
+                + skill
+                + modifier
+                + a.effects.melee
+                + a.sheet.0.melee
+                + a.hand_modifier(order.weapon);
+            (
+                base,
+                Defense::Opposed {
+                    base: t.evasion_base(s),
+                },
+                0,
+                dice_n,
+                0,
+            )
+        }
+    };
+    let recipient = match (kind, t.human_shield, t.grabbing) {
+        (WeaponKind::Ranged, true, Some(v)) => v,
+        _ => target,
+    };
+    let location = if order.aim == Aim::Head && recipient == target {
+        Location::Head
+    } else {
+        Location::Body
+    };
+    let r = &state.fighters[recipient];
+    let sp = match location {
+        Location::Head => r.head.as_ref(),
+        Location::Body => r.body.as_ref(),
+    }
+    .map_or(0, |p| p.sp);
+    let spec = AttackSpec {
+        attack: attack_base,
+        defense,
+        autofire_cap: cap,
+        damage: DamageSpec {
+            dice: dice_n,
+            multiplier: 1,
+            sp,
+            half_sp,
+            head_multiplier: if location == Location::Head {
+                // RED-42 Cracked Skull: at least its multiplier.
+                s.head_multiplier.max(r.effects.head_multiplier)
+            } else {
+                1
+            },
+            crit_sixes: s.crit_sixes,
+            crit_bonus: s.crit_bonus,
+        },
+        critical: s.critical_checks,
+    };
+    Ok(Prepared {
+        actor,
+        target,
+        recipient,
+        weapon: order.weapon,
+        style,
+        mode: order.mode,
+        aim: order.aim,
+        rof: if autofire || (order.aim != Aim::None && s.aimed_whole_action) {
+            1
+        } else {
+            rof
+        },
+        rounds,
+        spec,
+        location,
+        ask,
+    })
+}
+
+/// RED-05 … RED-07: whether this attack fits the turn, and spending for it.
+pub(super) fn account_attack(state: &mut State, p: &Prepared) -> Result<(), RuleError> {
+    let t = &state.turn;
+    let name = &state.fighters[p.actor].name;
+    if t.attacks >= 2 {
+        return Err(err(
+            "RED-07",
+            format!("{name} has made two attacks this turn; never more than two"),
+        ));
+    }
+    if t.attacks == 0 {
+        require_action(state)?;
+    } else if t.attack_rof < 2 {
+        return Err(err(
+            "RED-07",
+            format!("{name}'s Action went to a ROF 1 attack; a second attack needs ROF 2 (two ROF 1 weapons never fire with one Action)"),
+        ));
+    } else if p.rof < 2
+        && !(state.settings.mixed_rof && p.mode == FireMode::Single && p.aim == Aim::None)
+    {
+        return Err(err(
+            "RED-06",
+            format!(
+                "a second attack in one Action needs a ROF 2 weapon used singly; {} is not",
+                p.label(state)
+            ),
+        ));
+    }
+    state.turn.action_used = true;
+    state.turn.attacks += 1;
+    state.turn.attack_rof = if state.turn.attacks == 1 { p.rof } else { 0 };
+    Ok(())
+}
+
+pub(super) fn resolve_attack<D: Dice>(
+    state: &mut State,
+    p: &Prepared,
+    dice: &mut D,
+    ev: &mut Events,
+    delayed: bool,
+) -> Result<(), RuleError> {
+    // The transcript only feeds the damage event: a quiet log needs none.
+    let mut transcript = ev.is_recording().then(Transcript::new);
+    let result = attack(dice, &p.spec, transcript.as_mut())?;
+    let rounds_left = p.weapon.and_then(|w| {
+        let f = &mut state.fighters[p.actor];
+        f.tally.ammo_spent += p.rounds;
+        let weapon = &mut f.weapons[w];
+        (p.rounds > 0).then(|| {
+            weapon.loaded -= p.rounds;
+            weapon.loaded
+        })
+    });
+    let defense = match (p.spec.defense, result.defense_roll) {
+        (Defense::Opposed { .. }, Some(roll)) => DefenseRoll::Evasion {
+            roll,
+            total: result.defense_total,
+        },
+        _ => DefenseRoll::Dv {
+            dv: result.defense_total,
+        },
+    };
+    ev.emit(|| Event::Attack {
+        who: state.name(p.actor),
+        target: state.name(p.target),
+        weapon: p.label(state).to_owned(),
+        mode: p.mode,
+        aim: p.aim,
+        roll: result.roll,
+        total: result.total,
+        defense,
+        hit: result.hit,
+        margin: result.margin,
+        multiplier: result.multiplier,
+        rounds_left,
+        delayed,
+    });
+    let Some(dmg) = result.damage else {
+        return Ok(());
+    };
+    let r = p.recipient;
+    if r != p.target {
+        ev.emit(|| Event::Shielded {
+            who: state.name(p.target),
+            by: state.name(r),
+        });
+    }
+    if p.aim == Aim::Item && (dmg.penetrated || !state.settings.item_drop_needs_damage) {
+        drop_hand(state, p.target, ev);
+    }
+    if state.fighters[r].shield_in_hand {
+        let f = &mut state.fighters[r];
+        let hp = f.shield.unwrap_or(0) - dmg.raw as i32;
+        let broken = hp <= 0;
+        f.shield = if broken { None } else { Some(hp) };
+        f.shield_in_hand = !broken;
+        ev.emit(|| Event::ShieldHit {
+            who: f.name.to_string(),
+            damage: dmg.raw,
+            hp: hp.max(0),
+            broken,
+        });
+        return Ok(());
+    }
+    let sp_before = match p.location {
+        Location::Head => state.fighters[r].head.as_ref(),
+        Location::Body => state.fighters[r].body.as_ref(),
+    }
+    .map_or(0, |a| a.sp);
+    let hp_after = state.fighters[r].hp.saturating_sub(dmg.hp_loss as i32);
+    ev.emit(|| Event::Damage {
+        who: state.name(r),
+        location: p.location,
+        dice: transcript.map_or_else(Vec::new, |t| {
+            t.dice
+                .iter()
+                .filter(|d| d.label == "damage")
+                .map(|d| d.value)
+                .collect()
+        }),
+        multiplier: result.multiplier,
+        raw: dmg.raw,
+        sp: sp_before,
+        effective_sp: dmg.effective_sp,
+        through: dmg.through,
+        bonus: dmg.hp_loss - dmg.through,
+        hp_loss: dmg.hp_loss,
+        hp: hp_after,
+    });
+    let dealt = &mut state.fighters[p.actor].tally.damage_dealt;
+    *dealt = dealt.saturating_add(dmg.hp_loss);
+    lose_hp(state, r, dmg.hp_loss, ev);
+    if dmg.penetrated {
+        let f = &mut state.fighters[r];
+        let piece = match p.location {
+            Location::Head => f.head.as_mut(),
+            Location::Body => f.body.as_mut(),
+        };
+        if let Some(piece) = piece {
+            if piece.sp > 0 {
+                piece.sp -= 1;
+                ev.emit(|| Event::Ablated {
+                    who: f.name.to_string(),
+                    location: p.location,
+                    sp: piece.sp,
+                });
+            }
+        }
+    }
+    if dmg.critical {
+        inflict_injury(
+            state,
+            r,
+            p.location == Location::Head,
+            dmg.injury_roll,
+            dmg.injury_roll,
+            ev,
+        );
+    }
+    if p.aim == Aim::Leg && dmg.penetrated {
+        let roll = state.settings.leg_injury;
+        inflict_injury(state, r, false, roll, 0, ev);
+    }
+    Ok(())
+}
+
+/// HP loss with its wound-state consequences (RED-44); HP never rises here.
+pub(super) fn lose_hp(state: &mut State, who: usize, amount: u32, ev: &mut Events) {
+    if amount == 0 {
+        return;
+    }
+    let f = &mut state.fighters[who];
+    let before = f.wound();
+    f.tally.damage_taken = f.tally.damage_taken.saturating_add(amount);
+    f.hp = f.hp.saturating_sub(amount as i32);
+    f.stabilized = false;
+    let after = f.wound();
+    if after != before {
+        ev.emit(|| Event::Wounded {
+            who: f.name.to_string(),
+            state: after,
+        });
+    }
+    if after == Wound::Mortally && before != Wound::Mortally {
+        release_holds(state, who);
+    }
+}
+
+pub(super) fn suppress<D: Dice>(
+    state: &mut State,
+    actor: usize,
+    weapon: usize,
+    dice: &mut D,
+    ev: &mut Events,
+) -> Result<(), RuleError> {
+    let s = state.settings.clone();
+    let w = weapon_at(state, actor, weapon)?;
+    let p = &state.tables.weapons[&*w.profile];
+    if w.holding != Holding::InHand {
+        return Err(err("RED-09", format!("{} is not in hand", w.name)));
+    }
+    if p.autofire == 0 {
+        return Err(err(
+            "RED-35",
+            format!("{} cannot lay down suppressive fire", w.name),
+        ));
+    }
+    if w.loaded < s.autofire_rounds {
+        return Err(err(
+            "RED-36",
+            format!(
+                "{} has {} rounds; suppressive fire needs {}",
+                w.name, w.loaded, s.autofire_rounds
+            ),
+        ));
+    }
+    let row = p.autofire_row.clone().expect("validated");
+    let label = w.name.clone();
+    let prepared = Prepared {
+        actor,
+        target: actor,
+        recipient: actor,
+        weapon: Some(weapon),
+        style: "",
+        mode: FireMode::Autofire,
+        aim: Aim::None,
+        rof: 1,
+        rounds: s.autofire_rounds,
+        spec: AttackSpec::default(),
+        location: Location::Body,
+        ask: false,
+    };
+    account_attack(state, &prepared)?;
+    let a = &state.fighters[actor];
+    let base = a.reflexes() + a.skill("autofire") + a.check_modifier(&s);
+    let pos = a.position;
+    let side = a.side;
+    let roll = roll_d10(dice, s.critical_checks, "suppressive fire", None)?;
+    let total = base + roll.value;
+    let f = &mut state.fighters[actor];
+    f.weapons[weapon].loaded -= s.autofire_rounds;
+    f.tally.ammo_spent += s.autofire_rounds;
+    ev.emit(|| Event::Suppress {
+        who: f.name.to_string(),
+        weapon: label.to_string(),
+        roll,
+        total,
+        rounds_left: f.weapons[weapon].loaded,
+    });
+    for i in 0..state.fighters.len() {
+        let t = &state.fighters[i];
+        if t.side == side
+            || !t.standing()
+            || state
+                .tables
+                .dv
+                .dv(&row, state.metres(t.position, pos))
+                .is_err()
+        {
+            continue;
+        }
+        let base = t.stats.will + t.skill("concentration") + t.check_modifier(&s);
+        let r = check(
+            dice,
+            &CheckSpec {
+                base,
+                dv: total - 1,
+                critical: s.critical_checks,
+            },
+            None,
+        )?;
+        // The defender wins ties: holding firm needs total >= the suppressor's.
+        ev.emit(|| Event::SkillCheck {
+            who: t.name.to_string(),
+            skill: "concentration".to_owned(),
+            roll: r.roll,
+            total: r.total,
+            dv: total,
+            success: r.success,
+        });
+        if !r.success {
+            state.fighters[i].suppressed = true;
+            ev.emit(|| Event::Suppressed { who: state.name(i) });
+        }
+    }
+    Ok(())
+}
