@@ -24,6 +24,28 @@ fn shoot(actor: usize, target: usize) -> Command {
 }
 
 #[test]
+fn red_33_a_setup_preference_to_evade_does_not_bind_one_who_may_not() {
+    // RED-33: B has REF 7, under the 8 evasion needs; its setup says "always evade". The
+    // attack is resolved against the DV (A's d10 5: 7 + 5 + 5 = 17 against DV 15), where it
+    // was refused before and the default policy could not play the fight.
+    let mut b = fighter("B", 1, 10);
+    b.evade = Some(true);
+    let s = setup(vec![fighter("A", 0, 0), b]);
+    let mut st = begin(&s, &[5, 3]).0;
+    let ev = run(&mut st, shoot(0, 1), &[5, 1, 1, 1]);
+    let defense = ev.iter().find_map(|e| match e {
+        Event::Attack { defense, hit, .. } => Some((*defense, *hit)),
+        _ => None,
+    });
+    assert_eq!(defense, Some((DefenseRoll::Dv { dv: 15 }, true)), "{ev:?}");
+    // Asked for in the command, the same evasion is refused and changes nothing.
+    let mut st = begin(&s, &[5, 3]).0;
+    let explicit =
+        cmd(json!({"type": "attack", "actor": 0, "target": 1, "weapon": 0, "evade": true}));
+    assert_eq!(refuse(&mut st, explicit).rule.as_str(), "RED-33");
+}
+
+#[test]
 fn red_33_a_ranged_attack_waits_for_the_defender_and_both_answers_resolve() {
     // RED-33: B (REF 8) may oppose with DEX + Evasion + 1d10 instead of the DV.
     for evade in [true, false] {

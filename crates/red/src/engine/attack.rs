@@ -149,7 +149,10 @@ pub(super) fn prepare_attack(
                 + a.hand_modifier(order.weapon);
             let eligible = t.reflexes() >= s.evasion_ref && !t.effects.no_evade && t.standing();
             let evade_base = t.evasion_base(s);
-            let choice = order.evade.or(t.evade);
+            // The setup's `evade` is a standing preference: it applies while the target may
+            // evade (REF can fall and a lost leg forbids it mid-fight); only an explicit
+            // `evade: true` in the command is refused when it may not.
+            let choice = order.evade.or(t.evade.filter(|_| eligible));
             ask = eligible && choice.is_none();
             let evades = match choice {
                 Some(true) if !eligible => {
