@@ -21,7 +21,7 @@ pub struct BetterWorld;
 
 impl Ruleset for BetterWorld {
     const ID: &'static str = "better-world";
-    const VERSION: u32 = 3;
+    const VERSION: u32 = 4;
     type Setup = Setup;
     type Command = Command;
     type Event = Event;

@@ -38,12 +38,14 @@ pub enum JoinMethod {
 )]
 #[serde(rename_all = "snake_case")]
 pub enum FirearmInMelee {
-    /// **\[default\]** A blow with it: melee aspects, no ammunition spent or needed, the
-    /// damage of a blow (trivial damage, no weapon effectiveness).
-    #[default]
+    /// A blow with it: melee aspects, no ammunition spent or needed, the damage of a blow
+    /// (trivial damage, no weapon effectiveness).
     Blow,
-    /// A shot at point-blank range while loaded: melee check (melee aspects, no accuracy
-    /// bonus), one round spent, the gun's effectiveness; an empty gun strikes as a blow.
+    /// **\[default\]** The gun is fired («возможно применение огнестрельного оружия»)
+    /// while loaded: a melee check (melee aspects against the defender's, no accuracy
+    /// bonus: «Преимущество точности дальнобойного оружия не будет работать»), one round
+    /// spent, the gun's effectiveness; an empty gun strikes as a blow.
+    #[default]
     Shot,
 }
 
@@ -111,7 +113,7 @@ pub struct Settings {
     pub rounds_per_hour: u32,
     /// The encounter ends as a draw after this many rounds **\[default\]** 100; 1 to 1000.
     pub max_rounds: u32,
-    /// How a gun attacks in melee (BW-22) **\[default\]** as a blow.
+    /// How a gun attacks in melee (BW-22) **\[default\]** a shot by melee rules.
     pub firearm_in_melee: FirearmInMelee,
     /// Whether an unspent Main action may be spent as a second Additional action (BW-12)
     /// **\[default\]** false: the source lists one of each and no trade.
@@ -149,7 +151,7 @@ impl Default for Settings {
             opportunity_attacks: true,
             rounds_per_hour: 1200,
             max_rounds: 100,
-            firearm_in_melee: FirearmInMelee::Blow,
+            firearm_in_melee: FirearmInMelee::Shot,
             main_as_additional: false,
             attention_metres: 30,
             cover_zones: Vec::new(),

@@ -75,9 +75,10 @@ impl WeaponKind {
         )
     }
 
-    /// Whether it fights hand to hand only as a blow (BW-22): a gun, a bow or a grenade in
-    /// melee has no accuracy advantage (weapon bonus). A thrown knife held in hand is a
-    /// knife (BW-23), so it is not one of these.
+    /// Whether it fights hand to hand by melee rules without its accuracy advantage
+    /// (BW-22): a gun (fired or struck with, `settings.firearm_in_melee`), a bow or a
+    /// grenade (a blow). A thrown knife held in hand is a knife (BW-23), so it is not one
+    /// of these.
     pub fn blunt_in_melee(self) -> bool {
         self.is_ranged() && self != WeaponKind::ThrownKnife
     }
