@@ -147,6 +147,7 @@ mod check;
 mod engine;
 mod health;
 mod initiative;
+mod lint;
 mod options;
 mod policy;
 mod ruleset;

@@ -694,6 +694,10 @@ impl Catalog for BetterWorld {
         "pool difficulty distance comfortable cover extra tie automatic weapon armour restraint characters";
     const DEMO_SEED: u64 = 7;
 
+    fn warnings(setup: &Setup) -> Vec<fray_dice::SetupWarning> {
+        crate::lint::warnings(setup)
+    }
+
     fn odds(spec: &OddsSpec) -> Result<Vec<OddsTable>, RuleError> {
         odds_tables(spec)
     }

@@ -456,7 +456,11 @@ fn max_rounds_is_1_to_1000_and_within_the_command_cap() {
         }
     }
     // 64 characters: a round may take 322 commands, so at most 310 rounds.
-    let mut big = setup((0..64).map(|i| fighter("X", (i % 2) as u8, i, 1)).collect());
+    let mut big = setup(
+        (0..64)
+            .map(|i| fighter(&format!("X{i}"), (i % 2) as u8, i, 1))
+            .collect(),
+    );
     big.settings.max_rounds = 311;
     let e = big.validate().unwrap_err();
     assert!(e.message.contains("1 to 310"), "{}", e.message);
