@@ -92,6 +92,19 @@ pub struct Fighter {
     pub struck_first: bool,
     /// Rounds spent unconscious and Dying, for the hourly loss (BW-21).
     pub unconscious_rounds: u32,
+    /// Rounds of counted ammunition (and throws) it spent: the sum of its `AmmoSpent`.
+    #[serde(default)]
+    pub ammo_spent: u32,
+    /// Damage its attacks dealt (after armour and restraint, BW-16, BW-31).
+    #[serde(default)]
+    pub damage_dealt: u32,
+    /// Damage it took: from attacks and from its own failed Disarm or Grapple (BW-27,
+    /// BW-28); not the hits a Dying character loses by bleeding (BW-21).
+    #[serde(default)]
+    pub damage_taken: u32,
+    /// The round it went down in (Dying or dead), when it did; 0 is the First Strike.
+    #[serde(default)]
+    pub defeated_round: Option<u32>,
 }
 
 /// A weapon knocked out of its owner's hands (BW-27): «падает в паре метров».
@@ -993,6 +1006,57 @@ impl State {
     }
 }
 
+/// Each character's state, health and counts, for the fight summary and the per-combatant
+/// statistics: the state key is its health state's name (`healthy` … `dead`, as in
+/// events), or `left` / `reserve`.
+pub(crate) fn standings(state: &State) -> Vec<fray_dice::Standing> {
+    use fray_dice::{Counter, Track};
+    let max = i64::from(state.settings.health.max());
+    (0..state.fighters.len())
+        .map(|i| {
+            let f = state.f(i);
+            let key = match f.status {
+                Status::Left => "left",
+                Status::Reserve => "reserve",
+                _ => match state.health_state(i) {
+                    HealthState::Healthy => "healthy",
+                    HealthState::LightlyWounded => "lightly_wounded",
+                    HealthState::Wounded => "wounded",
+                    HealthState::BadlyWounded => "badly_wounded",
+                    HealthState::Dying => "dying",
+                    HealthState::Dead => "dead",
+                },
+            };
+            fray_dice::Standing {
+                name: f.character.name.to_string(),
+                side: usize::from(f.character.side),
+                up: state.can_act(i) && f.hits >= 1,
+                state: key,
+                tracks: vec![Track {
+                    key: "health",
+                    now: i64::from(f.hits),
+                    max,
+                }],
+                counters: vec![
+                    Counter {
+                        key: "ammo_spent",
+                        value: i64::from(f.ammo_spent),
+                    },
+                    Counter {
+                        key: "damage_dealt",
+                        value: i64::from(f.damage_dealt),
+                    },
+                    Counter {
+                        key: "damage_taken",
+                        value: i64::from(f.damage_taken),
+                    },
+                ],
+                defeated_round: f.defeated_round,
+            }
+        })
+        .collect()
+}
+
 #[inline]
 fn check_actor(state: &State, actor: usize) -> Result<(), RuleError> {
     if actor >= state.fighters.len() {
@@ -1322,6 +1386,7 @@ fn spend_ammo(state: &mut State, actor: usize, w: Option<usize>, rounds: u32, ev
     if let Some(ammo) = weapon.ammo.as_mut() {
         *ammo = ammo.saturating_sub(rounds);
         let left = *ammo;
+        state.fighters[actor].ammo_spent += rounds;
         events.emit(|| Event::AmmoSpent {
             actor: state.who(actor),
             weapon: state.weapon_data(actor, Some(w)).name.to_string(),
@@ -1388,6 +1453,7 @@ fn resolve_against<D: Dice>(
             restraint: plan.restraint,
         };
         let hit = damage(&result, &spec);
+        state.fighters[plan.actor].damage_dealt += hit.dealt;
         take_damage(state, target, hit.trivial, hit.effective, hit.dealt, events);
     }
     Ok(())
@@ -1440,7 +1506,13 @@ fn take_damage(
     let track = state.settings.health;
     let before = state.f(target).hits;
     let (hits, killed) = track.take(before, dealt);
-    state.fighters[target].hits = hits;
+    let round = state.round;
+    let f = &mut state.fighters[target];
+    f.hits = hits;
+    f.damage_taken += dealt;
+    if (killed || hits < 1) && f.defeated_round.is_none() {
+        f.defeated_round = Some(round);
+    }
     state.wounds_dealt += u64::from(dealt);
     if killed {
         state.fighters[target].status = Status::Dead;
@@ -1737,6 +1809,10 @@ pub fn start<D: Dice>(
             first_strike_done: false,
             struck_first: false,
             unconscious_rounds: 0,
+            ammo_spent: 0,
+            damage_dealt: 0,
+            damage_taken: 0,
+            defeated_round: None,
         })
         .collect();
     let mut state = State {

@@ -43,6 +43,10 @@ impl Ruleset for BetterWorld {
     ) -> Result<(), RuleError> {
         engine::apply(state, command, dice, events)
     }
+
+    fn standing(state: &State) -> Vec<fray_dice::Standing> {
+        engine::standings(state)
+    }
 }
 
 impl AutoPlay for BetterWorld {
