@@ -143,22 +143,18 @@
 //!   into hand from within melee reach of where it lies.
 #![deny(missing_docs)]
 
-mod check;
+mod catalog;
 mod engine;
 mod health;
 mod initiative;
 mod lint;
 mod options;
 mod policy;
-mod ruleset;
+mod resolve;
 mod setup;
 mod tables;
 
-pub use check::{
-    attack, check, check_odds, damage, damage_odds, effective_damage, judge, margin_distribution,
-    roll_k, AttackResult, AttackSpec, CheckOdds, CheckResult, CheckSpec, DamageOdds, Restraint,
-    TieRule, MAX_POOL,
-};
+pub use catalog::{demo_setup, describe, odds_tables, BetterWorld, OddsSpec};
 pub use engine::{
     apply, start, Action, Command, Defence, Dropped, Engagement, Event, Fighter, Phase, Provoked,
     SkipReason, Spray, State, Status, Strike, Turn, Who,
@@ -170,7 +166,11 @@ pub use initiative::{
 };
 pub use options::{options, preview};
 pub use policy::{BwPolicy, Tactic, TargetPriority};
-pub use ruleset::{demo_setup, describe, odds_tables, BetterWorld, OddsSpec};
+pub use resolve::{
+    attack, check, check_odds, damage, damage_odds, effective_damage, judge, margin_distribution,
+    roll_k, AttackResult, AttackSpec, CheckOdds, CheckResult, CheckSpec, DamageOdds, Restraint,
+    TieRule, MAX_POOL,
+};
 pub use setup::{
     Armour, Aspects, Burst, Character, CoverZone, FirearmInMelee, JoinMethod, Settings, Setup,
     Style, Weapon, MAX_CHARACTERS, MAX_COVER_ZONES, MAX_ROUNDS,

@@ -3,7 +3,7 @@
 
 use fray_dice::SetupWarning;
 
-use crate::check::MAX_POOL;
+use crate::resolve::MAX_POOL;
 use crate::setup::{Character, FirearmInMelee, Setup, Weapon};
 use crate::tables::{Aspect, WeaponKind};
 

@@ -7,9 +7,9 @@ use fray_dice::RuleError;
 use serde::de::{MapAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use crate::check::{TieRule, MAX_POOL};
 use crate::health::HealthTrack;
 use crate::initiative::{InitiativeModifier, OrderMethod};
+use crate::resolve::{TieRule, MAX_POOL};
 use crate::tables::{
     Aspect, Cover, CoverTable, Distance, DistanceTable, OutnumberingTable, WeaponKind,
 };

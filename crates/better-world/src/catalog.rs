@@ -7,11 +7,11 @@ use fray_dice::{
 };
 use serde::{Deserialize, Serialize};
 
-use crate::check::{check_odds, damage_odds, AttackSpec, CheckSpec, Restraint, TieRule};
 use crate::engine::{self, Action, Command, Defence, Event, Phase, SkipReason, State, Status};
 use crate::health::{HealthTrack, Shock};
 use crate::initiative::InitiativeModifier;
 use crate::policy::BwPolicy;
+use crate::resolve::{check_odds, damage_odds, AttackSpec, CheckSpec, Restraint, TieRule};
 use crate::setup::{Armour, Burst, Character, Settings, Setup, Style, Weapon};
 use crate::tables::{Aspect, Cover, CoverTable, Distance, DistanceTable, WeaponKind};
 
