@@ -39,18 +39,25 @@ pub enum Shock {
 #[serde(default, deny_unknown_fields)]
 pub struct HealthTrack {
     /// Hits in the three blocks, top first: Healthy/Lightly Wounded, Wounded, Badly Wounded.
+    #[schemars(inner(range(min = 1, max = 1000)))]
     pub blocks: [u32; 3],
     /// Extra difficulty K while Wounded (BW-18).
+    #[schemars(range(min = 0, max = 10))]
     pub wounded_k: u32,
     /// Extra difficulty K while Badly Wounded (BW-18).
+    #[schemars(range(min = 0, max = 10))]
     pub badly_wounded_k: u32,
     /// Extra difficulty K while Dying and conscious (BW-21).
+    #[schemars(range(min = 0, max = 10))]
     pub dying_k: u32,
     /// Pain Shock when one blow deals more than this (BW-19).
+    #[schemars(range(min = 0, max = 1000))]
     pub pain_shock_over: u32,
     /// Concussion when one blow deals more than this (BW-19).
+    #[schemars(range(min = 0, max = 1000))]
     pub concussion_over: u32,
     /// The lowest health a living character can have (BW-20); one below kills.
+    #[schemars(range(min = -1000, max = 0))]
     pub death_threshold: i32,
 }
 
@@ -81,35 +88,62 @@ impl HealthTrack {
 
     /// Refuses a track that cannot work.
     pub fn validate(&self) -> Result<(), RuleError> {
-        if self.blocks.contains(&0) || self.total() > 1000 {
+        for (k, &b) in self.blocks.iter().enumerate() {
+            if b == 0 || b > 1000 {
+                return Err(RuleError::new(
+                    "BW-17",
+                    format!("settings.health.blocks[{k}] is {b}; allowed 1 to 1000 hits"),
+                ));
+            }
+        }
+        if self.total() > 1000 {
             return Err(RuleError::new(
                 "BW-17",
-                "each health block needs at least 1 hit, and at most 1000 hits in all",
-            ));
-        }
-        if self.death_threshold > 0 || self.death_threshold < -1000 {
-            return Err(RuleError::new(
-                "BW-20",
-                "the death threshold must be 0 or below (and not below -1000)",
-            ));
-        }
-        // Added to every difficulty of the wounded: small, so no sum can overflow.
-        if [self.wounded_k, self.badly_wounded_k, self.dying_k]
-            .iter()
-            .any(|&k| k > 10)
-        {
-            return Err(RuleError::new(
-                "BW-18",
                 format!(
-                    "settings.health wounded_k / badly_wounded_k / dying_k are {} / {} / {}; allowed 0 to 10 each",
-                    self.wounded_k, self.badly_wounded_k, self.dying_k
+                    "settings.health.blocks is {:?}, {} hits in all; allowed at most 1000 in all",
+                    self.blocks,
+                    self.total()
                 ),
             ));
         }
-        if self.concussion_over < self.pain_shock_over {
+        if !(-1000..=0).contains(&self.death_threshold) {
+            return Err(RuleError::new(
+                "BW-20",
+                format!(
+                    "settings.health.death_threshold is {}; allowed -1000 to 0",
+                    self.death_threshold
+                ),
+            ));
+        }
+        // Added to every difficulty of the wounded: small, so no sum can overflow.
+        for (name, k) in [
+            ("wounded_k", self.wounded_k),
+            ("badly_wounded_k", self.badly_wounded_k),
+            ("dying_k", self.dying_k),
+        ] {
+            if k > 10 {
+                return Err(RuleError::new(
+                    "BW-18",
+                    format!("settings.health.{name} is {k}; allowed 0 to 10"),
+                ));
+            }
+        }
+        if self.pain_shock_over > 1000 {
             return Err(RuleError::new(
                 "BW-19",
-                "the Concussion threshold must not be below the Pain Shock threshold",
+                format!(
+                    "settings.health.pain_shock_over is {}; allowed 0 to 1000",
+                    self.pain_shock_over
+                ),
+            ));
+        }
+        if !(self.pain_shock_over..=1000).contains(&self.concussion_over) {
+            return Err(RuleError::new(
+                "BW-19",
+                format!(
+                    "settings.health.concussion_over is {}; allowed settings.health.pain_shock_over ({}) to 1000",
+                    self.concussion_over, self.pain_shock_over
+                ),
             ));
         }
         Ok(())

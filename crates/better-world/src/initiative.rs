@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use fray_dice::{Dice, Ratio, RuleError};
 use serde::{Deserialize, Serialize};
 
-use crate::check::roll_k;
+use crate::resolve::roll_k;
 
 /// How characters on one initiative level are ordered (BW-07, a setting).
 #[derive(

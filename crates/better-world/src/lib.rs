@@ -98,12 +98,16 @@
 //!   one Additional action and no trade: `settings.main_as_additional` **\[default\]**
 //!   false; true lets an unspent Main action be spent as a second Additional one. The scene is a line in metres
 //!   (`character.position`); engaging means ending a move within reach (< 2 m) of the target.
-//! - **Melee (BW-22 … BW-26)**: a gun (or bow, or grenade) in melee attacks «по правилам
-//!   рукопашного боя»: the unarmed aspects, no accuracy (pool) bonus, and
-//!   (`settings.firearm_in_melee`) **\[default\]** `blow`: no ammunition spent or needed
-//!   and the damage of a blow (trivial damage, no weapon effectiveness); `shot`: a loaded
-//!   gun fires one round point-blank with its effectiveness, an empty one is a blow. A
-//!   thrown knife held in melee is a knife (BW-23: its aspects, bonus and damage); `settings.melee_cap` (4; lower for cramped space); engagers take the first
+//! - **Melee (BW-22 … BW-26)**: «возможно применение огнестрельного оружия, однако атака
+//!   будет совершаться по правилам рукопашного боя»: a gun (or bow, or grenade) in melee
+//!   attacks with the unarmed aspects against the defender's melee aspect, without its
+//!   accuracy (pool) bonus («Преимущество точности дальнобойного оружия не будет
+//!   работать»), and (`settings.firearm_in_melee`) **\[default\]** `shot`: a loaded gun
+//!   is fired, one round spent, and deals its effectiveness; an empty one strikes as a
+//!   blow; `blow`: no ammunition spent or needed and the damage of a blow (trivial damage,
+//!   no weapon effectiveness). Bursts and aimed or quick shots are refused in melee. A
+//!   thrown knife held in melee is a knife (BW-23: its aspects, bonus and damage);
+//!   `settings.melee_cap` (4; lower for cramped space); engagers take the first
 //!   free 90° sector unless they name one; the engine makes every opportunity attack
 //!   (`settings.opportunity_attacks`): on leaving an engaged enemy's reach, or on passing
 //!   within reach of any other enemy that the move does not engage. Attacks on a held or unconscious target in melee
@@ -139,21 +143,18 @@
 //!   into hand from within melee reach of where it lies.
 #![deny(missing_docs)]
 
-mod check;
+mod catalog;
 mod engine;
 mod health;
 mod initiative;
+mod lint;
 mod options;
 mod policy;
-mod ruleset;
+mod resolve;
 mod setup;
 mod tables;
 
-pub use check::{
-    attack, check, check_odds, damage, damage_odds, effective_damage, judge, margin_distribution,
-    roll_k, AttackResult, AttackSpec, CheckOdds, CheckResult, CheckSpec, DamageOdds, Restraint,
-    TieRule, MAX_POOL,
-};
+pub use catalog::{demo_setup, describe, odds_tables, BetterWorld, OddsSpec};
 pub use engine::{
     apply, start, Action, Command, Defence, Dropped, Engagement, Event, Fighter, Phase, Provoked,
     SkipReason, Spray, State, Status, Strike, Turn, Who,
@@ -165,7 +166,11 @@ pub use initiative::{
 };
 pub use options::{options, preview};
 pub use policy::{BwPolicy, Tactic, TargetPriority};
-pub use ruleset::{demo_setup, describe, odds_tables, BetterWorld, OddsSpec};
+pub use resolve::{
+    attack, check, check_odds, damage, damage_odds, effective_damage, judge, margin_distribution,
+    roll_k, AttackResult, AttackSpec, CheckOdds, CheckResult, CheckSpec, DamageOdds, Restraint,
+    TieRule, MAX_POOL,
+};
 pub use setup::{
     Armour, Aspects, Burst, Character, CoverZone, FirearmInMelee, JoinMethod, Settings, Setup,
     Style, Weapon, MAX_CHARACTERS, MAX_COVER_ZONES, MAX_ROUNDS,

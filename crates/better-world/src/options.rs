@@ -27,10 +27,10 @@ use fray_dice::{
 };
 use serde_json::{json, Value};
 
-use crate::check::Restraint;
+use crate::catalog::{attack_tables, check_table, BetterWorld};
 use crate::engine::{apply, first_strikers, Command, Phase, Rolls, State, Status, Strike};
 use crate::policy::BwPolicy;
-use crate::ruleset::{attack_tables, check_table, BetterWorld};
+use crate::resolve::Restraint;
 use crate::setup::Settings;
 use crate::tables::Aspect;
 

@@ -17,10 +17,10 @@
 use fray_dice::{Options, Policy};
 use serde::{Deserialize, Serialize};
 
+use crate::catalog::BetterWorld;
 use crate::engine::{
     self, first_strikers, members, Action, Command, Phase, Set, Spray, State, Status, Strike, Turn,
 };
-use crate::ruleset::BetterWorld;
 use crate::setup::{Style, MAX_CHARACTERS};
 use crate::tables::Cover;
 

@@ -7,9 +7,9 @@ use fray_dice::RuleError;
 use serde::de::{MapAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use crate::check::{TieRule, MAX_POOL};
 use crate::health::HealthTrack;
 use crate::initiative::{InitiativeModifier, OrderMethod};
+use crate::resolve::{TieRule, MAX_POOL};
 use crate::tables::{
     Aspect, Cover, CoverTable, Distance, DistanceTable, OutnumberingTable, WeaponKind,
 };
@@ -38,12 +38,14 @@ pub enum JoinMethod {
 )]
 #[serde(rename_all = "snake_case")]
 pub enum FirearmInMelee {
-    /// **\[default\]** A blow with it: melee aspects, no ammunition spent or needed, the
-    /// damage of a blow (trivial damage, no weapon effectiveness).
-    #[default]
+    /// A blow with it: melee aspects, no ammunition spent or needed, the damage of a blow
+    /// (trivial damage, no weapon effectiveness).
     Blow,
-    /// A shot at point-blank range while loaded: melee check (melee aspects, no accuracy
-    /// bonus), one round spent, the gun's effectiveness; an empty gun strikes as a blow.
+    /// **\[default\]** The gun is fired («возможно применение огнестрельного оружия»)
+    /// while loaded: a melee check (melee aspects against the defender's, no accuracy
+    /// bonus: «Преимущество точности дальнобойного оружия не будет работать»), one round
+    /// spent, the gun's effectiveness; an empty gun strikes as a blow.
+    #[default]
     Shot,
 }
 
@@ -52,8 +54,10 @@ pub enum FirearmInMelee {
 #[serde(deny_unknown_fields)]
 pub struct CoverZone {
     /// First metre of the stretch.
+    #[schemars(range(min = -100000, max = 100000))]
     pub from: i32,
     /// Last metre (inclusive).
+    #[schemars(range(min = -100000, max = 100000))]
     pub to: i32,
     /// The cover it gives.
     pub cover: Cover,
@@ -86,14 +90,19 @@ pub struct Settings {
     /// How newcomers join (BW-10).
     pub join_method: JoinMethod,
     /// At most this many melee attackers on one target (BW-24): 4; lower for cramped space.
+    #[schemars(range(min = 1, max = 4))]
     pub melee_cap: u32,
     /// Metres of a Move (BW-13): 4.
+    #[schemars(range(min = 0, max = 1000))]
     pub move_metres: u32,
     /// Metres of a Sprint (BW-13): 12.
+    #[schemars(range(min = 0, max = 1000))]
     pub sprint_metres: u32,
     /// Minor actions per turn (BW-12) **\[default\]** 3 ("common sense").
+    #[schemars(range(min = 0, max = 10))]
     pub max_minor: u32,
     /// Bonus K of a First Strike, and its initiative bonus afterwards (BW-09): 1.
+    #[schemars(range(min = 0, max = 10))]
     pub first_strike_k: u32,
     /// Cover good enough for a First Strike without surprise (BW-09) **\[default\]** normal.
     pub first_strike_cover: Cover,
@@ -103,15 +112,18 @@ pub struct Settings {
     /// Medium").
     pub long_burst_range: Distance,
     /// Most targets in one Long Burst cone (BW-40) **\[default\]** 3.
+    #[schemars(range(min = 1, max = 64))]
     pub long_burst_max_targets: u32,
     /// Whether the engine makes opportunity attacks for everyone who may (BW-26)
     /// **\[default\]** true.
     pub opportunity_attacks: bool,
     /// Rounds in an hour, for the unconscious Dying losing 1 hit per hour (BW-21): 1200.
+    #[schemars(range(min = 1, max = 100000))]
     pub rounds_per_hour: u32,
     /// The encounter ends as a draw after this many rounds **\[default\]** 100; 1 to 1000.
+    #[schemars(range(min = 1, max = 1000))]
     pub max_rounds: u32,
-    /// How a gun attacks in melee (BW-22) **\[default\]** as a blow.
+    /// How a gun attacks in melee (BW-22) **\[default\]** a shot by melee rules.
     pub firearm_in_melee: FirearmInMelee,
     /// Whether an unspent Main action may be spent as a second Additional action (BW-12)
     /// **\[default\]** false: the source lists one of each and no trade.
@@ -119,10 +131,12 @@ pub struct Settings {
     /// A leaving character is out of the enemy's attention (BW-11) when no enemy able to
     /// act stands within this many metres **\[default\]** 30 (past Medium range); 0
     /// drops the condition.
+    #[schemars(range(min = 0, max = 100000))]
     pub attention_metres: u32,
     /// Cover on the scene's line (BW-35): where a character stands decides its cover
     /// **\[default\]** none (open ground everywhere, apart from each character's own
     /// starting `cover`).
+    #[schemars(length(max = 64))]
     pub cover_zones: Vec<CoverZone>,
 }
 
@@ -149,7 +163,7 @@ impl Default for Settings {
             opportunity_attacks: true,
             rounds_per_hour: 1200,
             max_rounds: 100,
-            firearm_in_melee: FirearmInMelee::Blow,
+            firearm_in_melee: FirearmInMelee::Shot,
             main_as_additional: false,
             attention_metres: 30,
             cover_zones: Vec::new(),
@@ -162,8 +176,10 @@ impl Default for Settings {
 #[serde(deny_unknown_fields)]
 pub struct Burst {
     /// Rounds spent.
+    #[schemars(range(min = 1, max = 1000))]
     pub rounds: u32,
     /// Bonus K added to the attack pool.
+    #[schemars(range(min = 0, max = 10))]
     pub bonus: u32,
 }
 
@@ -176,8 +192,10 @@ pub struct Weapon {
     /// Kind: decides aspects and whether it shoots.
     pub kind: WeaponKind,
     /// Effectiveness added to damage (BW-16).
+    #[schemars(range(min = 0, max = 100))]
     pub effectiveness: u32,
     /// Advantage K added to the attack pool (BW-03); not in melee for ranged weapons (BW-22).
+    #[schemars(range(min = 0, max = 10))]
     pub bonus: u32,
     /// Comfortable range (BW-34).
     pub comfortable: Distance,
@@ -220,8 +238,10 @@ impl Default for Weapon {
 #[serde(default, deny_unknown_fields)]
 pub struct Armour {
     /// Effectiveness subtracted from damage (BW-16).
+    #[schemars(range(min = 0, max = 100))]
     pub effectiveness: u32,
     /// Advantage K added to melee defence (BW-03).
+    #[schemars(range(min = 0, max = 10))]
     pub defence_bonus: u32,
 }
 
@@ -326,17 +346,20 @@ pub struct Character {
     /// Name for the log (shared, so a fight's copy costs no allocation).
     pub name: Arc<str>,
     /// Side: 0 (attackers) or 1 (defenders).
+    #[schemars(range(min = 0, max = 1))]
     pub side: u8,
     /// Aspect values in K; a missing aspect is 0.
     #[schemars(with = "std::collections::BTreeMap<Aspect, u32>")]
     pub aspects: Aspects,
     /// Weapons; the first is in hand at the start. None = fists.
+    #[schemars(length(max = 16))]
     pub weapons: Vec<Weapon>,
     /// Armour.
     pub armour: Armour,
     /// Starting hits (default: full health).
     pub hits: Option<i32>,
     /// Position on the scene's line, in metres.
+    #[schemars(range(min = -100000, max = 100000))]
     pub position: i32,
     /// Cover the character stands in at the start (BW-35), on top of the scene's
     /// `cover_zones` there; once it moves, the zones alone decide.
@@ -348,6 +371,7 @@ pub struct Character {
     /// Acts by surprise: allows a First Strike without good cover (BW-09).
     pub surprise: bool,
     /// Not in the fight at the start: joins at the start of this round (BW-10).
+    #[schemars(range(min = 2, max = 1000))]
     pub joins_round: Option<u32>,
     /// When Dying, stays conscious (BW-21); otherwise faints.
     pub stays_conscious: bool,
@@ -414,231 +438,283 @@ impl Settings {
 /// At most this many characters in one encounter.
 pub const MAX_CHARACTERS: usize = 64;
 
+/// A refusal that names the field, what was found and what is allowed (issue 19).
+fn refuse(
+    rule: &'static str,
+    path: impl fmt::Display,
+    found: impl fmt::Display,
+    allowed: impl fmt::Display,
+) -> RuleError {
+    RuleError::new(rule, format!("{path} is {found}; allowed {allowed}"))
+}
+
+/// Refuses `value` at `path` unless it is within `range`.
+fn within<T: PartialOrd + fmt::Display>(
+    rule: &'static str,
+    path: impl fmt::Display,
+    value: T,
+    range: std::ops::RangeInclusive<T>,
+) -> Result<(), RuleError> {
+    if range.contains(&value) {
+        return Ok(());
+    }
+    Err(refuse(
+        rule,
+        path,
+        &value,
+        format_args!("{} to {}", range.start(), range.end()),
+    ))
+}
+
 impl Setup {
-    /// Refuses a setup that cannot be played, naming the rule.
+    /// Refuses a setup that cannot be played, naming the rule and the field: its JSON path,
+    /// what was found and what is allowed.
     pub fn validate(&self) -> Result<(), RuleError> {
         let s = &self.settings;
         fray_dice::check_combatants(self.characters.len(), MAX_CHARACTERS)?;
         s.health.validate()?;
         if self.characters.is_empty() {
-            return Err(RuleError::new(
+            return Err(refuse(
                 "setup",
-                format!("an encounter needs 1 to {MAX_CHARACTERS} characters"),
+                "characters",
+                "empty",
+                format_args!("1 to {MAX_CHARACTERS} characters"),
             ));
         }
-        if s.melee_cap == 0 || s.melee_cap > 4 {
-            return Err(RuleError::new(
-                "BW-24",
-                "melee_cap must be 1 to 4 (one attacker per 90° sector at most)",
-            ));
-        }
-        if s.move_metres > 1000
-            || s.sprint_metres > 1000
-            || !(1..=100).contains(&s.distances.melee_below)
-        {
-            return Err(RuleError::new(
-                "BW-13",
-                "move and sprint are at most 1000 m, melee reach 1 to 100 m",
-            ));
-        }
+        // BW-24: one attacker per 90° sector at most.
+        within("BW-24", "settings.melee_cap", s.melee_cap, 1..=4)?;
+        within("BW-13", "settings.move_metres", s.move_metres, 0..=1000)?;
+        within("BW-13", "settings.sprint_metres", s.sprint_metres, 0..=1000)?;
+        within(
+            "BW-13",
+            "settings.distances.melee_below",
+            s.distances.melee_below,
+            1..=100,
+        )?;
+        within("BW-09", "settings.first_strike_k", s.first_strike_k, 0..=10)?;
         let o = &s.outnumbering;
-        if s.first_strike_k > 10
-            || [o.two_same_side, o.two_opposite, o.three, o.four]
-                .iter()
-                .any(|&k| k > 10)
-        {
-            return Err(RuleError::new(
+        for (name, k) in [
+            ("two_same_side", o.two_same_side),
+            ("two_opposite", o.two_opposite),
+            ("three", o.three),
+            ("four", o.four),
+        ] {
+            within(
                 "BW-25",
-                "first_strike_k and the outnumbering bonuses are at most 10K each",
-            ));
+                format_args!("settings.outnumbering.{name}"),
+                k,
+                0..=10,
+            )?;
         }
-        if s.max_minor > 10 || s.long_burst_max_targets as usize > MAX_CHARACTERS {
-            return Err(RuleError::new(
-                "setup",
-                format!(
-                    "max_minor is at most 10 and long_burst_max_targets at most {MAX_CHARACTERS}"
-                ),
-            ));
-        }
-        if !(1..=MAX_ROUNDS).contains(&s.max_rounds) {
-            return Err(RuleError::new(
-                "setup",
-                format!(
-                    "settings.max_rounds is {}; allowed 1 to {MAX_ROUNDS}",
-                    s.max_rounds
-                ),
-            ));
-        }
+        within("BW-12", "settings.max_minor", s.max_minor, 0..=10)?;
+        within(
+            "BW-40",
+            "settings.long_burst_max_targets",
+            s.long_burst_max_targets,
+            1..=MAX_CHARACTERS as u32,
+        )?;
+        within("setup", "settings.max_rounds", s.max_rounds, 1..=MAX_ROUNDS)?;
         // A round of the default tactic takes at most a few commands per character; the
         // round limit must stop a trial before the simulation's command cap does.
         let per_round = (TURN_COMMANDS * self.characters.len() + 2) as u64;
         let most = (fray_dice::MAX_TRIAL_COMMANDS as u64 / per_round).min(u64::from(MAX_ROUNDS));
         if u64::from(s.max_rounds) > most {
-            return Err(RuleError::new(
+            return Err(refuse(
                 "setup",
-                format!(
-                    "settings.max_rounds is {}; with {} characters allowed 1 to {most}",
-                    s.max_rounds,
-                    self.characters.len()
-                ),
+                "settings.max_rounds",
+                s.max_rounds,
+                format_args!("with {} characters 1 to {most}", self.characters.len()),
             ));
         }
-        if !(1..=100_000).contains(&s.rounds_per_hour) {
-            return Err(RuleError::new(
-                "BW-21",
-                format!(
-                    "settings.rounds_per_hour is {}; allowed 1 to 100000",
-                    s.rounds_per_hour
-                ),
-            ));
-        }
-        if s.attention_metres > 100_000 {
-            return Err(RuleError::new(
-                "BW-11",
-                format!(
-                    "settings.attention_metres is {}; allowed 0 to 100000",
-                    s.attention_metres
-                ),
-            ));
-        }
+        within(
+            "BW-21",
+            "settings.rounds_per_hour",
+            s.rounds_per_hour,
+            1..=100_000,
+        )?;
+        within(
+            "BW-11",
+            "settings.attention_metres",
+            s.attention_metres,
+            0..=100_000,
+        )?;
         if s.cover_zones.len() > MAX_COVER_ZONES {
-            return Err(RuleError::new(
+            return Err(refuse(
                 "BW-35",
-                format!(
-                    "settings.cover_zones has {} zones; at most {MAX_COVER_ZONES}",
-                    s.cover_zones.len()
-                ),
+                "settings.cover_zones",
+                format_args!("{} zones", s.cover_zones.len()),
+                format_args!("at most {MAX_COVER_ZONES}"),
             ));
         }
         for (i, z) in s.cover_zones.iter().enumerate() {
-            if z.from > z.to || z.from.unsigned_abs() > 100_000 || z.to.unsigned_abs() > 100_000 {
-                return Err(RuleError::new(
-                    "BW-35",
-                    format!(
-                        "settings.cover_zones[{i}] runs from {} to {}; allowed from ≤ to, both within ±100000 m",
-                        z.from, z.to
-                    ),
-                ));
-            }
+            within(
+                "BW-35",
+                format_args!("settings.cover_zones[{i}].from"),
+                z.from,
+                -100_000..=100_000,
+            )?;
+            within(
+                "BW-35",
+                format_args!("settings.cover_zones[{i}].to"),
+                z.to,
+                z.from..=100_000,
+            )?;
         }
-        if s.distances.difficulty.iter().any(|&k| k > MAX_POOL / 2)
-            || s.cover.difficulty.iter().any(|&k| k > MAX_POOL / 4)
-        {
-            return Err(RuleError::new(
+        // Pools are at most 60K: distance and cover difficulties stay small.
+        for (k, &d) in s.distances.difficulty.iter().enumerate() {
+            within(
                 "BW-34",
-                "distance and cover difficulties must stay small (pools are at most 60K)",
-            ));
+                format_args!("settings.distances.difficulty[{k}]"),
+                d,
+                0..=MAX_POOL / 2,
+            )?;
+        }
+        for (k, &d) in s.cover.difficulty.iter().enumerate() {
+            within(
+                "BW-35",
+                format_args!("settings.cover.difficulty[{k}]"),
+                d,
+                0..=MAX_POOL / 4,
+            )?;
+        }
+        // BW-34: the levels are ordered, so the bands that end them may not decrease.
+        let bands = s.distances.bands;
+        for k in 0..3 {
+            let low = if k == 0 { 0 } else { bands[k - 1] };
+            within(
+                "BW-34",
+                format_args!("settings.distances.bands[{k}]"),
+                bands[k],
+                low..=100_000,
+            )?;
         }
         for (i, c) in self.characters.iter().enumerate() {
-            if c.side > 1 {
+            self.validate_character(i, c)?;
+        }
+        Ok(())
+    }
+
+    fn validate_character(&self, i: usize, c: &Character) -> Result<(), RuleError> {
+        let s = &self.settings;
+        let at = |field: &str| format!("characters[{i}].{field}");
+        if c.name.trim().is_empty() {
+            return Err(refuse(
+                "setup",
+                at("name"),
+                format_args!("{:?}", c.name),
+                "a non-empty name",
+            ));
+        }
+        if let Some((j, other)) = self.characters[..i]
+            .iter()
+            .enumerate()
+            .find(|(_, o)| o.name.to_lowercase() == c.name.to_lowercase())
+        {
+            let why = if other.name == c.name {
+                "is the same as"
+            } else {
+                "differs only in case from"
+            };
+            return Err(RuleError::new(
+                "setup",
+                format!(
+                    "characters[{i}].name: {:?} {why} characters[{j}].name {:?}; names must be unique ignoring case",
+                    c.name, other.name
+                ),
+            ));
+        }
+        within("setup", at("side"), c.side, 0..=1)?;
+        for (a, v) in c.aspects.iter() {
+            let name = serde_json::to_value(a)
+                .ok()
+                .and_then(|v| v.as_str().map(String::from))
+                .unwrap_or_default();
+            within("BW-02", at(&format!("aspects.{name}")), v, 0..=20)?;
+        }
+        if c.weapons.len() > 16 {
+            return Err(refuse(
+                "setup",
+                at("weapons"),
+                format_args!("{} weapons", c.weapons.len()),
+                "at most 16",
+            ));
+        }
+        for (k, w) in c.weapons.iter().enumerate() {
+            let wat = |field: &str| format!("characters[{i}].weapons[{k}].{field}");
+            if w.aspects.as_ref().is_some_and(Vec::is_empty) {
+                return Err(refuse(
+                    "BW-23",
+                    wat("aspects"),
+                    "empty",
+                    "at least one aspect, or leave `aspects` out to use its kind's",
+                ));
+            }
+            if w.spare_magazines > 0 && w.magazine == 0 {
+                return Err(refuse(
+                    "BW-12",
+                    wat("magazine"),
+                    format_args!("0 with {} spare magazines", w.spare_magazines),
+                    "at least 1 (rounds a reload puts in)",
+                ));
+            }
+            within("BW-03", wat("bonus"), w.bonus, 0..=10)?;
+            within("BW-16", wat("effectiveness"), w.effectiveness, 0..=100)?;
+            for (mode, b) in [("short_burst", w.short_burst), ("long_burst", w.long_burst)] {
+                if let Some(b) = b {
+                    within("BW-39", wat(&format!("{mode}.rounds")), b.rounds, 1..=1000)?;
+                    within("BW-39", wat(&format!("{mode}.bonus")), b.bonus, 0..=10)?;
+                }
+            }
+        }
+        within(
+            "BW-03",
+            at("armour.defence_bonus"),
+            c.armour.defence_bonus,
+            0..=10,
+        )?;
+        within(
+            "BW-16",
+            at("armour.effectiveness"),
+            c.armour.effectiveness,
+            0..=100,
+        )?;
+        if let Some(h) = c.hits {
+            within(
+                "BW-17",
+                at("hits"),
+                h,
+                s.health.death_threshold..=s.health.max(),
+            )?;
+        }
+        within("setup", at("position"), c.position, -100_000..=100_000)?;
+        if let Some(r) = c.joins_round.filter(|r| !(2..=s.max_rounds).contains(r)) {
+            return Err(refuse(
+                "BW-10",
+                at("joins_round"),
+                r,
+                format_args!(
+                    "2 to settings.max_rounds ({}); leave it out to start in the fight",
+                    s.max_rounds
+                ),
+            ));
+        }
+        if c.first_strike {
+            if c.joins_round.is_some() {
+                return Err(refuse(
+                    "BW-09",
+                    at("first_strike"),
+                    "true for a newcomer (joins_round)",
+                    "false: a newcomer cannot make a First Strike",
+                ));
+            }
+            if !c.surprise && c.cover.max(s.cover_at(c.position)) < s.first_strike_cover {
                 return Err(RuleError::new(
-                    "setup",
+                    "BW-09",
                     format!(
-                        "character #{i} ({}) has side {}; sides are 0 and 1",
-                        c.name, c.side
+                        "characters[{i}].first_strike: {} wants a First Strike without surprise and in {:?} cover; it needs surprise or {:?} cover or better",
+                        c.name, c.cover, s.first_strike_cover
                     ),
                 ));
-            }
-            if c.aspects.values.iter().any(|&v| v > 20) {
-                return Err(RuleError::new(
-                    "BW-02",
-                    format!("character #{i} ({}) has an aspect over 20K", c.name),
-                ));
-            }
-            if c.weapons.len() > 16 {
-                return Err(RuleError::new("setup", "at most 16 weapons per character"));
-            }
-            for w in &c.weapons {
-                if w.aspects.as_ref().is_some_and(Vec::is_empty) {
-                    return Err(RuleError::new(
-                        "BW-23",
-                        format!(
-                            "weapon {} lists no aspects; name at least one, or leave `aspects` out to use its kind's",
-                            w.name
-                        ),
-                    ));
-                }
-                if w.spare_magazines > 0 && w.magazine == 0 {
-                    return Err(RuleError::new(
-                        "BW-12",
-                        format!(
-                            "weapon {} has spare magazines of 0 rounds; give `magazine` (rounds a reload puts in) at least 1",
-                            w.name
-                        ),
-                    ));
-                }
-                if w.bonus > 10 || w.effectiveness > 100 {
-                    return Err(RuleError::new(
-                        "BW-16",
-                        format!(
-                            "weapon {} is out of range (bonus ≤ 10K, effectiveness ≤ 100)",
-                            w.name
-                        ),
-                    ));
-                }
-                for b in w.short_burst.iter().chain(&w.long_burst) {
-                    if b.bonus > 10 || b.rounds == 0 {
-                        return Err(RuleError::new(
-                            "BW-39",
-                            format!(
-                                "weapon {}: a burst needs rounds ≥ 1 and bonus ≤ 10K",
-                                w.name
-                            ),
-                        ));
-                    }
-                }
-            }
-            if c.armour.defence_bonus > 10 {
-                return Err(RuleError::new(
-                    "BW-03",
-                    "armour defence bonus is at most 10K",
-                ));
-            }
-            if let Some(h) = c.hits {
-                if h < s.health.death_threshold || h > s.health.max() {
-                    return Err(RuleError::new(
-                        "BW-17",
-                        format!(
-                            "character #{i} ({}) starts with {h} hits, outside the track",
-                            c.name
-                        ),
-                    ));
-                }
-            }
-            if c.position.unsigned_abs() > 100_000 {
-                return Err(RuleError::new("setup", "positions are within ±100000 m"));
-            }
-            if c.joins_round == Some(0) || c.joins_round == Some(1) {
-                return Err(RuleError::new(
-                    "BW-10",
-                    format!("character #{i} ({}): joins_round must be 2 or later (leave it out to start in the fight)", c.name),
-                ));
-            }
-            if let Some(r) = c.joins_round.filter(|&r| r > s.max_rounds) {
-                return Err(RuleError::new(
-                    "BW-10",
-                    format!(
-                        "characters[{i}].joins_round is {r}; allowed 2 to settings.max_rounds ({})",
-                        s.max_rounds
-                    ),
-                ));
-            }
-            if c.first_strike {
-                if c.joins_round.is_some() {
-                    return Err(RuleError::new(
-                        "BW-09",
-                        "a newcomer cannot make a First Strike",
-                    ));
-                }
-                if !c.surprise && c.cover.max(s.cover_at(c.position)) < s.first_strike_cover {
-                    return Err(RuleError::new(
-                        "BW-09",
-                        format!(
-                            "character #{i} ({}) wants a First Strike without surprise and in {:?} cover; it needs surprise or {:?} cover or better",
-                            c.name, c.cover, s.first_strike_cover
-                        ),
-                    ));
-                }
             }
         }
         Ok(())

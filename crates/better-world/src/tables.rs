@@ -75,9 +75,10 @@ impl WeaponKind {
         )
     }
 
-    /// Whether it fights hand to hand only as a blow (BW-22): a gun, a bow or a grenade in
-    /// melee has no accuracy advantage (weapon bonus). A thrown knife held in hand is a
-    /// knife (BW-23), so it is not one of these.
+    /// Whether it fights hand to hand by melee rules without its accuracy advantage
+    /// (BW-22): a gun (fired or struck with, `settings.firearm_in_melee`), a bow or a
+    /// grenade (a blow). A thrown knife held in hand is a knife (BW-23), so it is not one
+    /// of these.
     pub fn blunt_in_melee(self) -> bool {
         self.is_ranged() && self != WeaponKind::ThrownKnife
     }
@@ -147,11 +148,14 @@ pub struct DistanceTable {
     /// Difficulty K at Near, Medium, Far, Extreme. **\[default\]** 3, 4, 5, 6: with the +1K per
     /// level past the comfortable range this gives the seed's pistol example (5K at Medium,
     /// 7K at Far for a Near pistol).
+    #[schemars(inner(range(min = 0, max = 30)))]
     pub difficulty: [u32; 4],
     /// The farthest metres still counted Near, Medium, Far; past the last is Extreme.
     /// **\[default\]** 10, 30, 100.
+    #[schemars(inner(range(min = 0, max = 100000)))]
     pub bands: [u32; 3],
     /// Closer than this many metres is melee range, not ranged combat (BW-32: "from 2 m").
+    #[schemars(range(min = 1, max = 100))]
     pub melee_below: u32,
 }
 
@@ -219,6 +223,7 @@ pub enum Cover {
 #[serde(default, deny_unknown_fields)]
 pub struct CoverTable {
     /// K for none, light, normal, heavy: 0, 1, 2, 3.
+    #[schemars(inner(range(min = 0, max = 15)))]
     pub difficulty: [u32; 4],
 }
 
@@ -257,12 +262,16 @@ pub fn ranged_difficulty(
 #[serde(default, deny_unknown_fields)]
 pub struct OutnumberingTable {
     /// Two attackers from the same side: +1K.
+    #[schemars(range(min = 0, max = 10))]
     pub two_same_side: u32,
     /// Two attackers from opposite sides: +2K.
+    #[schemars(range(min = 0, max = 10))]
     pub two_opposite: u32,
     /// Three attackers: +2K.
+    #[schemars(range(min = 0, max = 10))]
     pub three: u32,
     /// Four attackers: +3K.
+    #[schemars(range(min = 0, max = 10))]
     pub four: u32,
 }
 

@@ -300,7 +300,9 @@ fn bw_22_firearms_in_melee_use_melee_rules() {
             ..
         }
     )));
-    assert_eq!(state.fighters[0].character.weapons[0].ammo, Some(8));
+    // The default `shot` fires the gun: a miss (0 0 against 0 0 ties to the actor, so
+    // here a hit of 0 bonus units) spends its round all the same.
+    assert_eq!(state.fighters[0].character.weapons[0].ammo, Some(7));
 }
 
 #[test]

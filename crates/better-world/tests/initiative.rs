@@ -438,7 +438,9 @@ fn bw_11_leaving_needs_being_out_of_the_attention_zone() {
 fn bw_07_sixty_four_on_one_level_are_placed_by_dice() {
     // BW-07a rolls as many K as characters already placed: up to 63, past a check's 60K
     // pool limit. A full setup on one level used to be refused mid-start.
-    let everyone: Vec<_> = (0..64).map(|i| fighter("X", (i % 2) as u8, i, 1)).collect();
+    let everyone: Vec<_> = (0..64)
+        .map(|i| fighter(&format!("X{i}"), (i % 2) as u8, i, 1))
+        .collect();
     let mut dice = fray_dice::Rng::new(1, 0);
     let state = start(
         &setup(everyone),

@@ -86,9 +86,12 @@ fn bw_25_settings_that_would_overflow_a_pool_are_refused() {
     );
     let mut s = base();
     s.settings.first_strike_k = 11;
-    assert_eq!(
-        Session::<BetterWorld>::start(s, 1, 0).unwrap_err().rule,
-        "BW-25"
+    let e = Session::<BetterWorld>::start(s, 1, 0).unwrap_err();
+    assert_eq!(e.rule, "BW-09");
+    assert!(
+        e.message
+            .starts_with("settings.first_strike_k is 11; allowed 0 to 10"),
+        "{e}"
     );
     let mut s = base();
     s.settings.first_strike_k = 10;
@@ -96,9 +99,12 @@ fn bw_25_settings_that_would_overflow_a_pool_are_refused() {
     assert!(Session::<BetterWorld>::start(s, 1, 0).is_ok());
     let mut s = base();
     s.settings.max_minor = 11;
-    assert_eq!(
-        Session::<BetterWorld>::start(s, 1, 0).unwrap_err().rule,
-        "setup"
+    let e = Session::<BetterWorld>::start(s, 1, 0).unwrap_err();
+    assert_eq!(e.rule, "BW-12");
+    assert!(
+        e.message
+            .starts_with("settings.max_minor is 11; allowed 0 to 10"),
+        "{e}"
     );
 }
 

@@ -117,13 +117,16 @@ fn bw_35_the_tactic_steps_into_cover_before_shooting() {
     assert_eq!(BetterWorld::next_command(&state), Some(walk(0, 3)));
 }
 
-/// A (pistol) engaged with B (fists) at 2 m / 3 m, A's turn.
-fn gun_in_melee(ammo: Option<u32>, firearm: FirearmInMelee) -> State {
+/// A (pistol, +1K accuracy) engaged with B (fists) at 2 m / 3 m, A's turn; `None` keeps
+/// the default `settings.firearm_in_melee`.
+fn gun_in_melee(ammo: Option<u32>, firearm: Option<FirearmInMelee>) -> State {
     let mut a = fighter("A", 0, 0, 3);
     a.weapons = vec![Weapon { ammo, ..pistol() }];
     let b = fighter("B", 1, 3, 2);
     let mut s = setup(vec![a, b]);
-    s.settings.firearm_in_melee = firearm;
+    if let Some(firearm) = firearm {
+        s.settings.firearm_in_melee = firearm;
+    }
     let (mut state, _) = started(&s, &[]);
     run(&mut state, engage(0, 2, 1), &[]).unwrap();
     state
@@ -147,28 +150,78 @@ fn damage_and_ammo(events: &[Event]) -> (u32, u32) {
     (dealt, spent)
 }
 
+/// The melee check of the first attack: (melee rules, aspect, pool, difficulty).
+fn melee_check(events: &[Event]) -> (bool, Aspect, u32, u32) {
+    events
+        .iter()
+        .find_map(|e| match e {
+            Event::Attacked {
+                melee,
+                aspect,
+                pool,
+                difficulty,
+                ..
+            } => Some((*melee, *aspect, *pool, *difficulty)),
+            _ => None,
+        })
+        .expect("an attack")
+}
+
 #[test]
-fn bw_22_a_gun_in_melee_strikes_as_a_blow() {
-    // «атака будет совершаться по правилам рукопашного боя»: melee aspects (Training 2),
-    // no accuracy bonus (the pistol's +1K), no ammunition, the damage of a blow: trivial 2
-    // (2 ones against 0), not 2 + the pistol's 2.
+fn bw_22_by_default_a_gun_in_melee_is_fired_by_melee_rules() {
+    // «возможно применение огнестрельного оружия, однако атака будет совершаться по
+    // правилам рукопашного боя … Преимущество точности дальнобойного оружия не будет
+    // работать»: the default fires the gun. Melee check: A's unarmed aspect Training 2
+    // (not Perception), no +1K accuracy bonus, against B's melee aspect 2K (not a distance
+    // difficulty); A rolls 1 1, B 0 0: 2 bonus units + the pistol's 2 = 4, one round spent.
+    assert_eq!(Settings::default().firearm_in_melee, FirearmInMelee::Shot);
+    let mut state = gun_in_melee(Some(8), None);
+    let e = run(&mut state, Command::Attack(strike(0, 1)), &[1, 1, 0, 0]).unwrap();
+    assert_eq!(melee_check(&e), (true, Aspect::Training, 2, 2));
+    assert_eq!(damage_and_ammo(&e), (4, 1));
+    assert_eq!(state.fighters[0].character.weapons[0].ammo, Some(7));
+    assert_eq!(state.fighters[1].hits, 2);
+    // Empty: it cannot fire, so it strikes as a blow (2, nothing spent).
+    let mut state = gun_in_melee(Some(0), None);
+    let e = run(&mut state, Command::Attack(strike(0, 1)), &[1, 1, 0, 0]).unwrap();
+    assert_eq!(melee_check(&e), (true, Aspect::Training, 2, 2));
+    assert_eq!(damage_and_ammo(&e), (2, 0));
+    assert_eq!(state.fighters[0].character.weapons[0].ammo, Some(0));
+    // Uncounted ammunition never runs out: fired, nothing to count.
+    let mut state = gun_in_melee(None, None);
+    let e = run(&mut state, Command::Attack(strike(0, 1)), &[1, 1, 0, 0]).unwrap();
+    assert_eq!(damage_and_ammo(&e), (4, 0));
+}
+
+#[test]
+fn bw_22_a_shot_in_melee_is_no_burst() {
+    // By melee rules: the ranged-only actions are refused at melee range and change nothing.
+    let mut state = gun_in_melee(Some(8), None);
+    let before = state.clone();
+    let refused = run(&mut state, Command::ShortBurst(strike(0, 1)), &[]).unwrap_err();
+    assert_eq!(refused.rule, "BW-22");
+    assert_eq!(state, before);
+}
+
+#[test]
+fn bw_22_the_blow_setting_strikes_without_firing() {
+    // `blow`: melee aspects (Training 2), no accuracy bonus (the pistol's +1K), no
+    // ammunition, the damage of a blow: trivial 2 (2 ones against 0), not 2 + the pistol's 2.
     for ammo in [Some(8), Some(0), None] {
-        let mut state = gun_in_melee(ammo, FirearmInMelee::Blow);
+        let mut state = gun_in_melee(ammo, Some(FirearmInMelee::Blow));
         let e = run(&mut state, Command::Attack(strike(0, 1)), &[1, 1, 0, 0]).unwrap();
-        assert_eq!(attacks(&e)[0].1, 2, "pool without the accuracy bonus");
+        assert_eq!(melee_check(&e), (true, Aspect::Training, 2, 2));
         assert_eq!(damage_and_ammo(&e), (2, 0), "ammo {ammo:?}");
         assert_eq!(state.fighters[0].character.weapons[0].ammo, ammo);
     }
 }
 
 #[test]
-fn bw_22_the_shot_setting_fires_point_blank_while_loaded() {
-    // The other reading («возможно применение огнестрельного оружия»): a loaded gun fires
-    // one round with its effectiveness, still by melee rules; an empty one is a blow.
-    let mut state = gun_in_melee(Some(8), FirearmInMelee::Shot);
+fn bw_22_the_shot_setting_written_out_fires_point_blank_while_loaded() {
+    let mut state = gun_in_melee(Some(8), Some(FirearmInMelee::Shot));
     let e = run(&mut state, Command::Attack(strike(0, 1)), &[1, 1, 0, 0]).unwrap();
     assert_eq!(damage_and_ammo(&e), (4, 1));
-    let mut state = gun_in_melee(Some(0), FirearmInMelee::Shot);
+    let mut state = gun_in_melee(Some(0), Some(FirearmInMelee::Shot));
     let e = run(&mut state, Command::Attack(strike(0, 1)), &[1, 1, 0, 0]).unwrap();
     assert_eq!(damage_and_ammo(&e), (2, 0));
 }
@@ -403,7 +456,11 @@ fn max_rounds_is_1_to_1000_and_within_the_command_cap() {
         }
     }
     // 64 characters: a round may take 322 commands, so at most 310 rounds.
-    let mut big = setup((0..64).map(|i| fighter("X", (i % 2) as u8, i, 1)).collect());
+    let mut big = setup(
+        (0..64)
+            .map(|i| fighter(&format!("X{i}"), (i % 2) as u8, i, 1))
+            .collect(),
+    );
     big.settings.max_rounds = 311;
     let e = big.validate().unwrap_err();
     assert!(e.message.contains("1 to 310"), "{}", e.message);

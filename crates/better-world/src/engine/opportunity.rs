@@ -10,7 +10,7 @@ use super::{
     cap, check_actor, err, finish_action, members, release_holds, resolve_strike, scene,
     spend_ammo, Action, Cost, Engagement, Event, Events, Plan, Set, State, Status,
 };
-use crate::check::Restraint;
+use crate::resolve::Restraint;
 
 /// A move waiting for the opportunity attacks it provoked (BW-26).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

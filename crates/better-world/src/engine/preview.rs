@@ -4,7 +4,7 @@
 use fray_dice::RuleError;
 
 use super::{apply, cap, err, plan_strike, Action, Command, Plan, State};
-use crate::check::{AttackSpec, CheckSpec};
+use crate::resolve::{AttackSpec, CheckSpec};
 use fray_dice::{EventLog, Rng};
 
 /// What a command rolls: an attack (check and damage), a contest (check only), or nothing.

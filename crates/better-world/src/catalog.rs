@@ -7,11 +7,11 @@ use fray_dice::{
 };
 use serde::{Deserialize, Serialize};
 
-use crate::check::{check_odds, damage_odds, AttackSpec, CheckSpec, Restraint, TieRule};
 use crate::engine::{self, Action, Command, Defence, Event, Phase, SkipReason, State, Status};
 use crate::health::{HealthTrack, Shock};
 use crate::initiative::InitiativeModifier;
 use crate::policy::BwPolicy;
+use crate::resolve::{check_odds, damage_odds, AttackSpec, CheckSpec, Restraint, TieRule};
 use crate::setup::{Armour, Burst, Character, Settings, Setup, Style, Weapon};
 use crate::tables::{Aspect, Cover, CoverTable, Distance, DistanceTable, WeaponKind};
 
@@ -21,7 +21,7 @@ pub struct BetterWorld;
 
 impl Ruleset for BetterWorld {
     const ID: &'static str = "better-world";
-    const VERSION: u32 = 3;
+    const VERSION: u32 = 4;
     type Setup = Setup;
     type Command = Command;
     type Event = Event;
@@ -42,6 +42,10 @@ impl Ruleset for BetterWorld {
         events: &mut EventLog<Event>,
     ) -> Result<(), RuleError> {
         engine::apply(state, command, dice, events)
+    }
+
+    fn standing(state: &State) -> Vec<fray_dice::Standing> {
+        engine::standings(state)
     }
 }
 
@@ -693,6 +697,10 @@ impl Catalog for BetterWorld {
     const ODDS_KEYS: &'static str =
         "pool difficulty distance comfortable cover extra tie automatic weapon armour restraint characters";
     const DEMO_SEED: u64 = 7;
+
+    fn warnings(setup: &Setup) -> Vec<fray_dice::SetupWarning> {
+        crate::lint::warnings(setup)
+    }
 
     fn odds(spec: &OddsSpec) -> Result<Vec<OddsTable>, RuleError> {
         odds_tables(spec)

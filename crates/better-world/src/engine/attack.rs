@@ -1,0 +1,573 @@
+//! Attacks and contests: planning, rolling, damage (BW-14 … BW-40).
+
+use super::*;
+
+#[inline]
+pub(super) fn cap(v: u32) -> u32 {
+    v.min(MAX_POOL)
+}
+
+#[inline]
+pub(super) fn limit_situational(bonus: u32, extra: u32) -> Result<(), RuleError> {
+    if bonus > 10 || extra > 10 {
+        return Err(err(
+            "BW-03",
+            "situational bonus and extra difficulty are at most 10K",
+        ));
+    }
+    Ok(())
+}
+
+/// Plans a single-target attack: legality and pool, no dice.
+#[inline(always)]
+pub(super) fn plan_strike(
+    state: &State,
+    s: &Strike,
+    action: Action,
+) -> Result<(Plan, Cost), RuleError> {
+    check_turn(state, s.actor, false, false)?;
+    check_target(state, s.actor, s.target)?;
+    limit_situational(s.bonus, s.extra)?;
+    let w = state.weapon(s.actor, s.weapon)?;
+    let weapon = state.weapon_data(s.actor, w);
+    let engaged = state.engaged(s.actor, s.target);
+    let first_strike = state.phase == Phase::FirstStrike;
+    let (cost, melee_only, ranged_only) = match action {
+        Action::Attack => (Cost::Main, false, false),
+        Action::QuickStrike => (Cost::Additional, true, false),
+        Action::FeintStrike => (Cost::Full, true, false),
+        Action::QuickShot => (Cost::Additional, false, true),
+        Action::AimedShot => (Cost::Full, false, true),
+        Action::ShortBurst => (Cost::Main, false, true),
+        _ => (Cost::Main, false, false),
+    };
+    if first_strike && matches!(action, Action::QuickStrike | Action::QuickShot) {
+        return Err(err(
+            "BW-09",
+            "a First Strike is a full attack, not a quick one",
+        ));
+    }
+    afford(state, s.actor, cost)?;
+    let melee = engaged;
+    if melee && ranged_only {
+        return Err(err(
+            "BW-22",
+            "at melee range a firearm attacks by melee rules: use attack, not a shot or burst",
+        ));
+    }
+    if !melee {
+        if melee_only || !weapon.kind.is_ranged() {
+            return Err(err(
+                "BW-14",
+                format!(
+                    "a melee attack needs {} engaged in melee first (move with engage)",
+                    state.f(s.target).character.name
+                ),
+            ));
+        }
+        if state.distance(s.actor, s.target) < state.settings.distances.melee_below {
+            return Err(err(
+                "BW-32",
+                "ranged attacks start at 2 m; closer, engage in melee",
+            ));
+        }
+    }
+    let aspect = state.pick_aspect(s.actor, w, melee, s.aspect)?;
+    let c = &state.f(s.actor).character;
+    let mut pool = c.aspect(aspect) + s.bonus;
+    let (effectiveness, mut rounds) = if melee {
+        let (bonus, effectiveness, rounds) = state.in_melee(s.actor, w);
+        pool += bonus + state.outnumbering(s.target);
+        (effectiveness, rounds)
+    } else {
+        pool += weapon.bonus;
+        (weapon.effectiveness, 1)
+    };
+    let mut extra = s.extra;
+    let mut comfortable = weapon.comfortable;
+    let turn = state.turn;
+    match action {
+        Action::QuickStrike => extra += 2,
+        Action::FeintStrike | Action::AimedShot => pool += 1,
+        Action::QuickShot => {
+            if turn.is_some_and(|t| t.burst) {
+                return Err(err("BW-36", "no Quick Shot after a burst in the same turn"));
+            }
+            // «в том же направлении, что и основная атака или предшествующее движение»
+            let dir = direction(state, s.actor, s.target);
+            let moved = state.f(s.actor).last_move;
+            let same = dir != 0 && (moved == dir || turn.is_some_and(|t| t.direction == dir));
+            extra += if same { 2 } else { 3 };
+        }
+        Action::ShortBurst => {
+            let b = weapon
+                .short_burst
+                .ok_or_else(|| err("BW-39", format!("{} has no Short Burst", weapon.name)))?;
+            // Uncounted ammunition (`None`) never runs out.
+            if let Some(ammo) = weapon.ammo.filter(|&a| a < b.rounds) {
+                return Err(err(
+                    "BW-39",
+                    format!(
+                        "a Short Burst needs {} rounds; {} has {ammo}",
+                        b.rounds, weapon.name
+                    ),
+                ));
+            }
+            pool += b.bonus;
+            rounds = b.rounds;
+            comfortable = comfortable.min(state.settings.short_burst_range);
+        }
+        _ => {}
+    }
+    if !melee && action != Action::ShortBurst && weapon.ammo == Some(0) {
+        return Err(err(
+            "BW-14",
+            format!("{} is empty: reload (ДД) first", weapon.name),
+        ));
+    }
+    if first_strike {
+        pool += state.settings.first_strike_k;
+    }
+    extra += state.wound_k(s.actor);
+    Ok((
+        Plan {
+            actor: s.actor,
+            target: s.target,
+            weapon: w,
+            aspect,
+            melee,
+            action,
+            effectiveness,
+            rounds,
+            pool: cap(pool),
+            extra,
+            comfortable,
+            first_strike,
+            restraint: s.restraint,
+        },
+        cost,
+    ))
+}
+
+#[inline(always)]
+pub(super) fn direction(state: &State, from: usize, to: usize) -> i8 {
+    let d = state.f(to).character.position - state.f(from).character.position;
+    d.signum() as i8
+}
+
+#[inline(always)]
+pub(super) fn spend_ammo(
+    state: &mut State,
+    actor: usize,
+    w: Option<usize>,
+    rounds: u32,
+    events: &mut Events,
+) {
+    let Some(w) = w else { return };
+    let weapon = &mut state.fighters[actor].character.weapons[w];
+    if let Some(ammo) = weapon.ammo.as_mut() {
+        *ammo = ammo.saturating_sub(rounds);
+        let left = *ammo;
+        state.fighters[actor].ammo_spent += rounds;
+        events.emit(|| Event::AmmoSpent {
+            actor: state.who(actor),
+            weapon: state.weapon_data(actor, Some(w)).name.to_string(),
+            rounds,
+            left,
+        });
+    }
+}
+
+/// Rolls the defence of one target against an attack whose pool already rolled `ones`.
+#[inline(always)]
+pub(super) fn resolve_against<D: Dice>(
+    state: &mut State,
+    dice: &mut D,
+    plan: &Plan,
+    ones: u32,
+    events: &mut Events,
+) -> Result<(), RuleError> {
+    let target = plan.target;
+    let (base, distance) = if plan.melee {
+        (state.melee_defence(target), None)
+    } else {
+        let level = state
+            .settings
+            .distances
+            .level(state.distance(plan.actor, target));
+        (
+            state.ranged_defence(target, level, plan.comfortable),
+            Some(level),
+        )
+    };
+    let difficulty = cap(base + plan.extra);
+    let t = state.f(target);
+    let automatic = plan.melee && (t.held_by.is_some() || !t.conscious);
+    let difficulty_ones = roll_k(dice, difficulty)?;
+    let result = crate::resolve::judge(ones, difficulty_ones, state.settings.tie, automatic);
+    if plan.melee {
+        state.fighters[target].stance = false;
+    }
+    events.emit(|| Event::Attacked {
+        actor: state.who(plan.actor),
+        target: state.who(target),
+        action: plan.action,
+        melee: plan.melee,
+        aspect: plan.aspect,
+        distance,
+        pool: plan.pool,
+        difficulty,
+        result,
+        automatic,
+        first_strike: plan.first_strike,
+    });
+    if state.enemies(plan.actor, target) && state.f(target).withdrawing.is_some() {
+        state.fighters[target].withdrawing = None;
+        events.emit(|| Event::WithdrawalBroken {
+            actor: state.who(target),
+        });
+    }
+    if result.success {
+        let spec = AttackSpec {
+            check: CheckSpec::default(),
+            weapon: plan.effectiveness,
+            armour: state.f(target).character.armour.effectiveness,
+            restraint: plan.restraint,
+        };
+        let hit = damage(&result, &spec);
+        state.fighters[plan.actor].damage_dealt += hit.dealt;
+        take_damage(state, target, hit.trivial, hit.effective, hit.dealt, events);
+    }
+    Ok(())
+}
+
+#[inline(always)]
+pub(super) fn resolve_strike<D: Dice>(
+    state: &mut State,
+    dice: &mut D,
+    plan: &Plan,
+    events: &mut Events,
+) -> Result<(), RuleError> {
+    let ones = roll_k(dice, plan.pool)?;
+    resolve_against(state, dice, plan, ones, events)
+}
+
+pub(super) fn release_holds(state: &mut State, i: usize, events: &mut Events) {
+    if let Some(t) = state.fighters[i].holding.take() {
+        state.fighters[t].held_by = None;
+        events.emit(|| Event::Released {
+            actor: state.who(i),
+            target: state.who(t),
+        });
+    }
+    if let Some(h) = state.fighters[i].held_by.take() {
+        state.fighters[h].holding = None;
+        events.emit(|| Event::Released {
+            actor: state.who(h),
+            target: state.who(i),
+        });
+    }
+}
+
+pub(super) fn drop_engagements(state: &mut State, i: usize) {
+    state
+        .engagements
+        .retain(|e| e.attacker != i && e.target != i);
+}
+
+/// Applies damage (BW-17 … BW-21).
+#[inline(always)]
+pub(super) fn take_damage(
+    state: &mut State,
+    target: usize,
+    trivial: u32,
+    effective: u32,
+    dealt: u32,
+    events: &mut Events,
+) {
+    let track = state.settings.health;
+    let before = state.f(target).hits;
+    let (hits, killed) = track.take(before, dealt);
+    let round = state.round;
+    let f = &mut state.fighters[target];
+    f.hits = hits;
+    f.damage_taken += dealt;
+    if (killed || hits < 1) && f.defeated_round.is_none() {
+        f.defeated_round = Some(round);
+    }
+    state.wounds_dealt += u64::from(dealt);
+    if killed {
+        state.fighters[target].status = Status::Dead;
+        state.fighters[target].conscious = false;
+    }
+    events.emit(|| Event::Damaged {
+        target: state.who(target),
+        trivial,
+        effective,
+        dealt,
+        hits,
+        state: state.health_state(target),
+    });
+    if killed {
+        events.emit(|| Event::Died {
+            actor: state.who(target),
+        });
+        release_holds(state, target, events);
+        drop_engagements(state, target);
+        return;
+    }
+    if hits < 1 && before >= 1 {
+        let conscious = state.f(target).character.stays_conscious;
+        state.fighters[target].conscious = conscious;
+        events.emit(|| Event::Dying {
+            actor: state.who(target),
+            conscious,
+        });
+        if !conscious {
+            release_holds(state, target, events);
+            drop_engagements(state, target);
+            return;
+        }
+    }
+    let shock = track.shock(dealt);
+    if shock != Shock::None {
+        let f = &mut state.fighters[target];
+        f.shock = f.shock.max(shock);
+        events.emit(|| Event::Shocked {
+            target: state.who(target),
+            shock,
+        });
+    }
+}
+
+pub(super) fn opposed_aspect(state: &State, i: usize, list: &[Aspect]) -> u32 {
+    state.f(i).character.aspect(state.best_aspect(i, list))
+}
+
+pub(super) fn contest<D: Dice>(
+    state: &mut State,
+    dice: &mut D,
+    actor: usize,
+    target: usize,
+    action: Action,
+    (pool, difficulty): (u32, u32),
+    events: &mut Events,
+) -> Result<CheckResult, RuleError> {
+    let spec = CheckSpec {
+        pool: cap(pool),
+        difficulty: cap(difficulty),
+        tie: state.settings.tie,
+        automatic: false,
+    };
+    let result = check(dice, &spec)?;
+    events.emit(|| Event::Contested {
+        actor: state.who(actor),
+        target: state.who(target),
+        action,
+        pool: spec.pool,
+        difficulty: spec.difficulty,
+        result,
+    });
+    if !result.success && matches!(action, Action::Disarm | Action::Grapple) {
+        take_damage(state, actor, 0, result.deficit, result.deficit, events);
+    }
+    Ok(result)
+}
+
+pub(super) const GRAPPLE: [Aspect; 2] = [Aspect::MuscleMemory, Aspect::Constitution];
+
+/// An attack on one target: plan, roll, resolve, finish. A fight makes dozens, so the whole
+/// path is inlined into this one function (calls and their error plumbing cost more than
+/// most of the steps).
+#[inline(always)]
+pub(crate) fn do_strike<D: Dice>(
+    state: &mut State,
+    dice: &mut D,
+    s: &Strike,
+    action: Action,
+    events: &mut Events,
+) -> Result<(), RuleError> {
+    let (plan, cost) = plan_strike(state, s, action)?;
+    let wounds = state.wounds_dealt;
+    if let Some(w) = plan.weapon {
+        state.fighters[s.actor].wielded = Some(w);
+    }
+    if plan.rounds > 0 {
+        spend_ammo(state, s.actor, plan.weapon, plan.rounds, events);
+    }
+    resolve_strike(state, dice, &plan, events)?;
+    let dir = direction(state, s.actor, s.target);
+    if let Some(t) = state.turn.as_mut() {
+        if action == Action::ShortBurst {
+            t.burst = true;
+        }
+        if matches!(cost, Cost::Main | Cost::Full) {
+            t.direction = dir;
+        }
+    }
+    let hurt = state.wounds_dealt != wounds;
+    finish_action(state, dice, (s.actor, cost), true, hurt, events)
+}
+
+/// A Long Burst; `targets` stand for `s.targets`, so the tactic can pass them from the stack.
+pub(crate) fn do_long_burst<D: Dice>(
+    state: &mut State,
+    dice: &mut D,
+    s: &Spray,
+    targets: &[usize],
+    events: &mut Events,
+) -> Result<(), RuleError> {
+    check_turn(state, s.actor, false, false)?;
+    limit_situational(s.bonus, s.extra)?;
+    afford(state, s.actor, Cost::Full)?;
+    let max = state.settings.long_burst_max_targets as usize;
+    if targets.is_empty() || targets.len() > max {
+        return Err(err(
+            "BW-40",
+            format!("a Long Burst takes 1 to {max} targets in its cone"),
+        ));
+    }
+    let mut seen: Set = 0;
+    let mut dir = 0i8;
+    for &t in targets {
+        check_target(state, s.actor, t)?;
+        // `t` is a character's index (checked above), so below 64.
+        if seen & 1 << t != 0 {
+            return Err(err("BW-40", "each target once"));
+        }
+        seen |= 1 << t;
+        if state.engaged(s.actor, t) {
+            return Err(err(
+                "BW-22",
+                "no bursts at someone engaged with you in melee",
+            ));
+        }
+        if state.distance(s.actor, t) < state.settings.distances.melee_below {
+            return Err(err("BW-32", "ranged attacks start at 2 m"));
+        }
+        let d = direction(state, s.actor, t);
+        if dir != 0 && d != dir {
+            return Err(err(
+                "BW-40",
+                "every Long Burst target must be in the one narrow cone (the same direction)",
+            ));
+        }
+        dir = d;
+    }
+    let w = state.weapon(s.actor, s.weapon)?;
+    let weapon = state.weapon_data(s.actor, w);
+    let b = weapon
+        .long_burst
+        .ok_or_else(|| err("BW-40", format!("{} has no Long Burst", weapon.name)))?;
+    // Uncounted ammunition (`None`) never runs out.
+    if let Some(ammo) = weapon.ammo.filter(|&a| a < b.rounds) {
+        return Err(err(
+            "BW-40",
+            format!(
+                "a Long Burst needs {} rounds; {} has {ammo}",
+                b.rounds, weapon.name
+            ),
+        ));
+    }
+    let (bonus, comfortable) = (weapon.bonus, weapon.comfortable);
+    let aspect = state.pick_aspect(s.actor, w, false, s.aspect)?;
+    let first_strike = state.phase == Phase::FirstStrike;
+    let mut pool = state.f(s.actor).character.aspect(aspect) + bonus + b.bonus + s.bonus;
+    if first_strike {
+        pool += state.settings.first_strike_k;
+    }
+    let extra = s.extra + state.wound_k(s.actor);
+    if let Some(w) = w {
+        state.fighters[s.actor].wielded = Some(w);
+    }
+    spend_ammo(state, s.actor, w, b.rounds, events);
+    let wounds = state.wounds_dealt;
+    let ones = roll_k(dice, cap(pool))?;
+    for &t in targets {
+        if state.f(t).status != Status::Active {
+            continue;
+        }
+        let plan = Plan {
+            actor: s.actor,
+            target: t,
+            weapon: w,
+            aspect,
+            melee: false,
+            action: Action::LongBurst,
+            effectiveness: state.weapon_data(s.actor, w).effectiveness,
+            rounds: 0,
+            pool: cap(pool),
+            extra,
+            comfortable: comfortable.min(state.settings.long_burst_range),
+            first_strike,
+            restraint: s.restraint,
+        };
+        resolve_against(state, dice, &plan, ones, events)?;
+    }
+    if let Some(t) = state.turn.as_mut() {
+        t.burst = true;
+        t.direction = dir;
+    }
+    let hurt = state.wounds_dealt != wounds;
+    finish_action(state, dice, (s.actor, Cost::Full), true, hurt, events)
+}
+
+pub(super) fn need_engaged(
+    state: &State,
+    actor: usize,
+    target: usize,
+    rule: &'static str,
+) -> Result<(), RuleError> {
+    if !state.engaged(actor, target) {
+        return Err(err(
+            rule,
+            format!(
+                "{} must be engaged in melee with {} first",
+                state.f(actor).character.name,
+                state.f(target).character.name
+            ),
+        ));
+    }
+    Ok(())
+}
+
+#[inline]
+pub(super) fn only_in_rounds(state: &State) -> Result<(), RuleError> {
+    if state.phase == Phase::FirstStrike {
+        return Err(err(
+            "BW-09",
+            "before initiative only the First Strike attack is allowed",
+        ));
+    }
+    Ok(())
+}
+
+/// Disarm's opposed check (BW-27): the actor's best melee aspect against the target's with
+/// the weapon it holds, +2K extra difficulty.
+pub(super) fn disarm_terms(state: &State, actor: usize, target: usize) -> (u32, u32) {
+    let mine = state.aspects_for(actor, state.f(actor).wielded, true);
+    let theirs = state.aspects_for(target, state.f(target).wielded, true);
+    let pool = opposed_aspect(state, actor, mine);
+    (
+        pool,
+        opposed_aspect(state, target, theirs) + 2 + state.wound_k(actor),
+    )
+}
+
+/// Grapple's opposed check (BW-28): +2K extra difficulty.
+pub(super) fn grapple_terms(state: &State, actor: usize, target: usize) -> (u32, u32) {
+    let pool = opposed_aspect(state, actor, &GRAPPLE);
+    (
+        pool,
+        opposed_aspect(state, target, &GRAPPLE) + 2 + state.wound_k(actor),
+    )
+}
+
+/// Break Free's opposed check (BW-29): +1K extra difficulty against the holder.
+pub(super) fn break_free_terms(state: &State, actor: usize, holder: usize) -> (u32, u32) {
+    let pool = opposed_aspect(state, actor, &GRAPPLE);
+    (
+        pool,
+        opposed_aspect(state, holder, &GRAPPLE) + 1 + state.wound_k(actor),
+    )
+}
