@@ -235,6 +235,10 @@ impl Catalog for Andromeda {
         Ok(out)
     }
 
+    fn warnings(setup: &Setup) -> Vec<fray_dice::SetupWarning> {
+        crate::lint::warnings(setup)
+    }
+
     fn demo_setup() -> Setup {
         serde_json::from_str(DEMO_SETUP).expect("the embedded demo setup is valid")
     }
