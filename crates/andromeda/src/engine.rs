@@ -136,6 +136,16 @@ pub struct Fighter {
     pub charges: Vec<u32>,
     /// Readied action.
     pub ready: Option<Readied>,
+    /// Stress boxes this participant's abilities filled (for [`fray_dice::Ruleset::standing`];
+    /// not part of the state's JSON).
+    #[serde(skip)]
+    pub damage_dealt: u32,
+    /// Stress boxes filled on this participant (AND-45).
+    #[serde(skip)]
+    pub damage_taken: u32,
+    /// The round it was taken out in (AND-48).
+    #[serde(skip)]
+    pub defeated_round: Option<u32>,
 }
 
 /// Where the encounter is.
@@ -936,6 +946,9 @@ impl State {
                 position: p.position,
                 charges: p.artifacts.iter().map(|a| a.reload).collect(),
                 ready: None,
+                damage_dealt: 0,
+                damage_taken: 0,
+                defeated_round: None,
             })
             .collect();
         let mut state = State {
@@ -1361,6 +1374,7 @@ impl State {
         };
         self.fighters[i].status = status;
         self.fighters[i].ready = None;
+        self.fighters[i].defeated_round = Some(self.round);
         ev.emit(|| Event::Defeated {
             id: self.fighters[i].id.clone(),
             status,
@@ -1373,16 +1387,22 @@ impl State {
         }
     }
 
-    /// Fills temporary boxes first, then main boxes (AND-45, AND-46); full → defeat (AND-48).
-    fn damage(&mut self, i: usize, amount: u32, ev: &mut Events) {
+    /// `by`'s ability deals `amount` to `i`: temporary boxes fill first, then main boxes
+    /// (AND-45, AND-46); full → defeat (AND-48).
+    fn damage(&mut self, by: usize, i: usize, amount: u32, ev: &mut Events) {
         if amount == 0 || !self.active(i) {
             return;
         }
         let max = self.main_max(i);
         let f = &mut self.fighters[i];
         let to_temp = amount.min(f.temp_max - f.temp_stress);
+        let main_before = f.main_stress;
         f.temp_stress += to_temp;
         f.main_stress = f.main_stress.saturating_add(amount - to_temp).min(max);
+        let filled = to_temp + f.main_stress.saturating_sub(main_before);
+        f.damage_taken += filled;
+        self.fighters[by].damage_dealt += filled;
+        let f = &self.fighters[i];
         ev.emit(|| Event::Damaged {
             id: f.id.clone(),
             amount,
@@ -1921,7 +1941,7 @@ impl State {
             any_fail |= tier == Tier::Fail;
             any_crit |= tier == Tier::Critical;
             if let Some(line) = ab.damage {
-                self.damage(t, line.get(tier), ev);
+                self.damage(a, t, line.get(tier), ev);
             }
             if ab.defense.is_some() && t != a {
                 self.struck(t, tier, !ab.ranged, ev);
