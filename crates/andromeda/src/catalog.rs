@@ -6,9 +6,11 @@ use fray_dice::{
 };
 use serde::{Deserialize, Serialize};
 
-use crate::check::{AdvantageMethod, CheckSpec, Contestant, DamageLine, Edge, OutcomeTable, Tier};
 use crate::engine::{Benefit, Command, Event, HeatReason, MoveMode, Phase, State, Status};
 use crate::odds::{damage_odds, grab_odds, odds, opposed_odds};
+use crate::resolve::{
+    AdvantageMethod, CheckSpec, Contestant, DamageLine, Edge, OutcomeTable, Tier,
+};
 use crate::setup::{ConditionKind, Duration, Setup, Side};
 use crate::Andromeda;
 

@@ -175,24 +175,17 @@
 
 mod area;
 mod catalog;
-mod check;
 mod engine;
 mod lint;
 mod odds;
 mod options;
 mod policy;
 mod prepared;
+mod resolve;
 mod setup;
-mod tactic;
 
 pub use area::{Area, MAX_AREA};
 pub use catalog::{describe, simulate, OddsSpec, DEMO_SETUP};
-pub use check::{
-    attack, check, check_batch, grab, opposed, opposed_winner, roll_total, AdvantageMethod,
-    AttackResult, CheckResult, CheckSpec, Contestant, DamageLine, Decider, Edge, GrabEffect,
-    GrabResult, KeptRoll, OpposedResult, OutcomeTable, Tier, DIE_SIDES, KEPT_DICE, MAX_CHECK_DICE,
-    MAX_EXTRA_DICE,
-};
 pub use engine::{
     dist2, within, Benefit, Command, Condition, Event, Fighter, HeatReason, Hold, MoveMode, Phase,
     Purpose, Readied, State, Status, Trigger, MAX_COORD,
@@ -200,6 +193,12 @@ pub use engine::{
 pub use odds::{damage_odds, grab_odds, odds, opposed_odds, tier_probabilities, total_odds};
 pub use options::{options, preview};
 pub use policy::{AndromedaPolicy, Tactic, TargetPriority};
+pub use resolve::{
+    attack, check, check_batch, grab, opposed, opposed_winner, roll_total, AdvantageMethod,
+    AttackResult, CheckResult, CheckSpec, Contestant, DamageLine, Decider, Edge, GrabEffect,
+    GrabResult, KeptRoll, OpposedResult, OutcomeTable, Tier, DIE_SIDES, KEPT_DICE, MAX_CHECK_DICE,
+    MAX_EXTRA_DICE,
+};
 pub use setup::{
     limits, Ability, ActionKind, Aim, Archetype, Artifact, ConditionEffect, ConditionKind, Defense,
     Duration, Id, Opening, ParticipantSetup, SaveSpec, Settings, Setup, Side, Signature, Skill,

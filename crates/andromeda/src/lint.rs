@@ -5,7 +5,7 @@
 
 use fray_dice::SetupWarning;
 
-use crate::check::{AdvantageMethod, DamageLine, Tier};
+use crate::resolve::{AdvantageMethod, DamageLine, Tier};
 use crate::setup::{Ability, Aim, ConditionKind, ParticipantSetup, Setup, Side};
 
 /// Every warning about `setup`: settings first, then participant by participant, then the

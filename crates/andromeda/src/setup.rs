@@ -8,7 +8,7 @@ use fray_dice::RuleError;
 use serde::{Deserialize, Serialize};
 
 use crate::area::Area;
-use crate::check::{AdvantageMethod, DamageLine, OutcomeTable, Tier};
+use crate::resolve::{AdvantageMethod, DamageLine, OutcomeTable, Tier};
 
 /// The two sides (AND-04).
 #[derive(
@@ -853,7 +853,7 @@ impl Settings {
                 "settings.advantage.dice",
                 dice,
                 0,
-                crate::check::MAX_EXTRA_DICE,
+                crate::resolve::MAX_EXTRA_DICE,
             )?,
             AdvantageMethod::Flat { bonus } => bounded(
                 "AND-21",
