@@ -47,7 +47,7 @@ impl Area {
         sizes
             .iter()
             .find(|(_, v)| !(1..=MAX_AREA).contains(v))
-            .map(|(name, v)| format!("area.{name} must be 1..={MAX_AREA} metres (got {v})"))
+            .map(|(name, v)| format!("area.{name}: found {v}, allowed 1..={MAX_AREA} metres"))
     }
 
     /// Whether the shape starts at its user (a line or a cone) rather than at the point.

@@ -1,11 +1,16 @@
 //! The ruleset as the CLI and bindings see it: odds queries, the demo and log lines.
 
-use fray_dice::{AutoPlay, Catalog, Ending, EventLog, OddsTable, RuleError, Ruleset, TrialOutcome};
+use fray_dice::{
+    AutoPlay, Catalog, Counter, Ending, EventLog, OddsTable, RuleError, Ruleset, Standing, Track,
+    TrialOutcome,
+};
 use serde::{Deserialize, Serialize};
 
-use crate::check::{AdvantageMethod, CheckSpec, Contestant, DamageLine, Edge, OutcomeTable, Tier};
-use crate::engine::{Benefit, Command, Event, HeatReason, MoveMode, Phase, State};
+use crate::engine::{Benefit, Command, Event, HeatReason, MoveMode, Phase, State, Status};
 use crate::odds::{damage_odds, grab_odds, odds, opposed_odds};
+use crate::resolve::{
+    AdvantageMethod, CheckSpec, Contestant, DamageLine, Edge, OutcomeTable, Tier,
+};
 use crate::setup::{ConditionKind, Duration, Setup, Side};
 use crate::Andromeda;
 
@@ -32,6 +37,46 @@ impl Ruleset for Andromeda {
         events: &mut EventLog<Event>,
     ) -> Result<(), RuleError> {
         state.apply(command, dice, events)
+    }
+
+    /// Per participant: its status (`active`, `unconscious`, `dead`), its main stress filled
+    /// of its maximum (Exhaustion counted, AND-37, AND-46), the Heat gained (AND-24),
+    /// Accomplishment Points left, Exhaustion, the stress boxes it filled and had filled
+    /// (AND-45), and the round it was taken out in. Held Heat and temporary boxes are left
+    /// out: both are gone when a combat ends (AND-24, AND-46).
+    fn standing(state: &State) -> Vec<Standing> {
+        (0..state.fighters.len())
+            .map(|i| {
+                let f = &state.fighters[i];
+                let counter = |key, value: u32| Counter {
+                    key,
+                    value: i64::from(value),
+                };
+                Standing {
+                    name: state.roster[i].display().to_owned(),
+                    side: f.side.index(),
+                    up: state.active(i),
+                    state: match f.status {
+                        Status::Active => "active",
+                        Status::Unconscious => "unconscious",
+                        Status::Dead => "dead",
+                    },
+                    tracks: vec![Track {
+                        key: "main_stress",
+                        now: i64::from(f.main_stress),
+                        max: i64::from(state.main_max(i)),
+                    }],
+                    counters: vec![
+                        counter("heat_gained", f.heat_gained),
+                        counter("accomplishment_points", f.accomplishment_points),
+                        counter("exhaustion", f.exhaustion),
+                        counter("damage_dealt", f.damage_dealt),
+                        counter("damage_taken", f.damage_taken),
+                    ],
+                    defeated_round: f.defeated_round,
+                }
+            })
+            .collect()
     }
 }
 
@@ -233,6 +278,10 @@ impl Catalog for Andromeda {
             );
         }
         Ok(out)
+    }
+
+    fn warnings(setup: &Setup) -> Vec<fray_dice::SetupWarning> {
+        crate::lint::warnings(setup)
     }
 
     fn demo_setup() -> Setup {

@@ -69,6 +69,19 @@
 //! Events: `{"type": "heat_spent", "id": "vera", "amount": 1, "ability": "flurry",
 //! "heat": 0}` and the rest of [`Event`]; [`describe`] turns one into a log line.
 //!
+//! ## Setup checks
+//! A refusal names the JSON path, what was found and what is allowed
+//! (`participants[0].rank: found 7, allowed 1..=4`). Ids and names (participants', and
+//! abilities' and artifacts' within a participant) are non-empty and unique ignoring case;
+//! every numeric field has a range ([`limits`], and the schema says the same). Legal but
+//! suspicious values are warnings ([`fray_dice::Catalog::warnings`]): an ability that can
+//! never hurt or whose damage line decreases (5/3/2/1, AND-20), a participant no enemy
+//! ability can ever damage or exhaust (rank shifts and the table counted, AND-17), one out
+//! from the start (Exhaustion ≥ rank × 5, AND-37) or with nothing to attack with, a fight
+//! no side can win, an enemy's Heat cost without `settings.enemy_heat`, a save on a skill
+//! nobody has, and settings that switch a rule off (advantage of 0, a base outcome no total
+//! reaches, speeds falling with rank, a Step of 0 m, grab reach 0).
+//!
 //! ## Defaults (**\[default\]**) and how to replace them
 //! Where the source is silent the crate picks a default; each is data, never code:
 //! - **Outcome table** (AND-16): ≤ 9 Fail, 10–12 Success at a Cost, 13–15 Success, ≥ 16
@@ -162,23 +175,17 @@
 
 mod area;
 mod catalog;
-mod check;
 mod engine;
+mod lint;
 mod odds;
 mod options;
 mod policy;
 mod prepared;
+mod resolve;
 mod setup;
-mod tactic;
 
 pub use area::{Area, MAX_AREA};
 pub use catalog::{describe, simulate, OddsSpec, DEMO_SETUP};
-pub use check::{
-    attack, check, check_batch, grab, opposed, opposed_winner, roll_total, AdvantageMethod,
-    AttackResult, CheckResult, CheckSpec, Contestant, DamageLine, Decider, Edge, GrabEffect,
-    GrabResult, KeptRoll, OpposedResult, OutcomeTable, Tier, DIE_SIDES, KEPT_DICE, MAX_CHECK_DICE,
-    MAX_EXTRA_DICE,
-};
 pub use engine::{
     dist2, within, Benefit, Command, Condition, Event, Fighter, HeatReason, Hold, MoveMode, Phase,
     Purpose, Readied, State, Status, Trigger, MAX_COORD,
@@ -186,8 +193,14 @@ pub use engine::{
 pub use odds::{damage_odds, grab_odds, odds, opposed_odds, tier_probabilities, total_odds};
 pub use options::{options, preview};
 pub use policy::{AndromedaPolicy, Tactic, TargetPriority};
+pub use resolve::{
+    attack, check, check_batch, grab, opposed, opposed_winner, roll_total, AdvantageMethod,
+    AttackResult, CheckResult, CheckSpec, Contestant, DamageLine, Decider, Edge, GrabEffect,
+    GrabResult, KeptRoll, OpposedResult, OutcomeTable, Tier, DIE_SIDES, KEPT_DICE, MAX_CHECK_DICE,
+    MAX_EXTRA_DICE,
+};
 pub use setup::{
-    Ability, ActionKind, Aim, Archetype, Artifact, ConditionEffect, ConditionKind, Defense,
+    limits, Ability, ActionKind, Aim, Archetype, Artifact, ConditionEffect, ConditionKind, Defense,
     Duration, Id, Opening, ParticipantSetup, SaveSpec, Settings, Setup, Side, Signature, Skill,
     SkillNames, Style, TacticHints, MAX_ROUND_LIMIT, MAX_TURNS, MAX_TURNS_PER_FIGHT,
 };

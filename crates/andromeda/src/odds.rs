@@ -6,7 +6,7 @@ use std::sync::OnceLock;
 
 use fray_dice::{Distribution, Error, Ratio};
 
-use crate::check::{
+use crate::resolve::{
     opposed_winner, AdvantageMethod, CheckSpec, Contestant, DamageLine, Edge, GrabEffect, Tier,
     DIE_SIDES, KEPT_DICE, MAX_EXTRA_DICE,
 };

@@ -27,8 +27,8 @@ use fray_dice::{
 };
 
 use crate::catalog::OddsSpec;
-use crate::check::AdvantageMethod;
 use crate::engine::{dist2, Command, Phase, State, Trigger};
+use crate::resolve::AdvantageMethod;
 use crate::setup::{ActionKind, Aim, ConditionKind, Defense, Id};
 use crate::Andromeda;
 

@@ -8,8 +8,8 @@ use std::sync::{Arc, OnceLock};
 
 use fray_dice::RuleError;
 
-use crate::check::{CheckSpec, Edge, Tier};
 use crate::odds::tier_counts_cached;
+use crate::resolve::{CheckSpec, Edge, Tier};
 use crate::setup::{Ability, ParticipantSetup, Settings, Setup, Skill};
 
 /// What an ability needs from its user's sheet, resolved once.
@@ -234,8 +234,8 @@ mod tests {
     use std::sync::Arc;
 
     use super::prepare;
-    use crate::check::{CheckSpec, Edge, Tier};
     use crate::odds::{tier_counts, SCALE};
+    use crate::resolve::{CheckSpec, Edge, Tier};
     use crate::setup::Setup;
     use crate::DEMO_SETUP;
 

@@ -1,13 +1,14 @@
 //! What an encounter starts from: settings, the opening and the participants, all data.
 
 use std::collections::BTreeMap;
+use std::fmt;
 use std::sync::Arc;
 
 use fray_dice::RuleError;
 use serde::{Deserialize, Serialize};
 
 use crate::area::Area;
-use crate::check::{AdvantageMethod, DamageLine, OutcomeTable, Tier};
+use crate::resolve::{AdvantageMethod, DamageLine, OutcomeTable, Tier};
 
 /// The two sides (AND-04).
 #[derive(
@@ -106,6 +107,7 @@ pub struct Archetype {
     pub weak: Defense,
     /// Temporary stress boxes per rank; `None` → the setting for this archetype name.
     #[serde(default)]
+    #[schemars(range(min = 0, max = limits::TEMP_STRESS_PER_RANK))]
     pub temp_stress_per_rank: Option<u32>,
     /// The signature moment (AND-27).
     #[serde(default)]
@@ -119,8 +121,10 @@ pub struct Archetype {
 #[serde(deny_unknown_fields)]
 pub struct Skill {
     /// Added to the roll.
+    #[schemars(range(min = -limits::SKILL_VALUE, max = limits::SKILL_VALUE))]
     pub value: i32,
     /// Compared with the task rank or defense.
+    #[schemars(range(min = 0, max = limits::RANK))]
     pub rank: i32,
 }
 
@@ -213,6 +217,7 @@ pub struct SaveSpec {
     /// The skill rolled.
     pub skill: String,
     /// Task rank.
+    #[schemars(range(min = 0, max = limits::RANK))]
     pub difficulty: i32,
     /// Lowest final tier that removes the condition (**\[default\]** Success).
     #[serde(default = "success")]
@@ -234,6 +239,7 @@ pub struct ConditionEffect {
     pub duration: Option<Duration>,
     /// Exhaustion X: the amount added (AND-37); ignored for other conditions.
     #[serde(default = "one")]
+    #[schemars(range(min = 1, max = limits::EXHAUSTION))]
     pub amount: u32,
     /// Lowest final tier of the ability's check that applies it (**\[default\]** Success);
     /// ignored by abilities without a check.
@@ -281,9 +287,11 @@ pub struct Ability {
     pub name: Option<String>,
     /// Base Heat cost (AND-28).
     #[serde(default)]
+    #[schemars(range(min = 0, max = limits::COST))]
     pub cost: u32,
     /// Ability rank (AND-28).
     #[serde(default = "one")]
+    #[schemars(range(min = 1, max = limits::ABILITY_RANK))]
     pub rank: u32,
     /// Resource spent (AND-10).
     #[serde(default)]
@@ -299,6 +307,7 @@ pub struct Ability {
     pub defense: Option<Defense>,
     /// For a check without a defense: the task rank.
     #[serde(default)]
+    #[schemars(range(min = 0, max = limits::RANK))]
     pub difficulty: i32,
     /// Damage line (AND-20).
     #[serde(default)]
@@ -308,9 +317,11 @@ pub struct Ability {
     pub ranged: bool,
     /// Reach or range in metres (**\[default\]** 2 m).
     #[serde(default = "default_range")]
+    #[schemars(range(min = 0, max = limits::METRES))]
     pub range: u32,
     /// Most targets compared with one roll (area effects; AND-26).
     #[serde(default = "default_max_targets")]
+    #[schemars(range(min = 1, max = fray_dice::MAX_COMBATANTS))]
     pub max_targets: u32,
     /// Needs both hands: unusable while holding a grab (AND-42).
     #[serde(default)]
@@ -342,6 +353,7 @@ pub struct Artifact {
     /// Identifier used by abilities and commands.
     pub id: Id,
     /// X of Reload X.
+    #[schemars(range(min = 1, max = limits::RELOAD))]
     pub reload: u32,
 }
 
@@ -382,6 +394,7 @@ pub struct ParticipantSetup {
     /// Side.
     pub side: Side,
     /// Character rank, 1..=4.
+    #[schemars(range(min = 1, max = 4))]
     pub rank: u32,
     /// Archetype.
     pub archetype: Archetype,
@@ -396,21 +409,25 @@ pub struct ParticipantSetup {
     pub artifacts: Vec<Artifact>,
     /// Turns per round (bosses have several; AND-08).
     #[serde(default = "one")]
+    #[schemars(range(min = 1, max = MAX_TURNS))]
     pub turns: u32,
     /// Position in metres.
     #[serde(default)]
     pub position: [i64; 2],
     /// Speed override in metres; `None` → by rank (AND-02).
     #[serde(default)]
+    #[schemars(range(min = 0, max = limits::METRES))]
     pub speed: Option<u32>,
     /// Style for provoked attacks.
     #[serde(default)]
     pub style: Style,
     /// Accomplishment Points held (heroes).
     #[serde(default)]
+    #[schemars(range(min = 0, max = limits::POINTS))]
     pub accomplishment_points: u32,
     /// Exhaustion carried in from earlier scenes (AND-37).
     #[serde(default)]
+    #[schemars(range(min = 0, max = limits::EXHAUSTION))]
     pub exhaustion: u32,
     /// Default-tactic hints.
     #[serde(default)]
@@ -481,16 +498,20 @@ pub struct Settings {
     #[serde(default = "default_speeds")]
     pub speeds: [u32; 4],
     /// Step covers ⌊speed / step_divisor⌋ metres (AND-03).
+    #[schemars(range(min = 1, max = limits::STEP_DIVISOR))]
     pub step_divisor: u32,
     /// Temporary stress per rank (AND-46).
+    #[schemars(range(min = 0, max = limits::TEMP_STRESS_PER_RANK))]
     pub temp_stress_per_rank: u32,
     /// Temporary stress per rank of the heavy archetypes (AND-46).
+    #[schemars(range(min = 0, max = limits::TEMP_STRESS_PER_RANK))]
     pub heavy_temp_stress_per_rank: u32,
     /// Archetype names (case-insensitive) that use the heavy temporary stress.
     #[serde(default = "default_heavy")]
     pub heavy_archetypes: Vec<String>,
     /// Rounds before the encounter ends undecided (**\[default\]** 100; 1..=1000, and at
     /// most [`MAX_TURNS_PER_FIGHT`] turns in all).
+    #[schemars(range(min = 1, max = MAX_ROUND_LIMIT))]
     pub round_limit: u32,
     /// Whether an opposed check lost by its initiator counts as a failed check for Heat
     /// (**\[default\]** true).
@@ -499,6 +520,7 @@ pub struct Settings {
     /// makes Heat a hero's resource, so enemies gain none and their abilities cost none).
     pub enemy_heat: bool,
     /// Reach of the Grab action in metres (**\[default\]** 2 m).
+    #[schemars(range(min = 0, max = limits::METRES))]
     pub grab_reach: u32,
     /// Whether a participant has its reaction before its first turn (**\[default\]** true:
     /// «в начале вашего хода действие, маневр и реакция обновляются» — they are renewed, so
@@ -616,8 +638,98 @@ pub const MAX_TURNS: u32 = 10;
 /// simulation's command cap.
 pub const MAX_TURNS_PER_FIGHT: u64 = 10_000;
 
-fn setup_error(rule: &'static str, message: String) -> RuleError {
-    RuleError::new(rule, message)
+/// Bounds of the other numeric setup fields (issue 19). The source gives no numbers for
+/// most of them; each bound is far beyond what a scene uses and keeps every value the
+/// engine meets inside the range it was written for.
+pub mod limits {
+    /// A skill value added to 2d8: −20..=20 (beyond it one value decides every check).
+    pub const SKILL_VALUE: i32 = 20;
+    /// A skill rank, task rank or save difficulty: 0..=10 (defenses are rank ± 1 ≤ 5, and a
+    /// shift beyond 3 tiers is clamped, AND-17).
+    pub const RANK: i32 = 10;
+    /// An ability's rank (AND-28): 1..=4, the character ranks.
+    pub const ABILITY_RANK: u32 = 4;
+    /// An ability's base Heat cost (AND-28): 0..=1000 (Heat has no maximum; a fight holds
+    /// at most [`super::MAX_TURNS_PER_FIGHT`] turns).
+    pub const COST: u32 = 1000;
+    /// A reach, range or speed in metres: 0..=100 000.
+    pub const METRES: u32 = 100_000;
+    /// One value of a damage line (AND-20): 0..=100 (a stress track holds at most 60 boxes).
+    pub const DAMAGE: u32 = 100;
+    /// Exhaustion, carried or applied (AND-37): up to 20, the largest main stress (rank 4 × 5).
+    pub const EXHAUSTION: u32 = 20;
+    /// Reload X (AND-12): 1..=100 uses.
+    pub const RELOAD: u32 = 100;
+    /// Accomplishment Points held: 0..=100.
+    pub const POINTS: u32 = 100;
+    /// Temporary stress boxes per rank (AND-46): 0..=10.
+    pub const TEMP_STRESS_PER_RANK: u32 = 10;
+    /// `settings.step_divisor` (AND-03): 1..=100.
+    pub const STEP_DIVISOR: u32 = 100;
+    /// An outcome-table threshold (AND-16): −100..=100.
+    pub const TABLE: i32 = 100;
+    /// A flat advantage bonus (AND-21): −20..=20.
+    pub const FLAT_BONUS: i32 = 20;
+}
+
+/// A refusal naming the field, what was found and what is allowed (issue 19).
+fn refuse(
+    rule: &'static str,
+    path: impl fmt::Display,
+    found: impl fmt::Display,
+    allowed: impl fmt::Display,
+) -> RuleError {
+    RuleError::new(rule, format!("{path}: found {found}, allowed {allowed}"))
+}
+
+/// Refuses `value` at `path` outside `lo..=hi`.
+fn bounded<T: PartialOrd + fmt::Display>(
+    rule: &'static str,
+    path: impl fmt::Display,
+    value: T,
+    lo: T,
+    hi: T,
+) -> Result<(), RuleError> {
+    if value < lo || value > hi {
+        return Err(refuse(rule, path, &value, format!("{lo}..={hi}")));
+    }
+    Ok(())
+}
+
+/// Refuses an empty name and one equal, ignoring case, to an earlier one of the same list
+/// (`names` are the (path, name) pairs in order): commands and logs name participants,
+/// abilities and artifacts, and two that differ only in case are one name to a reader.
+fn unique_names<'a>(
+    what: &str,
+    names: impl IntoIterator<Item = (String, &'a str)>,
+) -> Result<(), RuleError> {
+    let mut seen: Vec<(String, &str, String)> = Vec::new();
+    for (path, name) in names {
+        if name.trim().is_empty() {
+            return Err(refuse(
+                "setup",
+                &path,
+                format!("{name:?}"),
+                format!("a non-empty {what}"),
+            ));
+        }
+        let lower = name.to_lowercase();
+        if let Some((earlier, other, _)) = seen.iter().find(|(_, _, l)| *l == lower) {
+            let how = if *other == name {
+                "repeats".to_owned()
+            } else {
+                "differs only in case from".to_owned()
+            };
+            return Err(RuleError::new(
+                "setup",
+                format!(
+                    "{path}: {name:?} {how} {earlier} {other:?}; {what}s must be unique ignoring case"
+                ),
+            ));
+        }
+        seen.push((path, name, lower));
+    }
+    Ok(())
 }
 
 impl Setup {
@@ -630,171 +742,46 @@ impl Setup {
     /// The checks of the settings and participants: the parts encounters share.
     pub(crate) fn validate_shared(&self) -> Result<(), RuleError> {
         fray_dice::check_combatants(self.participants.len(), fray_dice::MAX_COMBATANTS)?;
-        let s = &self.settings;
-        s.table
-            .validate()
-            .map_err(|e| setup_error("AND-16", e.message().to_owned()))?;
-        s.advantage
-            .validate()
-            .map_err(|e| setup_error("AND-21", e.message().to_owned()))?;
-        if s.step_divisor == 0 {
-            return Err(setup_error(
-                "AND-03",
-                "step_divisor must be at least 1".into(),
-            ));
-        }
-        if !(1..=MAX_ROUND_LIMIT).contains(&s.round_limit) {
-            return Err(setup_error(
-                "setup",
-                format!(
-                    "settings.round_limit must be 1..={MAX_ROUND_LIMIT} (got {})",
-                    s.round_limit
-                ),
-            ));
-        }
+        self.settings.validate()?;
         for side in [Side::Heroes, Side::Enemies] {
             if !self.participants.iter().any(|p| p.side == side) {
-                return Err(setup_error(
+                return Err(refuse(
                     "AND-04",
-                    format!("a combat needs both sides; no participant is on {side:?}"),
+                    "participants",
+                    format!("no participant on {side:?}"),
+                    "a combat of both sides, heroes and enemies",
                 ));
             }
         }
-        for (i, p) in self.participants.iter().enumerate() {
-            if self.participants[..i].iter().any(|q| q.id == p.id) {
-                return Err(setup_error(
-                    "setup",
-                    format!("two participants share the id {:?}", p.id),
-                ));
-            }
-            if p.position
-                .iter()
-                .any(|c| c.unsigned_abs() > crate::engine::MAX_COORD.unsigned_abs())
-            {
-                return Err(setup_error(
-                    "AND-01",
-                    format!(
-                        "{}: positions are metres within ±{} on each axis",
-                        p.id,
-                        crate::engine::MAX_COORD
-                    ),
-                ));
-            }
-            if !(1..=4).contains(&p.rank) {
-                return Err(setup_error(
-                    "AND-02",
-                    format!("{}: rank must be 1..=4 (got {})", p.id, p.rank),
-                ));
-            }
-            if !(1..=MAX_TURNS).contains(&p.turns) {
-                return Err(setup_error(
-                    "AND-08",
-                    format!(
-                        "participants[{i}].turns ({}): turns per round must be 1..={MAX_TURNS} (got {})",
-                        p.id, p.turns
-                    ),
-                ));
-            }
-            let a = &p.archetype;
-            if a.strong == a.medium || a.medium == a.weak || a.strong == a.weak {
-                return Err(setup_error(
-                    "AND-19",
-                    format!(
-                        "{}: the archetype must make each defense strong, medium or weak exactly once",
-                        p.id
-                    ),
-                ));
-            }
-            for ab in &p.abilities {
-                if p.abilities.iter().filter(|b| b.id == ab.id).count() > 1 {
-                    return Err(setup_error(
-                        "setup",
-                        format!("{}: two abilities share the id {:?}", p.id, ab.id),
-                    ));
-                }
-                if let Some(skill) = &ab.skill {
-                    if !p.skills.contains_key(skill) {
-                        return Err(setup_error(
-                            "setup",
-                            format!(
-                                "{}: ability {:?} rolls unknown skill {skill:?}",
-                                p.id, ab.id
-                            ),
-                        ));
-                    }
-                }
-                if ab.skill.is_none()
-                    && (ab.damage.is_some() || ab.defense.is_some() || ab.detects_invisible)
-                {
-                    return Err(setup_error(
-                        "AND-20",
-                        format!("{}: ability {:?} deals damage, targets a defense or detects without a check; give it a skill", p.id, ab.id),
-                    ));
-                }
-                if let Some(problem) = ab.area.as_ref().and_then(Area::problem) {
-                    return Err(setup_error(
-                        "AND-01",
-                        format!("{}: ability {:?}: {problem}", p.id, ab.id),
-                    ));
-                }
-                if ab.max_targets == 0 {
-                    return Err(setup_error(
-                        "AND-26",
-                        format!("{}: ability {:?} needs max_targets >= 1", p.id, ab.id),
-                    ));
-                }
-                if let Some(art) = &ab.artifact {
-                    if !p.artifacts.iter().any(|x| &x.id == art) {
-                        return Err(setup_error(
-                            "AND-12",
-                            format!(
-                                "{}: ability {:?} uses unknown artifact {art:?}",
-                                p.id, ab.id
-                            ),
-                        ));
-                    }
-                }
-                for c in &ab.conditions {
-                    if c.condition != ConditionKind::Exhaustion && c.duration.is_none() {
-                        return Err(setup_error(
-                            "AND-30",
-                            format!(
-                                "{}: ability {:?} applies {:?} without a duration; conditions have no default duration, the effect must set one",
-                                p.id, ab.id, c.condition
-                            ),
-                        ));
-                    }
-                    if c.duration == Some(Duration::WhileGrab) {
-                        return Err(setup_error(
-                            "AND-41",
-                            format!(
-                                "{}: ability {:?}: while_grab is set only by grabs",
-                                p.id, ab.id
-                            ),
-                        ));
-                    }
-                    if c.condition == ConditionKind::Grabbed {
-                        return Err(setup_error(
-                            "AND-41",
-                            format!(
-                                "{}: ability {:?}: Grabbed comes only from the Grab action",
-                                p.id, ab.id
-                            ),
-                        ));
-                    }
-                }
-            }
+        let list = &self.participants;
+        unique_names(
+            "participant id",
+            list.iter()
+                .enumerate()
+                .map(|(i, p)| (format!("participants[{i}].id"), &*p.id)),
+        )?;
+        unique_names(
+            "participant name",
+            list.iter()
+                .enumerate()
+                .filter_map(|(i, p)| Some((format!("participants[{i}].name"), p.name.as_deref()?))),
+        )?;
+        for (i, p) in list.iter().enumerate() {
+            p.validate(&format!("participants[{i}]"))?;
         }
         // Every turn is a few commands: the rounds times the turns of a round must stay
         // well inside what one simulated trial may play, so the round limit, not the
         // command cap, ends a fight that nobody can win.
-        let turns: u64 = self.participants.iter().map(|p| u64::from(p.turns)).sum();
-        if turns * u64::from(s.round_limit) > MAX_TURNS_PER_FIGHT {
-            return Err(setup_error(
+        let turns: u64 = list.iter().map(|p| u64::from(p.turns)).sum();
+        let round_limit = self.settings.round_limit;
+        if turns * u64::from(round_limit) > MAX_TURNS_PER_FIGHT {
+            return Err(refuse(
                 "setup",
+                "settings.round_limit",
+                format!("{round_limit} × the turns of a round ({turns})"),
                 format!(
-                    "settings.round_limit ({}) × the turns of a round ({turns}) must be at most {MAX_TURNS_PER_FIGHT}; lower settings.round_limit",
-                    s.round_limit
+                    "at most {MAX_TURNS_PER_FIGHT} turns in all, so at most {} rounds here",
+                    MAX_TURNS_PER_FIGHT / turns
                 ),
             ));
         }
@@ -810,26 +797,315 @@ impl Setup {
             enemy_skill,
         } = &self.opening
         {
-            for (id, skill, side) in [
-                (hero, hero_skill, Side::Heroes),
-                (enemy, enemy_skill, Side::Enemies),
+            for (key, id, skill, side) in [
+                ("hero", hero, hero_skill, Side::Heroes),
+                ("enemy", enemy, enemy_skill, Side::Enemies),
             ] {
                 let p = self
                     .participants
                     .iter()
                     .find(|p| *p.id == **id && p.side == side)
                     .ok_or_else(|| {
-                        setup_error(
+                        refuse(
                             "AND-05",
-                            format!("contested opening: no {side:?} participant {id:?}"),
+                            format!("opening.{key}"),
+                            format!("{id:?}"),
+                            format!("the id of a participant on {side:?}"),
                         )
                     })?;
                 if !p.skills.contains_key(skill) {
-                    return Err(setup_error(
+                    return Err(refuse(
                         "AND-05",
-                        format!("contested opening: {id} has no skill {skill:?}"),
+                        format!("opening.{key}_skill"),
+                        format!("{skill:?}"),
+                        format!("a skill of {id}"),
                     ));
                 }
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Settings {
+    /// Refuses settings outside their ranges.
+    fn validate(&self) -> Result<(), RuleError> {
+        use limits::*;
+        let t = &self.table;
+        for (key, v) in [
+            ("cost_from", t.cost_from),
+            ("success_from", t.success_from),
+            ("critical_from", t.critical_from),
+        ] {
+            bounded("AND-16", format!("settings.table.{key}"), v, -TABLE, TABLE)?;
+        }
+        if !(t.cost_from <= t.success_from && t.success_from <= t.critical_from) {
+            return Err(refuse(
+                "AND-16",
+                "settings.table",
+                format!("{} / {} / {}", t.cost_from, t.success_from, t.critical_from),
+                "cost_from <= success_from <= critical_from",
+            ));
+        }
+        match self.advantage {
+            AdvantageMethod::ExtraDice { dice } => bounded(
+                "AND-21",
+                "settings.advantage.dice",
+                dice,
+                0,
+                crate::resolve::MAX_EXTRA_DICE,
+            )?,
+            AdvantageMethod::Flat { bonus } => bounded(
+                "AND-21",
+                "settings.advantage.bonus",
+                bonus,
+                -FLAT_BONUS,
+                FLAT_BONUS,
+            )?,
+        }
+        for (r, &speed) in self.speeds.iter().enumerate() {
+            bounded("AND-02", format!("settings.speeds[{r}]"), speed, 0, METRES)?;
+        }
+        bounded(
+            "AND-03",
+            "settings.step_divisor",
+            self.step_divisor,
+            1,
+            STEP_DIVISOR,
+        )?;
+        for (key, v) in [
+            ("temp_stress_per_rank", self.temp_stress_per_rank),
+            (
+                "heavy_temp_stress_per_rank",
+                self.heavy_temp_stress_per_rank,
+            ),
+        ] {
+            bounded(
+                "AND-46",
+                format!("settings.{key}"),
+                v,
+                0,
+                TEMP_STRESS_PER_RANK,
+            )?;
+        }
+        bounded(
+            "setup",
+            "settings.round_limit",
+            self.round_limit,
+            1,
+            MAX_ROUND_LIMIT,
+        )?;
+        bounded("AND-41", "settings.grab_reach", self.grab_reach, 0, METRES)
+    }
+}
+
+impl ParticipantSetup {
+    /// Refuses a participant whose values the rules cannot run; `at` is its JSON path.
+    fn validate(&self, at: &str) -> Result<(), RuleError> {
+        use limits::*;
+        for (axis, &c) in self.position.iter().enumerate() {
+            bounded(
+                "AND-01",
+                format!("{at}.position[{axis}]"),
+                c,
+                -crate::engine::MAX_COORD,
+                crate::engine::MAX_COORD,
+            )?;
+        }
+        bounded("AND-02", format!("{at}.rank"), self.rank, 1, 4)?;
+        bounded("AND-08", format!("{at}.turns"), self.turns, 1, MAX_TURNS)?;
+        if let Some(speed) = self.speed {
+            bounded("AND-02", format!("{at}.speed"), speed, 0, METRES)?;
+        }
+        bounded(
+            "AND-29",
+            format!("{at}.accomplishment_points"),
+            self.accomplishment_points,
+            0,
+            POINTS,
+        )?;
+        bounded(
+            "AND-37",
+            format!("{at}.exhaustion"),
+            self.exhaustion,
+            0,
+            EXHAUSTION,
+        )?;
+        let a = &self.archetype;
+        if a.strong == a.medium || a.medium == a.weak || a.strong == a.weak {
+            return Err(refuse(
+                "AND-19",
+                format!("{at}.archetype"),
+                format!(
+                    "strong {:?}, medium {:?}, weak {:?}",
+                    a.strong, a.medium, a.weak
+                ),
+                "each defense strong, medium or weak exactly once",
+            ));
+        }
+        if let Some(per_rank) = a.temp_stress_per_rank {
+            bounded(
+                "AND-46",
+                format!("{at}.archetype.temp_stress_per_rank"),
+                per_rank,
+                0,
+                TEMP_STRESS_PER_RANK,
+            )?;
+        }
+        for (name, s) in &self.skills {
+            let at = format!("{at}.skills.{name}");
+            bounded(
+                "AND-16",
+                format!("{at}.value"),
+                s.value,
+                -SKILL_VALUE,
+                SKILL_VALUE,
+            )?;
+            bounded("AND-17", format!("{at}.rank"), s.rank, 0, RANK)?;
+        }
+        unique_names(
+            "artifact id",
+            self.artifacts
+                .iter()
+                .enumerate()
+                .map(|(k, x)| (format!("{at}.artifacts[{k}].id"), &*x.id)),
+        )?;
+        for (k, x) in self.artifacts.iter().enumerate() {
+            bounded(
+                "AND-12",
+                format!("{at}.artifacts[{k}].reload"),
+                x.reload,
+                1,
+                RELOAD,
+            )?;
+        }
+        unique_names(
+            "ability id",
+            self.abilities
+                .iter()
+                .enumerate()
+                .map(|(k, ab)| (format!("{at}.abilities[{k}].id"), &*ab.id)),
+        )?;
+        unique_names(
+            "ability name",
+            self.abilities.iter().enumerate().filter_map(|(k, ab)| {
+                Some((format!("{at}.abilities[{k}].name"), ab.name.as_deref()?))
+            }),
+        )?;
+        for (k, ab) in self.abilities.iter().enumerate() {
+            ab.validate(self, &format!("{at}.abilities[{k}]"))?;
+        }
+        Ok(())
+    }
+}
+
+impl Ability {
+    /// Refuses an ability the rules cannot run; `at` is its JSON path, `owner` its user.
+    fn validate(&self, owner: &ParticipantSetup, at: &str) -> Result<(), RuleError> {
+        use limits::*;
+        bounded("AND-28", format!("{at}.cost"), self.cost, 0, COST)?;
+        bounded("AND-28", format!("{at}.rank"), self.rank, 1, ABILITY_RANK)?;
+        bounded(
+            "AND-17",
+            format!("{at}.difficulty"),
+            self.difficulty,
+            0,
+            RANK,
+        )?;
+        bounded("AND-01", format!("{at}.range"), self.range, 0, METRES)?;
+        bounded(
+            "AND-26",
+            format!("{at}.max_targets"),
+            self.max_targets as usize,
+            1,
+            fray_dice::MAX_COMBATANTS,
+        )?;
+        if let Some(line) = &self.damage {
+            if let Some(&v) = line.0.iter().find(|&&v| v > DAMAGE) {
+                return Err(refuse(
+                    "AND-20",
+                    format!("{at}.damage"),
+                    format!("{line} (a value of {v})"),
+                    format!("four values 0..={DAMAGE}"),
+                ));
+            }
+        }
+        if let Some(skill) = &self.skill {
+            if !owner.skills.contains_key(skill) {
+                return Err(refuse(
+                    "setup",
+                    format!("{at}.skill"),
+                    format!("{skill:?}"),
+                    format!(
+                        "a skill of the participant ({})",
+                        owner.skills.keys().cloned().collect::<Vec<_>>().join(", ")
+                    ),
+                ));
+            }
+        } else if self.damage.is_some() || self.defense.is_some() || self.detects_invisible {
+            return Err(refuse(
+                "AND-20",
+                format!("{at}.skill"),
+                "none, with damage, a defense or detection",
+                "a skill for an ability that deals damage, targets a defense or detects",
+            ));
+        }
+        if let Some(problem) = self.area.as_ref().and_then(Area::problem) {
+            return Err(RuleError::new("AND-01", format!("{at}.{problem}")));
+        }
+        if let Some(art) = &self.artifact {
+            if !owner.artifacts.iter().any(|x| &x.id == art) {
+                return Err(refuse(
+                    "AND-12",
+                    format!("{at}.artifact"),
+                    format!("{art:?}"),
+                    "the id of one of the participant's artifacts",
+                ));
+            }
+        }
+        for (c, effect) in self.conditions.iter().enumerate() {
+            let at = format!("{at}.conditions[{c}]");
+            let kind = effect.condition;
+            if kind == ConditionKind::Exhaustion {
+                bounded(
+                    "AND-37",
+                    format!("{at}.amount"),
+                    effect.amount,
+                    1,
+                    EXHAUSTION,
+                )?;
+            } else if effect.duration.is_none() {
+                return Err(refuse(
+                    "AND-30",
+                    format!("{at}.duration"),
+                    format!("none for {kind:?}"),
+                    "a duration: conditions have no default duration, the effect sets one",
+                ));
+            }
+            if effect.duration == Some(Duration::WhileGrab) {
+                return Err(refuse(
+                    "AND-41",
+                    format!("{at}.duration"),
+                    "while_grab",
+                    "any duration but while_grab, which only grabs set",
+                ));
+            }
+            if kind == ConditionKind::Grabbed {
+                return Err(refuse(
+                    "AND-41",
+                    format!("{at}.condition"),
+                    "grabbed",
+                    "any condition but grabbed, which only the Grab action gives",
+                ));
+            }
+            if let Some(save) = &effect.save {
+                bounded(
+                    "AND-12",
+                    format!("{at}.save.difficulty"),
+                    save.difficulty,
+                    0,
+                    RANK,
+                )?;
             }
         }
         Ok(())

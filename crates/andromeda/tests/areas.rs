@@ -200,7 +200,11 @@ fn and_01_area_sizes_are_validated_at_setup() {
     )
     .expect_err("refused");
     assert_eq!(e.rule, "AND-01");
-    assert!(e.message.contains("area.diameter must be 1..=10000"), "{e}");
+    assert!(
+        e.message
+            .contains("area.diameter: found 0, allowed 1..=10000"),
+        "{e}"
+    );
 }
 
 #[test]

@@ -135,8 +135,9 @@ fn round_limit_is_bounded_with_a_message_naming_the_field() {
     for bad in [0u32, 1001, u32::MAX] {
         let e = limited(json!({ "round_limit": bad }), 1).expect_err("refused");
         assert!(
-            e.message.contains("settings.round_limit must be 1..=1000")
-                && e.message.contains(&format!("got {bad}")),
+            e.message.contains(&format!(
+                "settings.round_limit: found {bad}, allowed 1..=1000"
+            )),
             "{e}"
         );
     }
@@ -154,7 +155,7 @@ fn and_08_turns_and_rounds_together_are_bounded() {
     let e = limited(json!({ "round_limit": 1000 }), 10).expect_err("refused");
     assert!(
         e.message
-            .contains("settings.round_limit (1000) × the turns of a round (11)"),
+            .contains("settings.round_limit: found 1000 × the turns of a round (11)"),
         "{e}"
     );
     assert!(limited(json!({ "round_limit": 909 }), 10).is_ok());

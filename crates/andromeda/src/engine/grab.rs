@@ -3,8 +3,8 @@
 use fray_dice::{Dice, RuleError};
 
 use super::{err, within, Event, Events, Hold, Purpose, State, Trigger};
-use crate::check::{check, GrabEffect, Tier};
 use crate::engine::HeatReason;
+use crate::resolve::{check, GrabEffect, Tier};
 use crate::setup::{ActionKind, ConditionKind, Defense, Duration, Signature};
 
 impl State {

@@ -8,8 +8,8 @@ use std::sync::Arc;
 use fray_dice::{Dice, RuleError};
 
 use super::{err, Events, State, Targets};
-use crate::check::DamageLine;
 use crate::prepared::AbilityFacts;
+use crate::resolve::DamageLine;
 use crate::setup::{Ability, ActionKind, Aim, Defense};
 
 /// What an improvised attempt rolls, as the command gives it.

@@ -112,10 +112,13 @@ impl Edge {
 #[serde(deny_unknown_fields, default)]
 pub struct OutcomeTable {
     /// Lowest total that is a Success at a Cost (below it: Fail).
+    #[schemars(range(min = -crate::setup::limits::TABLE, max = crate::setup::limits::TABLE))]
     pub cost_from: i32,
     /// Lowest total that is a Success.
+    #[schemars(range(min = -crate::setup::limits::TABLE, max = crate::setup::limits::TABLE))]
     pub success_from: i32,
     /// Lowest total that is a Critical Success.
+    #[schemars(range(min = -crate::setup::limits::TABLE, max = crate::setup::limits::TABLE))]
     pub critical_from: i32,
 }
 
@@ -168,11 +171,13 @@ pub enum AdvantageMethod {
     /// Roll `2 + dice` d8 and keep the highest two (advantage) or lowest two (disadvantage).
     ExtraDice {
         /// Extra dice rolled, 0..=4.
+        #[schemars(range(min = 0, max = MAX_EXTRA_DICE))]
         dice: u8,
     },
     /// Roll 2d8 and add `bonus` (advantage) or subtract it (disadvantage).
     Flat {
         /// The modifier.
+        #[schemars(range(min = -crate::setup::limits::FLAT_BONUS, max = crate::setup::limits::FLAT_BONUS))]
         bonus: i32,
     },
 }

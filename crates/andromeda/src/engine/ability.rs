@@ -1,0 +1,427 @@
+//! Checks and abilities: validating a use, rolling once, applying damage and effects.
+
+use super::*;
+
+impl State {
+    // ----- checks -----
+
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn record_check(
+        &self,
+        a: usize,
+        purpose: Purpose,
+        target: Option<usize>,
+        result: &CheckResult,
+        difficulty: i32,
+        edge: Edge,
+        provoked: bool,
+        readied: bool,
+    ) -> Event {
+        Event::Check {
+            actor: self.fighters[a].id.clone(),
+            purpose,
+            target: target.map(|t| self.fighters[t].id.clone()),
+            dice: result.roll.rolled().to_vec(),
+            kept: result.roll.kept,
+            total: result.roll.total,
+            difficulty,
+            edge,
+            base: result.base,
+            shift: result.shift,
+            tier: result.tier,
+            provoked,
+            readied,
+        }
+    }
+
+    pub(super) fn spec(&self, skill: Skill, difficulty: i32, edge: Edge) -> CheckSpec {
+        CheckSpec {
+            skill_value: skill.value,
+            skill_rank: skill.rank,
+            difficulty,
+            edge,
+            table: self.settings.table,
+            advantage: self.settings.advantage,
+        }
+    }
+
+    /// An opposed check; returns whether the initiator won. The initiator who loses gains
+    /// Heat when the setting says so (AND-22, AND-26).
+    pub(super) fn opposed<D: Dice>(
+        &mut self,
+        dice: &mut D,
+        purpose: &str,
+        initiator: (usize, Skill),
+        opponent: (usize, Skill),
+        heat: bool,
+        ev: &mut Events,
+    ) -> Result<bool, RuleError> {
+        let (a, sa) = initiator;
+        let (b, sb) = opponent;
+        let method = self.settings.advantage;
+        let ra = roll_total(dice, sa.value, self.check_edge(a), &method)?;
+        let rb = roll_total(dice, sb.value, self.check_edge(b), &method)?;
+        let (wins, decided_by) = opposed_winner(ra.total, sa.rank, rb.total, sb.rank);
+        ev.emit(|| Event::Opposed {
+            purpose: purpose.into(),
+            initiator: self.fighters[a].id.clone(),
+            opponent: self.fighters[b].id.clone(),
+            initiator_dice: ra.rolled().to_vec(),
+            initiator_total: ra.total,
+            opponent_dice: rb.rolled().to_vec(),
+            opponent_total: rb.total,
+            initiator_wins: wins,
+            decided_by,
+        });
+        if heat && !wins && self.settings.opposed_loss_heats {
+            self.gain_heat(a, 1, HeatReason::FailedCheck, ev);
+        }
+        Ok(wins)
+    }
+
+    // ----- abilities -----
+
+    /// Validates using ability `k` of `a` on `targets` (not resources).
+    pub(super) fn validate_use(
+        &self,
+        a: usize,
+        k: usize,
+        targets: &[usize],
+    ) -> Result<(), RuleError> {
+        let ab = &self.roster[a].abilities[k];
+        if ab.area.is_some() {
+            // Aimed at a point (area::use_area), never at named targets.
+            return Err(err(
+                "AND-01",
+                format!(
+                    "{} is an area ability: aim it at a point (at), not at targets",
+                    ab.id
+                ),
+            ));
+        }
+        self.validate_as(a, ab, self.facts(a, k), targets)
+    }
+
+    /// Validates using `ab` (with what it rolls) of `a` on `targets` (not resources).
+    pub(super) fn validate_as(
+        &self,
+        a: usize,
+        ab: &Ability,
+        facts: AbilityFacts,
+        targets: &[usize],
+    ) -> Result<(), RuleError> {
+        let cost = self.cost(a, ab);
+        if cost > self.fighters[a].heat {
+            return Err(err(
+                "AND-28",
+                format!(
+                    "{} costs {cost} Heat and {} holds {}",
+                    ab.id, self.fighters[a].id, self.fighters[a].heat
+                ),
+            ));
+        }
+        if let Some(art) = &ab.artifact {
+            let slot = facts.artifact;
+            if slot.map_or(0, |slot| self.fighters[a].charges[slot]) == 0 {
+                return Err(err(
+                    "AND-12",
+                    format!("{art} is empty; Reload it (a maneuver) first"),
+                ));
+            }
+        }
+        if ab.two_handed && self.holding(a).is_some() {
+            return Err(err(
+                "AND-42",
+                format!(
+                    "{} needs both hands and {} is holding a grab",
+                    ab.id, self.fighters[a].id
+                ),
+            ));
+        }
+        // An area's receivers are whoever stands inside it (area::use_area).
+        let aim = if ab.area.is_some() {
+            None
+        } else {
+            Some(ab.aim)
+        };
+        match aim {
+            None => {}
+            Some(Aim::SelfOnly) if !(targets.is_empty() || targets == [a]) => {
+                return Err(err("AND-11", format!("{} targets only its user", ab.id)));
+            }
+            Some(Aim::SelfOnly) => {}
+            Some(Aim::Enemy | Aim::Ally) => {
+                if targets.is_empty() || targets.len() > ab.max_targets as usize {
+                    return Err(err(
+                        "AND-26",
+                        format!(
+                            "{} takes 1 to {} targets (got {})",
+                            ab.id,
+                            ab.max_targets,
+                            targets.len()
+                        ),
+                    ));
+                }
+                for (k, &t) in targets.iter().enumerate() {
+                    if targets[..k].contains(&t) {
+                        return Err(err("AND-26", "the same target is named twice"));
+                    }
+                    if ab.aim == Aim::Enemy {
+                        self.require_enemy_target(a, t, "AND-18")?;
+                    } else if self.fighters[t].side != self.fighters[a].side || !self.active(t) {
+                        return Err(err(
+                            "AND-11",
+                            format!("{} is not an active ally", self.fighters[t].id),
+                        ));
+                    }
+                    if !within(
+                        self.fighters[a].position,
+                        self.fighters[t].position,
+                        ab.range,
+                    ) {
+                        return Err(err(
+                            "AND-01",
+                            format!(
+                                "{} is out of range: {} reaches {} m",
+                                self.fighters[t].id, ab.id, ab.range
+                            ),
+                        ));
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Performs ability `k` of `a`, whose use was validated and whose resource was spent.
+    pub(super) fn perform<D: Dice>(
+        &mut self,
+        dice: &mut D,
+        a: usize,
+        k: usize,
+        targets: &[usize],
+        how: (bool, bool),
+        ev: &mut Events,
+    ) -> Result<(), RuleError> {
+        let roster = Arc::clone(&self.roster);
+        let (ab, facts) = (&roster[a].abilities[k], self.facts(a, k));
+        self.perform_as(dice, a, (ab, facts), targets, how, ev)
+    }
+
+    /// Performs `ab` of `a` (a sheet's ability or an improvised one, with what it rolls):
+    /// Heat and charges, then one roll compared with each receiver (AND-26).
+    pub(super) fn perform_as<D: Dice>(
+        &mut self,
+        dice: &mut D,
+        a: usize,
+        (ab, facts): (&Ability, AbilityFacts),
+        targets: &[usize],
+        how: (bool, bool),
+        ev: &mut Events,
+    ) -> Result<(), RuleError> {
+        let (provoked, readied) = how;
+        let cost = self.cost(a, ab);
+        if cost > 0 {
+            self.fighters[a].heat -= cost;
+            ev.emit(|| Event::HeatSpent {
+                id: self.fighters[a].id.clone(),
+                amount: cost,
+                ability: ab.id.clone(),
+                heat: self.fighters[a].heat,
+            });
+        }
+        if let (Some(art), Some(slot)) = (&ab.artifact, facts.artifact) {
+            self.fighters[a].charges[slot] -= 1;
+            ev.emit(|| Event::ChargeUsed {
+                id: self.fighters[a].id.clone(),
+                artifact: art.clone(),
+                charges: self.fighters[a].charges[slot],
+            });
+        }
+        if ab.aim == Aim::Enemy && self.has(a, ConditionKind::Hidden) {
+            self.remove_conditions(
+                a,
+                |c| c.kind == ConditionKind::Hidden,
+                "gave itself away by attacking",
+                ev,
+            );
+        }
+        let own = [a];
+        let receivers = if targets.is_empty() && ab.area.is_none() {
+            &own
+        } else {
+            targets
+        };
+        if receivers.is_empty() {
+            // An area with nobody inside: paid for, compared with no one, so no check.
+            return Ok(());
+        }
+        let Some(skill) = facts.skill else {
+            // No check: the effects simply happen (AND-40 Invisible from an ability).
+            for &t in receivers {
+                self.apply_effects(a, ab, t, Tier::Critical, ev);
+            }
+            self.after_attack(dice, a, ab, ev)?;
+            return Ok(());
+        };
+        // Every receiver's edge is fixed before the roll: effects on one target must not
+        // change the edge against the next.
+        let edge_on = |t: usize| {
+            if ab.defense.is_some() && t != a {
+                self.attack_edge(a, t)
+            } else {
+                self.check_edge(a)
+            }
+        };
+        let mut inline = [Edge::Normal; INLINE_TARGETS];
+        let spilled: Vec<Edge>;
+        let edges: &[Edge] = if receivers.len() <= INLINE_TARGETS {
+            for (slot, &t) in inline.iter_mut().zip(receivers) {
+                *slot = edge_on(t);
+            }
+            &inline[..receivers.len()]
+        } else {
+            spilled = receivers.iter().map(|&t| edge_on(t)).collect();
+            &spilled
+        };
+        let method = self.settings.advantage;
+        let n = edges
+            .iter()
+            .map(|&e| dice_needed(e, &method))
+            .max()
+            .unwrap_or(2)
+            .min(MAX_CHECK_DICE);
+        let mut rolled = KeptRoll {
+            count: n as u8,
+            ..KeptRoll::default()
+        };
+        for slot in rolled.dice.iter_mut().take(n) {
+            *slot = dice.roll(DIE_SIDES)? as u8;
+        }
+        let mut any_fail = false;
+        let mut any_crit = false;
+        for (k, &t) in receivers.iter().enumerate() {
+            let difficulty = match ab.defense {
+                Some(d) => self.defense(t, d),
+                None if ab.detects_invisible => self.fighters[t]
+                    .conditions
+                    .iter()
+                    .filter(|c| c.kind == ConditionKind::Invisible)
+                    .map(|c| c.source_rank as i32)
+                    .max()
+                    .unwrap_or(ab.difficulty),
+                None => ab.difficulty,
+            };
+            let roll = keep_from(&rolled, skill.value, edges[k], &method);
+            let base = self.settings.table.tier(roll.total);
+            let shift = skill.rank.saturating_sub(difficulty);
+            let result = CheckResult {
+                roll,
+                base,
+                shift,
+                tier: Tier::clamped(base as i64 + i64::from(shift)),
+            };
+            let tier = result.tier;
+            ev.emit(|| {
+                self.record_check(
+                    a,
+                    if facts.improvised {
+                        Purpose::Improvised {
+                            skill: ab.skill.clone().unwrap_or_default(),
+                        }
+                    } else {
+                        Purpose::Ability { id: ab.id.clone() }
+                    },
+                    (t != a).then_some(t),
+                    &result,
+                    difficulty,
+                    edges[k],
+                    provoked,
+                    readied,
+                )
+            });
+            any_fail |= tier == Tier::Fail;
+            any_crit |= tier == Tier::Critical;
+            if let Some(line) = ab.damage {
+                self.damage(a, t, line.get(tier), ev);
+            }
+            if ab.defense.is_some() && t != a {
+                self.struck(t, tier, !ab.ranged, ev);
+            }
+            if ab.detects_invisible && tier >= Tier::Success {
+                self.remove_conditions(t, |c| c.kind == ConditionKind::Invisible, "detected", ev);
+            }
+            if ab.breaks_grabs && tier >= Tier::Success {
+                for h in [self.holding(t), self.held_by(t)].into_iter().flatten() {
+                    self.end_hold(h.id, "separated by force", ev);
+                }
+            }
+            self.apply_effects(a, ab, t, tier, ev);
+        }
+        // One check gives at most 1 Heat, however many targets (AND-26).
+        if any_fail && self.active(a) {
+            self.gain_heat(a, 1, HeatReason::FailedCheck, ev);
+        }
+        if any_crit {
+            self.signature(a, Signature::ScoresCritical, ev);
+        }
+        if !provoked && !readied {
+            self.after_attack(dice, a, ab, ev)?;
+        }
+        Ok(())
+    }
+
+    pub(super) fn apply_effects(
+        &mut self,
+        a: usize,
+        ab: &Ability,
+        t: usize,
+        tier: Tier,
+        ev: &mut Events,
+    ) {
+        for c in &ab.conditions {
+            if tier < c.min_tier {
+                continue;
+            }
+            let bearer = if c.on_self { a } else { t };
+            // A hold keeps its two from hiding, whatever tries to hide them (AND-35).
+            let revealed =
+                c.condition == ConditionKind::Hidden && self.hold_reveals(bearer).is_some();
+            if !self.active(bearer) || revealed {
+                continue;
+            }
+            if c.condition == ConditionKind::Exhaustion {
+                self.exhaust(bearer, c.amount, ev);
+                continue;
+            }
+            let mut cond = self.new_condition(
+                bearer,
+                c.condition,
+                c.duration.unwrap_or(Duration::UntilRemoved),
+                Some(a),
+            );
+            cond.source_rank = ab.rank;
+            cond.help = c.help;
+            cond.save = c.save.clone();
+            cond.shake_off = c.shake_off;
+            self.add_condition(bearer, cond, ev);
+        }
+    }
+
+    /// What an attack's final tier does to its target, for abilities and grabs alike (a grab
+    /// is made «по обычным правилам атаки», AND-41): a melee miss is the Duelist's moment
+    /// (AND-27), a critical success ends Invisible (AND-23, AND-40).
+    pub(crate) fn struck(&mut self, t: usize, tier: Tier, melee: bool, ev: &mut Events) {
+        if melee && tier == Tier::Fail {
+            self.signature(t, Signature::MissedByMelee, ev);
+        }
+        if tier == Tier::Critical && self.has(t, ConditionKind::Invisible) {
+            self.remove_conditions(
+                t,
+                |c| c.kind == ConditionKind::Invisible,
+                "a critical success of an attack against it",
+                ev,
+            );
+        }
+    }
+}
