@@ -1155,102 +1155,7 @@ impl State {
 }
 
 fn start_state(setup: &Setup) -> Result<State, RuleError> {
-    if !setup.fighters.iter().any(|f| f.side == Side::Hunter)
-        || !setup.fighters.iter().any(|f| f.side == Side::Prey)
-    {
-        return Err(err(
-            "setup",
-            "the setup needs at least one hunter and one prey",
-        ));
-    }
-    fray_dice::check_combatants(setup.fighters.len(), crate::resolve::MAX_FIGHTERS)?;
-    for (i, f) in setup.fighters.iter().enumerate() {
-        if setup.fighters[..i].iter().any(|g| g.name == f.name) {
-            return Err(err("setup", format!("two fighters are named {}", f.name)));
-        }
-        let s = f.stats;
-        let stats = [
-            s.experience,
-            s.endurance,
-            s.strength,
-            s.agility,
-            s.marksmanship,
-            s.potential,
-        ];
-        if stats.iter().any(|&v| v > crate::resolve::MAX_STAT) {
-            return Err(err(
-                "setup",
-                format!(
-                    "{}'s stats {stats:?} go over the limit of {} (experience, endurance, strength, agility, marksmanship, potential)",
-                    f.name,
-                    crate::resolve::MAX_STAT
-                ),
-            ));
-        }
-        for (k, w) in f.weapons.iter().enumerate() {
-            if w.reach().iter().all(|&t| t == 0) {
-                return Err(err(
-                    "setup",
-                    format!(
-                        "{}'s {} has no damage threshold (0) at any distance",
-                        f.name, w.name
-                    ),
-                ));
-            }
-            if f.weapons[..k].iter().any(|v| v.name == w.name) {
-                return Err(err(
-                    "setup",
-                    format!("{} has two weapons named {}", f.name, w.name),
-                ));
-            }
-        }
-    }
-    let r = &setup.rules;
-    if let Err(why) = r.check() {
-        return Err(err("setup", format!("rules.{why}")));
-    }
-    // Numbers that drive loops are bounded to what the rules can use (a trial stays short).
-    for (field, lo, hi, v) in [
-        ("max_rounds", 1, 1000, setup.max_rounds),
-        ("tactic.give_up_after", 1, 1000, setup.tactic.give_up_after),
-    ] {
-        if !(lo..=hi).contains(&v) {
-            return Err(err("setup", format!("{field} is {v}, allowed {lo}..={hi}")));
-        }
-    }
-    if let Opening::Search {
-        search_dice,
-        precaution_dice,
-        ..
-    } = setup.opening
-    {
-        for (field, v) in [
-            ("opening.search_dice", search_dice),
-            ("opening.precaution_dice", precaution_dice),
-        ] {
-            if let Some(v) = v.filter(|&v| v > crate::resolve::MAX_STAT) {
-                return Err(err(
-                    "setup",
-                    format!("{field} is {v}, allowed 0..={}", crate::resolve::MAX_STAT),
-                ));
-            }
-        }
-    }
-    if setup.wound_table.len() > 10 {
-        return Err(err(
-            "setup",
-            format!(
-                "wound_table has {} rows, allowed at most 10",
-                setup.wound_table.len()
-            ),
-        ));
-    }
-    if setup.wound_table.len() + 1 < r.deadly_failures as usize {
-        return Err(err(
-            "setup",
-            "the wound table needs one row per failed-test count below deadly_failures",
-        ));
-    }
+    crate::setup::validate_setup(setup)?;
     let fighters = setup
         .fighters
         .iter()
@@ -1349,14 +1254,7 @@ impl Ruleset for Hunt {
                 search_dice,
                 precaution_dice,
             } => {
-                if let Some(d) = prey_distance {
-                    if d == Distance::Near && hunter_distance != Distance::Near {
-                        return Err(err(
-                            "HUNT-04",
-                            "a prey that is not caught unaware may open at Far or Medium, not force Near",
-                        ));
-                    }
-                }
+                // HUNT-04: a prey forcing Near is refused by setup validation.
                 let s = search_dice.unwrap_or(state.fighters[hunter].base.experience);
                 let p = precaution_dice.unwrap_or(state.fighters[prey].base.experience);
                 let search = roll_sum(dice, s, "search", None)?;

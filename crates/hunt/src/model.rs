@@ -241,11 +241,11 @@ impl Rules {
         ]
     }
 
-    /// The first setting out of its [`Rules::bounds`], as "`field` is v, allowed lo..=hi".
+    /// The first setting out of its [`Rules::bounds`], as "`field`: found v, allowed lo..=hi".
     pub fn check(&self) -> Result<(), String> {
         for (field, lo, hi, v) in self.bounds() {
             if !(lo..=hi).contains(&v) {
-                return Err(format!("{field} is {v}, allowed {lo}..={hi}"));
+                return Err(format!("{field}: found {v}, allowed {lo}..={hi}"));
             }
         }
         Ok(())

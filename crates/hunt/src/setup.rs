@@ -49,16 +49,22 @@ impl Side {
 #[serde(default, deny_unknown_fields)]
 pub struct Stats {
     /// Experience: Take Cover, Hide, Search, traps, ambushes.
+    #[schemars(range(min = 0, max = 20))]
     pub experience: u32,
     /// Endurance: one test per damage point.
+    #[schemars(range(min = 0, max = 20))]
     pub endurance: u32,
     /// Strength: caps melee Damage dice.
+    #[schemars(range(min = 0, max = 20))]
     pub strength: u32,
     /// Agility: caps Defense and Attack dice.
+    #[schemars(range(min = 0, max = 20))]
     pub agility: u32,
     /// Marksmanship: caps ranged Damage dice.
+    #[schemars(range(min = 0, max = 20))]
     pub marksmanship: u32,
     /// Combat potential: the dice split among Defense, Attack and Damage each turn.
+    #[schemars(range(min = 0, max = 20))]
     pub potential: u32,
 }
 
@@ -262,4 +268,152 @@ fn yes() -> bool {
 
 fn hundred() -> u32 {
     100
+}
+
+fn refused(message: String) -> fray_dice::RuleError {
+    fray_dice::RuleError::new("setup", message)
+}
+
+/// A name must be non-empty and unique ignoring case among `names` before it: commands name
+/// fighters and weapons by it, and two that differ only in case read as one to a player.
+fn check_name<'a>(
+    path: &dyn Fn(usize) -> String,
+    names: impl Iterator<Item = &'a str> + Clone,
+) -> Result<(), fray_dice::RuleError> {
+    for (i, name) in names.clone().enumerate() {
+        if name.trim().is_empty() {
+            return Err(refused(format!(
+                "{}: found {name:?}, allowed a non-empty name",
+                path(i)
+            )));
+        }
+        if let Some((j, other)) = names
+            .clone()
+            .take(i)
+            .enumerate()
+            .find(|(_, o)| o.to_lowercase() == name.to_lowercase())
+        {
+            let why = if other == name {
+                format!("{name:?} is also {}", path(j))
+            } else {
+                format!("{name:?} differs from {} {other:?} only in case", path(j))
+            };
+            return Err(refused(format!(
+                "{}: {why}; names must be unique ignoring case",
+                path(i)
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// Refuses a setup that breaks the rules or the engine (issue 19): each refusal names the
+/// JSON path, what was found and what is allowed. Legal but suspicious values are warnings
+/// ([`crate::lint`]).
+pub(crate) fn validate_setup(setup: &Setup) -> Result<(), fray_dice::RuleError> {
+    use crate::resolve::{MAX_FIGHTERS, MAX_STAT};
+    let fighters = &setup.fighters;
+    fray_dice::check_combatants(fighters.len(), MAX_FIGHTERS)?;
+    for side in [Side::Hunter, Side::Prey] {
+        if !fighters.iter().any(|f| f.side == side) {
+            return Err(refused(format!(
+                "fighters: found no {} (side {}), allowed at least one hunter and one prey",
+                side.name(),
+                side.index()
+            )));
+        }
+    }
+    check_name(
+        &|i| format!("fighters[{i}].name"),
+        fighters.iter().map(|f| &*f.name),
+    )?;
+    for (i, f) in fighters.iter().enumerate() {
+        let s = f.stats;
+        for (field, v) in [
+            ("experience", s.experience),
+            ("endurance", s.endurance),
+            ("strength", s.strength),
+            ("agility", s.agility),
+            ("marksmanship", s.marksmanship),
+            ("potential", s.potential),
+        ] {
+            if v > MAX_STAT {
+                return Err(refused(format!(
+                    "fighters[{i}].stats.{field}: found {v}, allowed 0..={MAX_STAT}"
+                )));
+            }
+        }
+        check_name(
+            &|k| format!("fighters[{i}].weapons[{k}].name"),
+            f.weapons.iter().map(|w| &*w.name),
+        )?;
+        for (k, w) in f.weapons.iter().enumerate() {
+            // HUNT-11: a threshold of 0 at a distance means out of reach there.
+            if w.reach().iter().all(|&t| t == 0) {
+                let (field, found) = match w.thresholds {
+                    Some(t) => ("thresholds", format!("{t:?}")),
+                    None => ("threshold", w.threshold.to_string()),
+                };
+                return Err(refused(format!(
+                    "fighters[{i}].weapons[{k}].{field}: found {found}, allowed a threshold of at least 1 at some distance (0 = out of reach)"
+                )));
+            }
+        }
+    }
+    let r = &setup.rules;
+    if let Err(why) = r.check() {
+        return Err(refused(format!("rules.{why}")));
+    }
+    // Numbers that drive loops are bounded to what the rules can use (a trial stays short).
+    for (field, lo, hi, v) in [
+        ("max_rounds", 1, 1000, setup.max_rounds),
+        ("tactic.give_up_after", 1, 1000, setup.tactic.give_up_after),
+    ] {
+        if !(lo..=hi).contains(&v) {
+            return Err(refused(format!("{field}: found {v}, allowed {lo}..={hi}")));
+        }
+    }
+    if let Opening::Search {
+        hunter_distance,
+        prey_distance,
+        search_dice,
+        precaution_dice,
+    } = setup.opening
+    {
+        for (field, v) in [
+            ("opening.search_dice", search_dice),
+            ("opening.precaution_dice", precaution_dice),
+        ] {
+            if let Some(v) = v.filter(|&v| v > MAX_STAT) {
+                return Err(refused(format!(
+                    "{field}: found {v}, allowed 0..={MAX_STAT}"
+                )));
+            }
+        }
+        // HUNT-04: a prey not caught unaware chooses Far or Medium.
+        if prey_distance == Some(Distance::Near) && hunter_distance != Distance::Near {
+            return Err(fray_dice::RuleError::new(
+                "HUNT-04",
+                format!(
+                    "opening.prey_distance: found near with hunter_distance {}, allowed far or medium (a prey that is not caught unaware may not force Near)",
+                    hunter_distance.name()
+                ),
+            ));
+        }
+    }
+    let rows = setup.wound_table.len();
+    if rows > 10 {
+        return Err(refused(format!(
+            "wound_table: found {rows} rows, allowed at most 10"
+        )));
+    }
+    // HUNT-13: one row per failed-test count below the deadly one.
+    let needed = r.deadly_failures.saturating_sub(1);
+    if (rows as u32) < needed {
+        return Err(refused(format!(
+            "wound_table: found {rows} rows, allowed at least {needed} (one per failed-test count below rules.deadly_failures {})",
+            r.deadly_failures
+        )));
+    }
+    Ok(())
 }
