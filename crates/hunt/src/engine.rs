@@ -213,6 +213,18 @@ pub struct Fighter {
     /// Searches in a row that found nobody (the default tactic gives up after
     /// [`crate::TacticSettings::give_up_after`]).
     pub searches_failed: u32,
+    /// Damage points its landed strikes dealt (for the standing; HUNT-11).
+    #[serde(default)]
+    pub damage_dealt: u32,
+    /// Damage points it took: strikes, trap and bleeding (HUNT-11, HUNT-14, HUNT-12).
+    #[serde(default)]
+    pub damage_taken: u32,
+    /// Rounds of ammunition fired (HUNT-27).
+    #[serde(default)]
+    pub ammo_spent: u32,
+    /// The round it left the fight in (died, escaped or lost its trail).
+    #[serde(default)]
+    pub out_round: Option<u32>,
 }
 
 impl Fighter {
@@ -1154,6 +1166,55 @@ impl State {
     }
 }
 
+/// Each fighter's state, Endurance, wounds, bleeding, ammunition and damage, for the summary
+/// and the per-combatant statistics.
+pub(crate) fn standings(state: &State) -> Vec<fray_dice::Standing> {
+    use fray_dice::{Counter, Standing, Track};
+    let deadly = state.rules.deadly_failures;
+    state
+        .fighters
+        .iter()
+        .enumerate()
+        .map(|(i, f)| {
+            let worst = f.wounds.iter().copied().max().unwrap_or(0);
+            let counter = |key, value: u32| Counter {
+                key,
+                value: i64::from(value),
+            };
+            Standing {
+                name: f.name.to_string(),
+                side: usize::from(f.side.index()),
+                up: f.active(),
+                // HUNT-13: the worst wound of any one turn names the state.
+                state: match f.status {
+                    Status::Dead => "dead",
+                    Status::Escaped => "escaped",
+                    Status::TrailLost => "trail-lost",
+                    Status::Active => match crate::model::wound_name(worst, deadly) {
+                        "unhurt" => "unhurt",
+                        "light wound" => "light-wound",
+                        "heavy wound" => "heavy-wound",
+                        _ => "maimed",
+                    },
+                },
+                tracks: vec![Track {
+                    key: "endurance",
+                    now: i64::from(state.endurance(i)),
+                    max: i64::from(f.base.endurance),
+                }],
+                counters: vec![
+                    counter("wounds", f.wounds.len() as u32),
+                    counter("bleeding", f.bleeding),
+                    counter("ammo_spent", f.ammo_spent),
+                    counter("damage_dealt", f.damage_dealt),
+                    counter("damage_taken", f.damage_taken),
+                ],
+                defeated_round: f.out_round.filter(|_| f.status == Status::Dead),
+            }
+        })
+        .collect()
+}
+
 fn start_state(setup: &Setup) -> Result<State, RuleError> {
     crate::setup::validate_setup(setup)?;
     let fighters = setup
@@ -1187,6 +1248,10 @@ fn start_state(setup: &Setup) -> Result<State, RuleError> {
             hidden: None,
             trap_immune: false,
             searches_failed: 0,
+            damage_dealt: 0,
+            damage_taken: 0,
+            ammo_spent: 0,
+            out_round: None,
         })
         .collect::<Vec<_>>();
     let n = fighters.len();
@@ -1299,6 +1364,10 @@ impl Ruleset for Hunt {
             distance: state.distance,
         });
         Ok(state)
+    }
+
+    fn standing(state: &State) -> Vec<fray_dice::Standing> {
+        standings(state)
     }
 
     fn apply<D: Dice>(
