@@ -314,11 +314,13 @@ pub const MAX_POSITION: i32 = 1_000_000;
 /// this, so sums of them never overflow.
 pub const MAX_SETTING: u32 = 1000;
 
+/// A position a command names (a Move, Run or grenade point) stays on the line.
 pub(crate) fn check_position(at: i32) -> Result<(), RuleError> {
     if at.unsigned_abs() > MAX_POSITION as u32 {
-        return Err(err(
+        return Err(RuleError::text(
             "setup",
-            format!("position {at} m is beyond ±{MAX_POSITION} m"),
+            &crate::text::TEXTS,
+            fray_dice::msg!("age-refuse-position", at = at, max = MAX_POSITION),
         ));
     }
     Ok(())
