@@ -179,7 +179,7 @@
 //! strikes and are not included.
 #![deny(missing_docs)]
 
-mod auto;
+mod catalog;
 mod describe;
 mod engine;
 mod lint;
@@ -189,9 +189,8 @@ mod options;
 mod policy;
 mod resolve;
 mod setup;
-mod turn;
 
-pub use auto::OddsSpec;
+pub use catalog::OddsSpec;
 pub use engine::{
     Allocation, Command, Declaration, Ending, Event, Extraneous, Fighter, Hidden, Hunt, Resplit,
     SeenAttack, State, Status, WeaponState, WeaponStatus,
