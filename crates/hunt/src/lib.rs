@@ -180,24 +180,19 @@
 #![deny(missing_docs)]
 
 mod catalog;
-mod describe;
 mod engine;
 mod lint;
-mod model;
 mod odds;
 mod options;
 mod policy;
 mod resolve;
 mod setup;
+mod text;
 
 pub use catalog::OddsSpec;
 pub use engine::{
     Allocation, Command, Declaration, Ending, Event, Extraneous, Fighter, Hidden, Hunt, Resplit,
     SeenAttack, State, Status, WeaponState, WeaponStatus,
-};
-pub use model::{
-    default_wound_table, wound_name, AttackKind, Distance, HideRoll, Penalty, Rules, SearchRule,
-    Tactic, TripleRule,
 };
 pub use odds::{odds, DuelOdds, StrikeOdds};
 pub use policy::{HuntPolicy, SideTactic, TargetPriority};
@@ -206,5 +201,9 @@ pub use resolve::{
     Criticals, DuelResult, DuelSide, DuelSpec, ExchangeContext, ExchangeSummary, FighterOutcome,
     FighterSpec, StrikeOutcome, StrikeSpec, TestRoll, TrapSpring, MAX_FIGHTERS, MAX_ROLL_DICE,
     MAX_STAT, MAX_STRIKES,
+};
+pub use setup::{
+    default_wound_table, wound_name, AttackKind, Distance, HideRoll, Penalty, Rules, SearchRule,
+    Tactic, TripleRule,
 };
 pub use setup::{FighterSetup, Location, Opening, Setup, Side, Stats, TacticSettings, Weapon};

@@ -24,8 +24,8 @@ use serde_json::Value;
 
 use crate::catalog::OddsSpec;
 use crate::engine::{Command, Declaration, Extraneous, Hunt, Resplit, State, WeaponStatus};
-use crate::model::{AttackKind, Distance, Tactic};
 use crate::setup::Side;
+use crate::setup::{AttackKind, Distance, Tactic};
 
 const TACTICS: [Tactic; 11] = [
     Tactic::None,

@@ -3,8 +3,8 @@ use std::sync::Arc;
 use fray_dice::{same_name, Dice, EventLog, RuleError, Ruleset};
 use serde::{Deserialize, Serialize};
 
-use crate::model::{AttackKind, Distance, Penalty, Rules, Tactic};
 use crate::resolve::{roll_sum, stat_test, TestRoll};
+use crate::setup::{AttackKind, Distance, Penalty, Rules, Tactic};
 use crate::setup::{FighterSetup, Opening, Setup, Side, Stats, Weapon};
 use turn::{resolve_turn, strikes_from};
 
@@ -59,7 +59,7 @@ pub(crate) fn standings(state: &State) -> Vec<fray_dice::Standing> {
                     Status::Dead => "dead",
                     Status::Escaped => "escaped",
                     Status::TrailLost => "trail-lost",
-                    Status::Active => match crate::model::wound_name(worst, deadly) {
+                    Status::Active => match crate::setup::wound_name(worst, deadly) {
                         "unhurt" => "unhurt",
                         "light wound" => "light-wound",
                         "heavy wound" => "heavy-wound",

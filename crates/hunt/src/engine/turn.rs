@@ -4,12 +4,12 @@
 use fray_dice::{Dice, EventLog, Few, RuleError};
 
 use crate::engine::{Ending, Event, Extraneous, Hidden, State, Status, WeaponState, WeaponStatus};
-use crate::model::{wound_name, AttackKind, Distance, Tactic};
 use crate::resolve::{
     resolve_fresh, stat_test, ExchangeContext, FighterOutcome, FighterSpec, StrikeOutcome,
     StrikeSpec,
 };
 use crate::setup::Side;
+use crate::setup::{wound_name, AttackKind, Distance, Tactic};
 
 fn crit_names(c: &crate::resolve::Criticals) -> Vec<String> {
     let mut v = Vec::new();
