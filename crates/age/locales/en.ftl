@@ -175,3 +175,53 @@ age-refuse-run-whole-turn = Run must be the whole turn: no other action before o
 age-refuse-stance-late = Guarded Stance must be declared before the major action
 age-refuse-pursue = Pursue needs a successful melee attack this turn on a target now out of reach
 age-refuse-no-item = { $name } carries no '{ $item }'
+age-refuse-take-up-grenade = { $name } must Take Up a grenade (or hold a grenade launcher) first
+age-refuse-none-left = { $name } has no { $item } left
+age-refuse-blinded = { $name } is Blinded; a ranged attack needs sight
+age-refuse-grenade-tn = the GM may raise the grenade TN above { $tn }, not lower it
+age-refuse-defend-after-stance = Guarded Stance was taken this turn; Defend is not allowed with it
+age-refuse-stance-with-defend = Guarded Stance is not allowed in a turn with Defend
+age-refuse-stance-bonus = Guarded Stance gives +1 or +2, not { $bonus }
+age-refuse-no-run = { $name } is { $condition ->
+    [Prone] Prone
+    [Fatigued] Fatigued
+    [Exhausted] Exhausted
+    [Slowed] Slowed
+   *[Restrained] Restrained
+}: no Run
+age-refuse-no-charge = { $name } is { $condition ->
+    [Prone] Prone
+    [Fatigued] Fatigued
+    [Exhausted] Exhausted
+    [Slowed] Slowed
+   *[Restrained] Restrained
+}: no Charge
+age-refuse-run-too-far = Run covers up to double Speed, { $max } m, not { $distance } m
+age-refuse-move-too-far = { $name } can move { $budget } m with this Move, not { $distance } m
+age-refuse-aid-not-dying = first aid here is for the Dying; { $target } is not Dying
+age-refuse-aid-reach = { $target } is out of reach for first aid
+age-refuse-push-free-fall = a push is for free fall only
+age-refuse-free-fall = { $name } is in free fall without handholds, mag boots or a thruster pack; only a push is possible
+age-refuse-not-prone = { $name } is not Prone
+age-refuse-already-prone = { $name } is already Prone
+age-refuse-unconscious = { $name } is Unconscious
+age-refuse-cannot-act = { $name } cannot act
+age-refuse-ready-same-side = { $target } is on the same side
+age-refuse-not-jammed = { $name }'s weapon in hand is not jammed or empty
+age-refuse-grenade-attack = grenades are thrown or launched at a point (throw_grenade)
+age-refuse-no-readied = { $name } holds no readied action
+age-refuse-interrupt-own = a readied action interrupts another's turn, not your own
+age-refuse-absorb-first = { $name } must first say whether to take { $condition ->
+    [Injured] Injured
+   *[Wounded] Wounded
+} to absorb damage (absorb)
+age-refuse-absorb-whose = the choice to absorb damage is { $name }'s
+age-refuse-nothing-to-absorb = no damage is waiting to be absorbed: the offer follows damage past Fortune
+age-refuse-no-stunt-points = there are no stunt points to spend: stunts follow a successful attack with doubles
+age-refuse-stunt-owner = the stunt points belong to { $name }
+age-refuse-stunt-attack-spend = a Stunt Attack must spend at least 1 SP on stunts
+age-refuse-lightning-chain = a Lightning Attack's stunt points buy no further Lightning Attack (rules.lightning_chains)
+age-refuse-lightning-target = a Lightning Attack targets an opponent
+age-refuse-stunt-no-target = '{ $stunt }' takes no target
+age-refuse-test-limits = a test's modifier and TN must lie within ±{ $limit }
+age-refuse-position = position { $at } m is beyond ±{ $max } m

@@ -177,3 +177,53 @@ age-refuse-run-whole-turn = Бег занимает весь ход: други�
 age-refuse-stance-late = Осторожную стойку объявляют до основного действия
 age-refuse-pursue = Наступление возможно только после успешной ближней атаки в этот ход по цели, которая теперь вне досягаемости
 age-refuse-no-item = у { $name } нет предмета «{ $item }»
+age-refuse-take-up-grenade = { $name } должен сначала «Взять в руки» гранату (или держать гранатомёт)
+age-refuse-none-left = у { $name } не осталось: { $item }
+age-refuse-blinded = { $name }: Ослеплён; для дистанционной атаки нужна видимость
+age-refuse-grenade-tn = ГМ может повысить СЛ броска гранаты выше { $tn }, но не понизить
+age-refuse-defend-after-stance = в этот ход объявлена Осторожная стойка; Оборона вместе с ней невозможна
+age-refuse-stance-with-defend = Осторожная стойка невозможна в ход с Обороной
+age-refuse-stance-bonus = Осторожная стойка даёт +1 или +2, а не { $bonus }
+age-refuse-no-run = { $name }: { $condition ->
+    [Prone] Лёжа
+    [Fatigued] Устал
+    [Exhausted] Обессилен
+    [Slowed] Замедлен
+   *[Restrained] Скован
+} — Бег невозможен
+age-refuse-no-charge = { $name }: { $condition ->
+    [Prone] Лёжа
+    [Fatigued] Устал
+    [Exhausted] Обессилен
+    [Slowed] Замедлен
+   *[Restrained] Скован
+} — Натиск невозможен
+age-refuse-run-too-far = Бег — до удвоенной Скорости, { $max } м, а не { $distance } м
+age-refuse-move-too-far = { $name } может пройти этим Движением { $budget } м, а не { $distance } м
+age-refuse-aid-not-dying = первая помощь здесь — для тех, кто Умирает; { $target } не Умирает
+age-refuse-aid-reach = { $target } вне досягаемости для первой помощи
+age-refuse-push-free-fall = толчок возможен только в свободном падении
+age-refuse-free-fall = { $name } в свободном падении без точек опоры (поручни, магбутсы) и маневрового ранца; возможен только толчок
+age-refuse-not-prone = { $name } не Лёжа
+age-refuse-already-prone = { $name } уже Лёжа
+age-refuse-unconscious = { $name }: Без сознания
+age-refuse-cannot-act = { $name } не может действовать
+age-refuse-ready-same-side = { $target } на той же стороне
+age-refuse-not-jammed = у { $name } оружие в руках не заклинило и не пусто
+age-refuse-grenade-attack = гранату бросают или запускают в точку (throw_grenade)
+age-refuse-no-readied = у { $name } нет Подготовленного действия
+age-refuse-interrupt-own = Подготовленное действие прерывает чужой ход, а не свой
+age-refuse-absorb-first = { $name } должен сначала решить, принять ли состояние { $condition ->
+    [Injured] Потрёпан
+   *[Wounded] Ранен
+}, чтобы поглотить урон (absorb)
+age-refuse-absorb-whose = решение о поглощении урона принимает { $name }
+age-refuse-nothing-to-absorb = поглощать нечего: выбор предлагается после урона сверх Удачи
+age-refuse-no-stunt-points = тратить нечего: ОП дают только успешная атака с дублем
+age-refuse-stunt-owner = эти ОП принадлежат { $name }
+age-refuse-stunt-attack-spend = атака приёмом должна потратить на приёмы хотя бы 1 ОП
+age-refuse-lightning-chain = ОП Молниеносной атаки не покупают ещё одну Молниеносную атаку (rules.lightning_chains)
+age-refuse-lightning-target = цель Молниеносной атаки — противник
+age-refuse-stunt-no-target = приём «{ $stunt }» не выбирает цель
+age-refuse-test-limits = модификатор и СЛ проверки должны лежать в пределах ±{ $limit }
+age-refuse-position = позиция { $at } м дальше ±{ $max } м

@@ -137,6 +137,11 @@
 //! - **Limits** on setups: abilities −50..=50, Fortune 0..=10000, speed 0..=1000, positions
 //!   within ±[`MAX_POSITION`] m; advanced-test thresholds 1..=[`MAX_THRESHOLD`]; Defense,
 //!   damage bonuses and the numeric rules within ±[`MAX_SETTING`] (`crawl_divisor` 1..=100).
+//! - **Foci** (AGE-01): a character's focus must be one a rule or a weapon of the setup
+//!   reads — `rules.initiative.focus`, Medicine (first aid), Might and Acrobatics (Stand
+//!   Firm), or any weapon's `focus`; anything else (a misspelling, or a focus no rule of
+//!   this crate uses, such as Free-fall) is refused, listing the allowed ones. Names of
+//!   characters and of each one's weapons are non-empty and unique ignoring case.
 //! - **Condition penalties** ("−1/−2 to all rolls", AGE-24/25) apply to every 3d6 test —
 //!   attacks, initiative, Stand Firm, first aid, GM tests — not to damage dice.
 //! - **Decompression** (AGE-16) is recorded (`State::decompressed` and an event); the sheet

@@ -228,7 +228,11 @@ fn stunt_options(list: &mut List, p: &crate::engine::Pending) {
         let mut option = opt(
             OptionKind::PendingChoice,
             &a.name,
-            format!("buy {} for {} SP", row.name, row.min),
+            format!(
+                "buy {} for {} SP",
+                crate::text::stunt_name(fray_dice::Lang::En, &row.name),
+                row.min
+            ),
             "spend_stunts",
         )
         .using(&*row.name)

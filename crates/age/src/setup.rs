@@ -314,142 +314,274 @@ pub const MAX_POSITION: i32 = 1_000_000;
 /// this, so sums of them never overflow.
 pub const MAX_SETTING: u32 = 1000;
 
+/// A position a command names (a Move, Run or grenade point) stays on the line.
 pub(crate) fn check_position(at: i32) -> Result<(), RuleError> {
     if at.unsigned_abs() > MAX_POSITION as u32 {
-        return Err(err(
+        return Err(RuleError::text(
             "setup",
-            format!("position {at} m is beyond ±{MAX_POSITION} m"),
+            &crate::text::TEXTS,
+            fray_dice::msg!("age-refuse-position", at = at, max = MAX_POSITION),
         ));
     }
     Ok(())
 }
 
+/// A name must be non-empty and unique ignoring case among the names before it: commands
+/// name participants and weapons by it, and two that differ only in case read as one.
+fn check_names<'a>(
+    path: &dyn Fn(usize) -> String,
+    names: impl Iterator<Item = &'a str> + Clone,
+) -> Result<(), RuleError> {
+    for (i, name) in names.clone().enumerate() {
+        if name.trim().is_empty() {
+            return Err(err(
+                "setup",
+                format!("{}: found {name:?}, allowed a non-empty name", path(i)),
+            ));
+        }
+        let lower = name.to_lowercase();
+        if let Some((j, other)) = names
+            .clone()
+            .take(i)
+            .enumerate()
+            .find(|(_, o)| o.to_lowercase() == lower)
+        {
+            let why = if other == name {
+                format!("{name:?} is also {}", path(j))
+            } else {
+                format!("{name:?} differs from {} {other:?} only in case", path(j))
+            };
+            return Err(err(
+                "setup",
+                format!("{}: {why}; names must be unique ignoring case", path(i)),
+            ));
+        }
+    }
+    Ok(())
+}
+
+fn position_at(path: &str, at: i32) -> Result<(), RuleError> {
+    if at.unsigned_abs() > MAX_POSITION as u32 {
+        return Err(err(
+            "setup",
+            format!("{path}: found {at} m, allowed -{MAX_POSITION}..={MAX_POSITION} m"),
+        ));
+    }
+    Ok(())
+}
+
+/// The foci a rule reads (AGE-01): the initiative focus (AGE-09), Medicine (first aid,
+/// AGE-26), Might and Acrobatics (Stand Firm, AGE-11) and every weapon's focus in the
+/// setup. A focus outside them is a misspelling the engine would silently ignore.
+fn known_foci(setup: &Setup) -> Vec<&str> {
+    let mut known: Vec<&str> = Vec::new();
+    let engine = ["Medicine", "Might", "Acrobatics"];
+    let weapons = setup
+        .characters
+        .iter()
+        .flat_map(|c| c.weapons.iter().filter_map(|w| w.focus.as_deref()));
+    for f in setup
+        .rules
+        .initiative
+        .focus
+        .as_deref()
+        .into_iter()
+        .chain(engine)
+        .chain(weapons)
+    {
+        if !known.contains(&f) {
+            known.push(f);
+        }
+    }
+    known
+}
+
+/// Refuses a setup that breaks the rules or the engine (issue 19): each refusal names the
+/// JSON path, what was found and what is allowed.
 pub(crate) fn validate_setup(setup: &Setup) -> Result<(), RuleError> {
     let chars = &setup.characters;
     fray_dice::check_combatants(chars.len(), fray_dice::MAX_COMBATANTS)?;
+    for (i, c) in chars.iter().enumerate() {
+        if c.side > 1 {
+            return Err(err(
+                "setup",
+                format!(
+                    "characters[{i}].side: found {}, allowed 0 (party) or 1 (opponents)",
+                    c.side
+                ),
+            ));
+        }
+    }
     for side in 0..2u8 {
         if !chars.iter().any(|c| c.side == side) {
             return Err(err(
                 "setup",
                 format!(
-                    "side {side} ({}) has nobody; each side needs at least one character",
+                    "characters: found nobody on side {side} ({}), allowed at least one character per side",
                     SIDES[side as usize]
                 ),
             ));
         }
     }
+    check_names(
+        &|i| format!("characters[{i}].name"),
+        chars.iter().map(|c| &*c.name),
+    )?;
     if let Some([lo, hi]) = setup.corridor {
-        check_position(lo)?;
-        check_position(hi)?;
+        position_at("corridor[0]", lo)?;
+        position_at("corridor[1]", hi)?;
         if lo > hi {
             return Err(err(
                 "setup",
-                "the corridor's first end must not lie past its second",
+                format!(
+                    "corridor: found [{lo}, {hi}], allowed a first end at or before the second"
+                ),
             ));
         }
     }
+    let foci = known_foci(setup);
     for (i, c) in chars.iter().enumerate() {
-        check_position(c.position)?;
+        let at = |field: &str| format!("characters[{i}].{field}");
+        position_at(&at("position"), c.position)?;
         let a = c.abilities;
-        let scores = [
-            a.accuracy,
-            a.communication,
-            a.constitution,
-            a.dexterity,
-            a.fighting,
-            a.intelligence,
-            a.perception,
-            a.strength,
-            a.willpower,
-        ];
-        if scores.iter().any(|s| s.unsigned_abs() > 50) || !(0..=10_000).contains(&c.fortune) {
+        for (name, score) in [
+            ("accuracy", a.accuracy),
+            ("communication", a.communication),
+            ("constitution", a.constitution),
+            ("dexterity", a.dexterity),
+            ("fighting", a.fighting),
+            ("intelligence", a.intelligence),
+            ("perception", a.perception),
+            ("strength", a.strength),
+            ("willpower", a.willpower),
+        ] {
+            if score.unsigned_abs() > 50 {
+                return Err(err(
+                    "setup",
+                    format!(
+                        "{}: found {score}, allowed -50..=50",
+                        at(&format!("abilities.{name}"))
+                    ),
+                ));
+            }
+        }
+        if !(0..=10_000).contains(&c.fortune) {
+            return Err(err(
+                "setup",
+                format!("{}: found {}, allowed 0..=10000", at("fortune"), c.fortune),
+            ));
+        }
+        if let Some(d) = c.defense.filter(|d| d.unsigned_abs() > MAX_SETTING) {
             return Err(err(
                 "setup",
                 format!(
-                    "{}: abilities must lie in −50..=50 and Fortune in 0..=10000",
-                    c.name
+                    "{}: found {d}, allowed -{MAX_SETTING}..={MAX_SETTING}",
+                    at("defense")
                 ),
             ));
         }
-        if c.defense.is_some_and(|d| d.unsigned_abs() > MAX_SETTING)
-            || c.weapons
-                .iter()
-                .any(|w| w.damage_bonus.unsigned_abs() > MAX_SETTING)
-        {
+        if let Some(s) = c.speed.filter(|s| !(0..=1000).contains(s)) {
             return Err(err(
                 "setup",
-                format!(
-                    "{}: defense and weapon damage bonuses must lie within ±{MAX_SETTING}",
-                    c.name
-                ),
+                format!("{}: found {s}, allowed 0..=1000", at("speed")),
             ));
         }
-        if c.speed.is_some_and(|s| !(0..=1000).contains(&s)) {
-            return Err(err(
-                "setup",
-                format!("{}: speed must lie in 0..=1000", c.name),
-            ));
-        }
-        if c.side > 1 {
-            return Err(err(
-                "setup",
-                format!(
-                    "{}: side must be 0 (party) or 1 (opponents), not {}",
-                    c.name, c.side
-                ),
-            ));
-        }
-        if chars[..i].iter().any(|o| o.name == c.name) {
-            return Err(err(
-                "setup",
-                format!(
-                    "two characters are named '{}'; names must be unique",
-                    c.name
-                ),
-            ));
-        }
-        for w in &c.weapons {
+        check_names(
+            &|k| format!("characters[{i}].weapons[{k}].name"),
+            c.weapons.iter().map(|w| w.name.as_str()),
+        )?;
+        for (k, w) in c.weapons.iter().enumerate() {
+            let at = |field: &str| format!("characters[{i}].weapons[{k}].{field}");
+            if w.damage_bonus.unsigned_abs() > MAX_SETTING {
+                return Err(err(
+                    "setup",
+                    format!(
+                        "{}: found {}, allowed -{MAX_SETTING}..={MAX_SETTING}",
+                        at("damage_bonus"),
+                        w.damage_bonus
+                    ),
+                ));
+            }
             if w.damage.is_none() && w.kind.damage_dice(false).is_none() {
                 return Err(err(
                     "AGE-13",
                     format!(
-                        "{}'s {}: the source gives no damage for {:?}; state `damage`",
-                        c.name, w.name, w.kind
+                        "{}: found none for kind {}, allowed damage dice such as {{\"count\": 1, \"sides\": 6}} (the source gives no damage for it)",
+                        at("damage"),
+                        serde_json::to_string(&w.kind).unwrap_or_default()
                     ),
                 ));
             }
-            if let Some(d) = w.damage {
-                if d.sides == 0 {
-                    return Err(err(
-                        "AGE-13",
-                        format!("{}'s {}: a die needs at least 1 side", c.name, w.name),
-                    ));
-                }
+            if let Some(d) = w.damage.filter(|d| d.sides == 0) {
+                return Err(err(
+                    "AGE-13",
+                    format!(
+                        "{}: found {}, allowed at least 1 side",
+                        at("damage.sides"),
+                        d.sides
+                    ),
+                ));
+            }
+        }
+        for (k, f) in c.foci.iter().enumerate() {
+            if !foci.contains(&f.as_str()) {
+                return Err(err(
+                    "AGE-01",
+                    format!(
+                        "{}: found {f:?}, allowed a focus a rule or a weapon uses: {}",
+                        at(&format!("foci[{k}]")),
+                        foci.join(", ")
+                    ),
+                ));
             }
         }
         if let Some(w) = &c.wielding {
             if !c.weapons.iter().any(|x| &x.name == w) {
+                let names: Vec<&str> = c.weapons.iter().map(|x| x.name.as_str()).collect();
                 return Err(err(
                     "setup",
-                    format!("{} wields '{w}', which is not among its weapons", c.name),
+                    format!(
+                        "{}: found {w:?}, allowed one of its weapons: {}",
+                        at("wielding"),
+                        if names.is_empty() {
+                            "(none)".to_owned()
+                        } else {
+                            names.join(", ")
+                        }
+                    ),
                 ));
             }
         }
     }
     let r = &setup.rules;
     if r.max_rounds == 0 {
-        return Err(err("setup", "max_rounds must be at least 1"));
+        return Err(err(
+            "setup",
+            "rules.max_rounds: found 0, allowed at least 1",
+        ));
     }
     validate_stunts(&r.stunts)?;
-    let numbers = [r.first_aid_tn, r.grenade_tn, r.death_at, r.defense_base];
-    if numbers.iter().any(|n| n.unsigned_abs() > MAX_SETTING)
-        || !(1..=100).contains(&r.crawl_divisor)
-        || r.melee_reach > MAX_POSITION as u32
-    {
+    let limit = MAX_SETTING as i32;
+    for (field, v, lo, hi) in [
+        ("first_aid_tn", r.first_aid_tn, -limit, limit),
+        ("grenade_tn", r.grenade_tn, -limit, limit),
+        ("death_at", r.death_at, -limit, limit),
+        ("defense_base", r.defense_base, -limit, limit),
+        ("crawl_divisor", r.crawl_divisor, 1, 100),
+    ] {
+        if !(lo..=hi).contains(&v) {
+            return Err(err(
+                "setup",
+                format!("rules.{field}: found {v}, allowed {lo}..={hi}"),
+            ));
+        }
+    }
+    if r.melee_reach > MAX_POSITION as u32 {
         return Err(err(
             "setup",
             format!(
-                "rules: first_aid_tn, grenade_tn, death_at and defense_base must lie within ±{MAX_SETTING}, crawl_divisor in 1..=100, melee_reach at most {MAX_POSITION} m"
+                "rules.melee_reach: found {} m, allowed 0..={MAX_POSITION} m",
+                r.melee_reach
             ),
         ));
     }
@@ -461,21 +593,26 @@ pub(crate) fn validate_setup(setup: &Setup) -> Result<(), RuleError> {
 pub(crate) fn validate_stunts(table: &StuntTable) -> Result<(), RuleError> {
     for (i, row) in table.0.iter().enumerate() {
         // Built only for a refusal: setups are validated at every start.
-        let at = || format!("rules.stunts[{i}] ('{}')", row.name);
+        let at = |field: &str| format!("rules.stunts[{i}].{field}");
         if row.name.is_empty() || table.0[..i].iter().any(|o| o.name == row.name) {
             return Err(err(
                 "AGE-21",
-                format!("{}: stunt names must be unique and not empty", at()),
+                format!(
+                    "{}: found {:?}, allowed a name not empty and not used by an earlier row",
+                    at("name"),
+                    row.name
+                ),
             ));
         }
         if row.max.is_some_and(|m| m < row.min) {
             return Err(err(
                 "AGE-21",
                 format!(
-                    "{}: costs min {} to max {}; min must not exceed max",
-                    at(),
+                    "{}: found {} with min {}, allowed at least min ('{}')",
+                    at("max"),
+                    row.max.unwrap_or(0),
                     row.min,
-                    row.max.unwrap_or(0)
+                    row.name
                 ),
             ));
         }
@@ -483,8 +620,9 @@ pub(crate) fn validate_stunts(table: &StuntTable) -> Result<(), RuleError> {
             return Err(err(
                 "AGE-21",
                 format!(
-                    "{}: a repeatable stunt must cost at least 1 SP, not 0",
-                    at()
+                    "{}: found 0 on a repeatable stunt ('{}'), allowed at least 1 SP",
+                    at("min"),
+                    row.name
                 ),
             ));
         }

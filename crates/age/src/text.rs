@@ -31,6 +31,12 @@ pub const LOCALES: [(Lang, &str); 2] = [
 
 struct W(Lang);
 
+/// A stunt row's display name in `lang` (the default rows have messages; a row of the
+/// setup's own is shown by its name, underscores as spaces). Option labels use it.
+pub(crate) fn stunt_name(lang: Lang, name: &str) -> String {
+    W(lang).stunt(name)
+}
+
 impl W {
     fn get(&self, m: Message) -> String {
         TEXTS.get(self.0, &m)

@@ -318,7 +318,8 @@ fn age_21_stunt_points_are_a_pending_decision() {
         .all(|o| o.kind == OptionKind::PendingChoice && o.action == "spend_stunts"));
     let labels: Vec<&str> = o.list.iter().map(|o| o.label.as_str()).collect();
     assert!(labels.contains(&"forgo the 5 SP"), "{labels:?}");
-    assert!(labels.contains(&"buy knock_prone for 2 SP"), "{labels:?}");
+    // Labels use the stunts' display names (issue 18).
+    assert!(labels.contains(&"buy Knock Prone for 2 SP"), "{labels:?}");
     assert!(
         !labels.iter().any(|l| l.contains("short_burst")),
         "no automatic weapon: {labels:?}"

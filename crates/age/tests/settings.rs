@@ -204,14 +204,14 @@ fn age_21_the_stunt_table_is_validated() {
                        "effect": {"type": "extra_damage", "d6": 3}}]);
     let e = start(free).unwrap_err();
     assert_eq!(e.rule, "AGE-21");
-    assert!(e.message.contains("rules.stunts[0] ('big_hit')"), "{e}");
+    assert!(e.message.contains("rules.stunts[0].min: found 0"), "{e}");
     assert!(e.message.contains("at least 1 SP"), "{e}");
     let upside_down =
         json!([{"name": "skirmish", "min": 3, "max": 2, "effect": {"type": "skirmish"}}]);
     assert!(start(upside_down)
         .unwrap_err()
         .message
-        .contains("min must not exceed max"));
+        .contains("rules.stunts[0].max: found 2 with min 3, allowed at least min"));
     let twice = json!([
         {"name": "skirmish", "min": 1, "effect": {"type": "skirmish"}},
         {"name": "skirmish", "min": 2, "effect": {"type": "skirmish"}}

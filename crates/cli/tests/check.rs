@@ -53,16 +53,19 @@ fn a_clean_example_setup_exits_0_with_one_ok_line() {
 }
 
 #[test]
-fn a_name_that_differs_only_in_case_is_a_warning_with_its_path() {
+fn a_name_that_differs_only_in_case_is_refused_with_its_path() {
+    // Hunt refuses it at setup (issue 19), naming the path.
     let file = edited("hunt/duel.json", "case", |v| {
         v["fighters"][1]["name"] = "ranger ostrova".into();
     });
     let (code, out, _) = check("hunt", &file);
-    assert_eq!(code, 1, "{out}");
-    assert_eq!(
-        out,
-        "warning: fighters[1].name: \"ranger ostrova\" differs from fighters[0].name \
-         \"Ranger Ostrova\" only in case\n"
+    assert_eq!(code, 2, "{out}");
+    assert!(
+        out.starts_with(
+            "error: fighters[1].name: \"ranger ostrova\" differs from fighters[0].name \
+             \"Ranger Ostrova\" only in case; names must be unique ignoring case"
+        ),
+        "{out}"
     );
 }
 

@@ -91,6 +91,13 @@
 //!   `rules.hide_turns` 1..=100, `rules.crossfire_penalty` 0..=100, `max_rounds` 1..=1000,
 //!   `tactic.give_up_after` 1..=1000, `opening.search_dice`/`precaution_dice` 0..=20, at
 //!   most 10 `wound_table` rows. The resolution functions refuse the same rules bounds.
+//! - Names: fighters' names, and each fighter's weapons' names, are non-empty and unique
+//!   ignoring case (commands name them; "hunter" and "Hunter" read as one to a player).
+//! - Standing ([`fray_dice::Ruleset::standing`]): state `unhurt` / `light-wound` /
+//!   `heavy-wound` / `maimed` (the worst wound of one turn, HUNT-13) / `dead` / `escaped` /
+//!   `trail-lost`; track `endurance` (after wound penalties, of the setup's); counters
+//!   `wounds`, `bleeding`, `ammo_spent`, `damage_dealt`, `damage_taken` (damage points);
+//!   the round of death.
 //! - HUNT-08 — only what a **tactic** pushes below zero is handed over («в результате
 //!   использования тактики»): a Fall's −1 and the ambush's +1 apply first and stop at 0. A
 //!   fighter that strikes at nobody still rolls its 0 Attack and 0 Damage dice, so Flee's
@@ -179,26 +186,20 @@
 //! strikes and are not included.
 #![deny(missing_docs)]
 
-mod auto;
-mod describe;
+mod catalog;
 mod engine;
 mod lint;
-mod model;
 mod odds;
 mod options;
 mod policy;
 mod resolve;
 mod setup;
-mod turn;
+mod text;
 
-pub use auto::OddsSpec;
+pub use catalog::OddsSpec;
 pub use engine::{
     Allocation, Command, Declaration, Ending, Event, Extraneous, Fighter, Hidden, Hunt, Resplit,
     SeenAttack, State, Status, WeaponState, WeaponStatus,
-};
-pub use model::{
-    default_wound_table, wound_name, AttackKind, Distance, HideRoll, Penalty, Rules, SearchRule,
-    Tactic, TripleRule,
 };
 pub use odds::{odds, DuelOdds, StrikeOdds};
 pub use policy::{HuntPolicy, SideTactic, TargetPriority};
@@ -207,5 +208,9 @@ pub use resolve::{
     Criticals, DuelResult, DuelSide, DuelSpec, ExchangeContext, ExchangeSummary, FighterOutcome,
     FighterSpec, StrikeOutcome, StrikeSpec, TestRoll, TrapSpring, MAX_FIGHTERS, MAX_ROLL_DICE,
     MAX_STAT, MAX_STRIKES,
+};
+pub use setup::{
+    default_wound_table, wound_name, AttackKind, Distance, HideRoll, Penalty, Rules, SearchRule,
+    Tactic, TripleRule,
 };
 pub use setup::{FighterSetup, Location, Opening, Setup, Side, Stats, TacticSettings, Weapon};

@@ -1,10 +1,10 @@
 use fray_dice::{Distribution, Error, ErrorKind, Ratio};
 use serde::{Deserialize, Serialize};
 
-use crate::model::{AttackKind, Distance, HideRoll, Rules, Tactic};
 use crate::resolve::{
     aimed_exception, plan, DuelSpec, FighterOutcome, FighterSpec, StrikeOutcome, StrikeSpec,
 };
+use crate::setup::{AttackKind, Distance, HideRoll, Rules, Tactic};
 
 fn overflow() -> Error {
     Error::new(

@@ -22,10 +22,10 @@ use fray_dice::RuleError;
 use fray_dice::{Catalog, Decide, Decider, LegalOption, OddsTable, OptionKind, Options, Param};
 use serde_json::Value;
 
-use crate::auto::OddsSpec;
+use crate::catalog::OddsSpec;
 use crate::engine::{Command, Declaration, Extraneous, Hunt, Resplit, State, WeaponStatus};
-use crate::model::{AttackKind, Distance, Tactic};
 use crate::setup::Side;
+use crate::setup::{AttackKind, Distance, Tactic};
 
 const TACTICS: [Tactic; 11] = [
     Tactic::None,
@@ -257,8 +257,8 @@ fn declarations(state: &State, i: usize, list: &mut Vec<LegalOption<Command>>) {
                         d.distance = at;
                         let state_weapon = w.checked_sub(1).map(|k| &f.weapons[k]);
                         let at_distance = at.unwrap_or(state.distance);
-                        let strikes =
-                            state_weapon.is_some_and(|s| crate::turn::strikes_from(s, at_distance));
+                        let strikes = state_weapon
+                            .is_some_and(|s| crate::engine::turn::strikes_from(s, at_distance));
                         let chase = tactic == Tactic::Pursue
                             && !strikes
                             && state_weapon.map_or(true, |s| s.status == WeaponStatus::Ready);
@@ -418,7 +418,7 @@ fn odds_spec(state: &State, i: usize, d: &Declaration) -> Option<OddsSpec> {
         let f = &state.fighters[j];
         let w = d.weapon.as_ref().and_then(|n| f.weapon(n));
         match w.map(|w| &f.weapons[w]) {
-            Some(w) if d.attack + d.damage > 0 && crate::turn::strikes_from(w, at) => {
+            Some(w) if d.attack + d.damage > 0 && crate::engine::turn::strikes_from(w, at) => {
                 let kind = match w.weapon.kind {
                     AttackKind::Melee => "melee",
                     AttackKind::Ranged => "ranged",

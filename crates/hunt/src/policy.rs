@@ -6,8 +6,8 @@ use fray_dice::{Options, Policy};
 use serde::{Deserialize, Serialize};
 
 use crate::engine::{Command, Declaration, Extraneous, Hunt, Parts, Resplit, State, WeaponStatus};
-use crate::model::{AttackKind, Distance, Tactic};
 use crate::setup::Side;
+use crate::setup::{AttackKind, Distance, Tactic};
 
 /// Whom a side attacks among the opponents in sight.
 #[derive(

@@ -1,7 +1,7 @@
 use fray_dice::{Dice, Error, ErrorKind, Transcript};
 use serde::{Deserialize, Serialize};
 
-use crate::model::{AttackKind, Distance, HideRoll, Rules, Tactic, TripleRule};
+use crate::setup::{AttackKind, Distance, HideRoll, Rules, Tactic, TripleRule};
 
 /// At most this many fighters take part in one exchange (a bit mask tracks the dead).
 pub const MAX_FIGHTERS: usize = 16;

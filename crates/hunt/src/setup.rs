@@ -2,7 +2,306 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-use crate::model::{default_wound_table, AttackKind, Distance, Penalty, Rules};
+/// The three fighting distances (HUNT-05). Melee is possible only at Near.
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Serialize,
+    Deserialize,
+    schemars::JsonSchema,
+)]
+#[serde(rename_all = "snake_case")]
+pub enum Distance {
+    /// Melee possible.
+    #[default]
+    Near,
+    /// Shooting only.
+    Medium,
+    /// Shooting only; fleeing successfully from here is an escape.
+    Far,
+}
+
+impl Distance {
+    /// Index 0 (Near), 1 (Medium), 2 (Far), for per-distance tables.
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The distance one step further (`+1`) or closer (`-1`), clamped to Near..=Far.
+    pub fn step(self, delta: i32) -> Distance {
+        match (self as i32 + delta).clamp(0, 2) {
+            0 => Distance::Near,
+            1 => Distance::Medium,
+            _ => Distance::Far,
+        }
+    }
+
+    /// The distance shown by one d6 when it must be random (HUNT-21 failed ambush):
+    /// 1–2 Near, 3–4 Medium, 5–6 Far.
+    pub fn from_d6(face: u32) -> Distance {
+        match face {
+            0..=2 => Distance::Near,
+            3..=4 => Distance::Medium,
+            _ => Distance::Far,
+        }
+    }
+
+    /// Lower-case name, for log lines.
+    pub fn name(self) -> &'static str {
+        match self {
+            Distance::Near => "near",
+            Distance::Medium => "medium",
+            Distance::Far => "far",
+        }
+    }
+}
+
+/// Melee or ranged: decides the Damage cap (Strength or Marksmanship) and where the weapon
+/// may be used (HUNT-06).
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema,
+)]
+#[serde(rename_all = "snake_case")]
+pub enum AttackKind {
+    /// Hand to hand; only at Near.
+    #[default]
+    Melee,
+    /// Shooting or throwing.
+    Ranged,
+}
+
+/// One tactic per turn per fighter (HUNT-14 … HUNT-22), plus the search of HUNT-20.
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema,
+)]
+#[serde(rename_all = "snake_case")]
+pub enum Tactic {
+    /// No tactic.
+    #[default]
+    None,
+    /// HUNT-14: +1 Defense, −1 Attack, −1 Damage; opens distance; may spring a trap.
+    Flee,
+    /// HUNT-15: −1 Defense; closes distance.
+    Pursue,
+    /// HUNT-16: Experience test; margin d6 added to Defense (against shooting), taken from Attack.
+    TakeCover,
+    /// HUNT-17: strikes second; +2 Attack, +1 Damage with a ranged weapon.
+    AimedFire,
+    /// HUNT-18: melee at Near; +1 Attack, +2 Damage, −2 Defense.
+    Onslaught,
+    /// HUNT-19: at Near; re-split after seeing the opponent's Attack dice; strikes second.
+    Counterattack,
+    /// HUNT-20: not at Near; no attack; Experience test to hide.
+    Hide,
+    /// HUNT-22: double ammunition; +2 Attack, +2 Damage, −2 Defense.
+    BarrageFire,
+    /// HUNT-20: look for a hidden opponent with an Experience test instead of shooting blindly.
+    Search,
+    /// HUNT-21: a hidden fighter attacks from hiding instead of waiting to be found:
+    /// Experience test; pass → it strikes first, at the distance it picks, +1 Attack die;
+    /// fail → the fight goes on at a random distance.
+    Ambush,
+}
+
+impl Tactic {
+    /// Snake-case name, for log lines and errors.
+    pub fn name(self) -> &'static str {
+        match self {
+            Tactic::None => "none",
+            Tactic::Flee => "flee",
+            Tactic::Pursue => "pursue",
+            Tactic::TakeCover => "take_cover",
+            Tactic::AimedFire => "aimed_fire",
+            Tactic::Onslaught => "onslaught",
+            Tactic::Counterattack => "counterattack",
+            Tactic::Hide => "hide",
+            Tactic::BarrageFire => "barrage_fire",
+            Tactic::Search => "search",
+            Tactic::Ambush => "ambush",
+        }
+    }
+}
+
+/// How doubles on the Damage dice are counted (HUNT-12).
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema,
+)]
+#[serde(rename_all = "snake_case")]
+pub enum TripleRule {
+    /// **\[default\]** a value showing on two or more dice is one double (a triple is one double).
+    #[default]
+    OneDouble,
+    /// Every two dice of one value are a double (a quadruple is two doubles, a triple one).
+    Pairs,
+}
+
+/// How a hidden fighter's Defense roll reads "Experience + 3 dice" (HUNT-20).
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema,
+)]
+#[serde(rename_all = "snake_case")]
+pub enum HideRoll {
+    /// **\[default\]** Experience + [`Rules::hide_dice`] dice are rolled.
+    #[default]
+    ExperienceDice,
+    /// Experience is added, as a number, to a roll of [`Rules::hide_dice`] dice.
+    ExperienceValue,
+}
+
+/// What a search must reach to find a hidden fighter (HUNT-20, «нужно пройти с лучшим
+/// результатом, чем спрятавшийся персонаж»).
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema,
+)]
+#[serde(rename_all = "snake_case")]
+pub enum SearchRule {
+    /// **\[default\]** a passed search whose margin is at least the hide's margin finds it: a
+    /// tie goes to the searcher, so an equally experienced searcher can always find a hider
+    /// (the bleeding clause «какое угодно количество ходов» presumes a search that can win).
+    #[default]
+    AtLeastEqual,
+    /// The literal «лучшим»: the search's margin must be greater than the hide's, so a hide
+    /// on the hider's best roll can never be found by a searcher of equal Experience.
+    Better,
+}
+
+impl SearchRule {
+    /// Whether a search with `margin` (a passed test) finds a hide of `hide_margin`.
+    #[inline]
+    pub fn finds(self, margin: i32, hide_margin: i32) -> bool {
+        match self {
+            SearchRule::AtLeastEqual => margin >= hide_margin,
+            SearchRule::Better => margin > hide_margin,
+        }
+    }
+}
+
+/// The numbers resolution needs beyond the declarations; every field is a documented default
+/// that a setup may replace.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(default, deny_unknown_fields)]
+pub struct Rules {
+    /// HUNT-02 **\[default\] 1**: d6 rolled (and summed) for a stat test; pass when ≤ the stat.
+    #[schemars(range(min = 1, max = 10))]
+    pub test_dice: u32,
+    /// HUNT-12 **\[default\] one double per value**: how triples count.
+    pub triples: TripleRule,
+    /// HUNT-13: failed Endurance tests in one turn that kill (4).
+    #[schemars(range(min = 1, max = 10))]
+    pub deadly_failures: u32,
+    /// HUNT-14 **\[default\] 1**: damage points a sprung trap deals on a failed Experience test.
+    #[schemars(range(min = 0, max = 10))]
+    pub trap_damage: u32,
+    /// HUNT-20: dice added to Experience for a hidden fighter's Defense roll (3).
+    #[schemars(range(min = 0, max = 10))]
+    pub hide_dice: u32,
+    /// HUNT-20 **\[default\] Experience + 3 dice**: how the hidden Defense roll is read.
+    pub hide_roll: HideRoll,
+    /// HUNT-20: turns the opponent may search before the trail is lost (3).
+    #[schemars(range(min = 1, max = 100))]
+    pub hide_turns: u32,
+    /// HUNT-25: taken from the Defense total per extra shooting direction (3).
+    #[schemars(range(min = 0, max = 100))]
+    pub crossfire_penalty: u32,
+    /// HUNT-20 **\[default\] at least equal**: what a search's margin must reach.
+    pub search: SearchRule,
+}
+
+impl Default for Rules {
+    fn default() -> Self {
+        Rules {
+            test_dice: 1,
+            triples: TripleRule::OneDouble,
+            deadly_failures: 4,
+            trap_damage: 1,
+            hide_dice: 3,
+            hide_roll: HideRoll::ExperienceDice,
+            hide_turns: 3,
+            crossfire_penalty: 3,
+            search: SearchRule::AtLeastEqual,
+        }
+    }
+}
+
+impl Rules {
+    /// The largest value of each numeric setting: what the rules can use, so that no setting
+    /// makes a loop (dice, tests, damage points) long. `(field, lowest, highest, value)`.
+    pub fn bounds(&self) -> [(&'static str, u32, u32, u32); 6] {
+        [
+            ("test_dice", 1, 10, self.test_dice),
+            ("deadly_failures", 1, 10, self.deadly_failures),
+            ("trap_damage", 0, 10, self.trap_damage),
+            ("hide_dice", 0, 10, self.hide_dice),
+            ("hide_turns", 1, 100, self.hide_turns),
+            ("crossfire_penalty", 0, 100, self.crossfire_penalty),
+        ]
+    }
+
+    /// The first setting out of its [`Rules::bounds`], as "`field`: found v, allowed lo..=hi".
+    pub fn check(&self) -> Result<(), String> {
+        for (field, lo, hi, v) in self.bounds() {
+            if !(lo..=hi).contains(&v) {
+                return Err(format!("{field}: found {v}, allowed {lo}..={hi}"));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Stat penalties of one wound level (HUNT-13), subtracted from the fighter's stats.
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema,
+)]
+#[serde(default, deny_unknown_fields)]
+pub struct Penalty {
+    /// Endurance lost.
+    pub endurance: u32,
+    /// Strength lost.
+    pub strength: u32,
+    /// Agility lost.
+    pub agility: u32,
+    /// Marksmanship lost.
+    pub marksmanship: u32,
+}
+
+/// The wound table of HUNT-13: penalties for 1, 2 and 3 failed Endurance tests in one turn
+/// (4 kill, see [`Rules::deadly_failures`]).
+pub fn default_wound_table() -> Vec<Penalty> {
+    vec![
+        Penalty {
+            endurance: 1,
+            ..Penalty::default()
+        },
+        Penalty {
+            endurance: 2,
+            strength: 1,
+            ..Penalty::default()
+        },
+        Penalty {
+            endurance: 2,
+            strength: 1,
+            agility: 2,
+            marksmanship: 2,
+        },
+    ]
+}
+
+/// Name of a wound level by failed tests in one turn.
+pub fn wound_name(failures: u32, deadly: u32) -> &'static str {
+    match failures {
+        0 => "unhurt",
+        f if f >= deadly => "dead",
+        1 => "light wound",
+        2 => "heavy wound",
+        _ => "maimed",
+    }
+}
 
 /// Which side a fighter is on: the hunter's (side 0) or the prey's (side 1).
 #[derive(
@@ -49,16 +348,22 @@ impl Side {
 #[serde(default, deny_unknown_fields)]
 pub struct Stats {
     /// Experience: Take Cover, Hide, Search, traps, ambushes.
+    #[schemars(range(min = 0, max = 20))]
     pub experience: u32,
     /// Endurance: one test per damage point.
+    #[schemars(range(min = 0, max = 20))]
     pub endurance: u32,
     /// Strength: caps melee Damage dice.
+    #[schemars(range(min = 0, max = 20))]
     pub strength: u32,
     /// Agility: caps Defense and Attack dice.
+    #[schemars(range(min = 0, max = 20))]
     pub agility: u32,
     /// Marksmanship: caps ranged Damage dice.
+    #[schemars(range(min = 0, max = 20))]
     pub marksmanship: u32,
     /// Combat potential: the dice split among Defense, Attack and Damage each turn.
+    #[schemars(range(min = 0, max = 20))]
     pub potential: u32,
 }
 
@@ -262,4 +567,152 @@ fn yes() -> bool {
 
 fn hundred() -> u32 {
     100
+}
+
+fn refused(message: String) -> fray_dice::RuleError {
+    fray_dice::RuleError::new("setup", message)
+}
+
+/// A name must be non-empty and unique ignoring case among `names` before it: commands name
+/// fighters and weapons by it, and two that differ only in case read as one to a player.
+fn check_name<'a>(
+    path: &dyn Fn(usize) -> String,
+    names: impl Iterator<Item = &'a str> + Clone,
+) -> Result<(), fray_dice::RuleError> {
+    for (i, name) in names.clone().enumerate() {
+        if name.trim().is_empty() {
+            return Err(refused(format!(
+                "{}: found {name:?}, allowed a non-empty name",
+                path(i)
+            )));
+        }
+        if let Some((j, other)) = names
+            .clone()
+            .take(i)
+            .enumerate()
+            .find(|(_, o)| o.to_lowercase() == name.to_lowercase())
+        {
+            let why = if other == name {
+                format!("{name:?} is also {}", path(j))
+            } else {
+                format!("{name:?} differs from {} {other:?} only in case", path(j))
+            };
+            return Err(refused(format!(
+                "{}: {why}; names must be unique ignoring case",
+                path(i)
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// Refuses a setup that breaks the rules or the engine (issue 19): each refusal names the
+/// JSON path, what was found and what is allowed. Legal but suspicious values are warnings
+/// ([`crate::lint`]).
+pub(crate) fn validate_setup(setup: &Setup) -> Result<(), fray_dice::RuleError> {
+    use crate::resolve::{MAX_FIGHTERS, MAX_STAT};
+    let fighters = &setup.fighters;
+    fray_dice::check_combatants(fighters.len(), MAX_FIGHTERS)?;
+    for side in [Side::Hunter, Side::Prey] {
+        if !fighters.iter().any(|f| f.side == side) {
+            return Err(refused(format!(
+                "fighters: found no {} (side {}), allowed at least one hunter and one prey",
+                side.name(),
+                side.index()
+            )));
+        }
+    }
+    check_name(
+        &|i| format!("fighters[{i}].name"),
+        fighters.iter().map(|f| &*f.name),
+    )?;
+    for (i, f) in fighters.iter().enumerate() {
+        let s = f.stats;
+        for (field, v) in [
+            ("experience", s.experience),
+            ("endurance", s.endurance),
+            ("strength", s.strength),
+            ("agility", s.agility),
+            ("marksmanship", s.marksmanship),
+            ("potential", s.potential),
+        ] {
+            if v > MAX_STAT {
+                return Err(refused(format!(
+                    "fighters[{i}].stats.{field}: found {v}, allowed 0..={MAX_STAT}"
+                )));
+            }
+        }
+        check_name(
+            &|k| format!("fighters[{i}].weapons[{k}].name"),
+            f.weapons.iter().map(|w| &*w.name),
+        )?;
+        for (k, w) in f.weapons.iter().enumerate() {
+            // HUNT-11: a threshold of 0 at a distance means out of reach there.
+            if w.reach().iter().all(|&t| t == 0) {
+                let (field, found) = match w.thresholds {
+                    Some(t) => ("thresholds", format!("{t:?}")),
+                    None => ("threshold", w.threshold.to_string()),
+                };
+                return Err(refused(format!(
+                    "fighters[{i}].weapons[{k}].{field}: found {found}, allowed a threshold of at least 1 at some distance (0 = out of reach)"
+                )));
+            }
+        }
+    }
+    let r = &setup.rules;
+    if let Err(why) = r.check() {
+        return Err(refused(format!("rules.{why}")));
+    }
+    // Numbers that drive loops are bounded to what the rules can use (a trial stays short).
+    for (field, lo, hi, v) in [
+        ("max_rounds", 1, 1000, setup.max_rounds),
+        ("tactic.give_up_after", 1, 1000, setup.tactic.give_up_after),
+    ] {
+        if !(lo..=hi).contains(&v) {
+            return Err(refused(format!("{field}: found {v}, allowed {lo}..={hi}")));
+        }
+    }
+    if let Opening::Search {
+        hunter_distance,
+        prey_distance,
+        search_dice,
+        precaution_dice,
+    } = setup.opening
+    {
+        for (field, v) in [
+            ("opening.search_dice", search_dice),
+            ("opening.precaution_dice", precaution_dice),
+        ] {
+            if let Some(v) = v.filter(|&v| v > MAX_STAT) {
+                return Err(refused(format!(
+                    "{field}: found {v}, allowed 0..={MAX_STAT}"
+                )));
+            }
+        }
+        // HUNT-04: a prey not caught unaware chooses Far or Medium.
+        if prey_distance == Some(Distance::Near) && hunter_distance != Distance::Near {
+            return Err(fray_dice::RuleError::new(
+                "HUNT-04",
+                format!(
+                    "opening.prey_distance: found near with hunter_distance {}, allowed far or medium (a prey that is not caught unaware may not force Near)",
+                    hunter_distance.name()
+                ),
+            ));
+        }
+    }
+    let rows = setup.wound_table.len();
+    if rows > 10 {
+        return Err(refused(format!(
+            "wound_table: found {rows} rows, allowed at most 10"
+        )));
+    }
+    // HUNT-13: one row per failed-test count below the deadly one.
+    let needed = r.deadly_failures.saturating_sub(1);
+    if (rows as u32) < needed {
+        return Err(refused(format!(
+            "wound_table: found {rows} rows, allowed at least {needed} (one per failed-test count below rules.deadly_failures {})",
+            r.deadly_failures
+        )));
+    }
+    Ok(())
 }

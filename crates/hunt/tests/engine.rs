@@ -837,7 +837,7 @@ fn setups_are_checked() {
     s.fighters[0].stats.potential = MAX_STAT + 1;
     let e = fray_dice::Session::<Hunt>::start(s, 1, 0).unwrap_err();
     assert_eq!(e.rule, "setup");
-    assert!(e.message.contains("limit of 20"), "{e}");
+    assert!(e.message.contains("allowed 0..=20"), "{e}");
     let mut s = setup(Distance::Near);
     s.fighters[0].stats.potential = MAX_STAT;
     assert!(fray_dice::Session::<Hunt>::start(s, 1, 0).is_ok());

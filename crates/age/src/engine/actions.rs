@@ -43,42 +43,44 @@ pub(crate) fn turn_command<D: Dice>(
                 .in_hand
                 .filter(|&i| c.weapons[i].weapon.kind.is_explosive())
             else {
-                return Err(err(
+                return Err(refuse(
                     "AGE-19",
-                    format!(
-                        "{} must Take Up a grenade (or hold a grenade launcher) first",
-                        c.name
-                    ),
+                    fray_dice::msg!("age-refuse-take-up-grenade", name = &*c.name),
                 ));
             };
             let launcher = c.weapons[wi].weapon.kind == AttackKind::GrenadeLauncher;
             if launcher && c.weapons[wi].jammed {
-                return Err(err(
+                return Err(refuse(
                     "AGE-18",
-                    format!(
-                        "{}'s {} is jammed or empty; reload first (a minor action)",
-                        c.name, c.weapons[wi].weapon.name
+                    fray_dice::msg!(
+                        "age-refuse-jammed",
+                        name = &*c.name,
+                        weapon = c.weapons[wi].weapon.name.as_str()
                     ),
                 ));
             }
             if c.weapons[wi].count == 0 {
-                return Err(err(
+                return Err(refuse(
                     "AGE-19",
-                    format!("{} has no {} left", c.name, c.weapons[wi].weapon.name),
+                    fray_dice::msg!(
+                        "age-refuse-none-left",
+                        name = &*c.name,
+                        item = c.weapons[wi].weapon.name.as_str()
+                    ),
                 ));
             }
             if c.conditions.blinded {
-                return Err(err(
+                return Err(refuse(
                     "AGE-30",
-                    format!("{} is Blinded; a ranged attack needs sight", c.name),
+                    fray_dice::msg!("age-refuse-blinded", name = &*c.name),
                 ));
             }
             check_position(*at)?;
             let base_tn = state.rules.grenade_tn;
             if tn.is_some_and(|t| t < base_tn) {
-                return Err(err(
+                return Err(refuse(
                     "AGE-19",
-                    format!("the GM may raise the grenade TN above {base_tn}, not lower it"),
+                    fray_dice::msg!("age-refuse-grenade-tn", tn = base_tn),
                 ));
             }
             let w = &c.weapons[wi].weapon;
@@ -188,9 +190,9 @@ pub(crate) fn turn_command<D: Dice>(
         Command::Defend { .. } => {
             slot_check(&state.turn, Slot::Major)?;
             if state.turn.guarded {
-                return Err(err(
+                return Err(refuse(
                     "AGE-11",
-                    "Guarded Stance was taken this turn; Defend is not allowed with it",
+                    fray_dice::msg!("age-refuse-defend-after-stance"),
                 ));
             }
             use_slot(&mut state.turn, Slot::Major);
@@ -216,17 +218,21 @@ pub(crate) fn turn_command<D: Dice>(
             slot_check(t, Slot::Major)?;
             let c = &state.combatants[me];
             if let Some((rule, why)) = c.conditions.run_forbidden_by() {
-                return Err(err(rule, format!("{} is {why}: no Run", c.name)));
+                return Err(refuse(
+                    rule,
+                    fray_dice::msg!("age-refuse-no-run", name = &*c.name, condition = why),
+                ));
             }
             free_fall_check(state, me)?;
             check_position(*to)?;
             let max = 2 * speed(state, c);
             if c.position.abs_diff(*to) > max as u32 {
-                return Err(err(
+                return Err(refuse(
                     "AGE-10",
-                    format!(
-                        "Run covers up to double Speed, {max} m, not {} m",
-                        c.position.abs_diff(*to)
+                    fray_dice::msg!(
+                        "age-refuse-run-too-far",
+                        max = max,
+                        distance = c.position.abs_diff(*to)
                     ),
                 ));
             }
@@ -239,15 +245,15 @@ pub(crate) fn turn_command<D: Dice>(
             slot_check(&state.turn, Slot::Major)?;
             let t = find(state, target)?;
             if state.combatants[t].conditions.injury != Injury::Dying || state.combatants[t].dead {
-                return Err(err(
+                return Err(refuse(
                     "AGE-26",
-                    format!("first aid here is for the Dying; {target} is not Dying"),
+                    fray_dice::msg!("age-refuse-aid-not-dying", target = &**target),
                 ));
             }
             if distance(state, me, t) > state.rules.melee_reach {
-                return Err(err(
+                return Err(refuse(
                     "AGE-26",
-                    format!("{target} is out of reach for first aid"),
+                    fray_dice::msg!("age-refuse-aid-reach", target = &**target),
                 ));
             }
             use_slot(&mut state.turn, Slot::Major);
@@ -309,18 +315,18 @@ pub(crate) fn turn_command<D: Dice>(
         Command::GuardedStance { bonus, .. } => {
             slot_check(&state.turn, Slot::Minor)?;
             if !(1..=2).contains(bonus) {
-                return Err(err(
+                return Err(refuse(
                     "AGE-11",
-                    format!("Guarded Stance gives +1 or +2, not {bonus}"),
+                    fray_dice::msg!("age-refuse-stance-bonus", bonus = *bonus),
                 ));
             }
             if state.turn.major_used {
                 return Err(refuse("AGE-11", fray_dice::msg!("age-refuse-stance-late")));
             }
             if state.turn.defended {
-                return Err(err(
+                return Err(refuse(
                     "AGE-11",
-                    "Guarded Stance is not allowed in a turn with Defend",
+                    fray_dice::msg!("age-refuse-stance-with-defend"),
                 ));
             }
             use_slot(&mut state.turn, Slot::Minor);
@@ -348,28 +354,42 @@ pub(crate) fn turn_command<D: Dice>(
             let dist = i64::from(c.position.abs_diff(*to));
             if *push {
                 if !state.free_fall {
-                    return Err(err("AGE-31", "a push is for free fall only"));
+                    return Err(refuse(
+                        "AGE-31",
+                        fray_dice::msg!("age-refuse-push-free-fall"),
+                    ));
                 }
             } else if dist > 0 {
                 free_fall_check(state, me)?;
             }
             let prone = c.conditions.has(Condition::Prone);
             if *stand_up && !prone {
-                return Err(err("AGE-27", format!("{} is not Prone", c.name)));
+                return Err(refuse(
+                    "AGE-27",
+                    fray_dice::msg!("age-refuse-not-prone", name = &*c.name),
+                ));
             }
             if *stand_up && c.conditions.unconscious {
-                return Err(err("AGE-28", format!("{} is Unconscious", c.name)));
+                return Err(refuse(
+                    "AGE-28",
+                    fray_dice::msg!("age-refuse-unconscious", name = &*c.name),
+                ));
             }
             if *drop_prone && prone {
-                return Err(err("AGE-27", format!("{} is already Prone", c.name)));
+                return Err(refuse(
+                    "AGE-27",
+                    fray_dice::msg!("age-refuse-already-prone", name = &*c.name),
+                ));
             }
             let budget = move_budget(state, c, *stand_up, *drop_prone);
             if dist > i64::from(budget) {
-                return Err(err(
+                return Err(refuse(
                     if prone { "AGE-27" } else { "AGE-11" },
-                    format!(
-                        "{} can move {budget} m with this Move, not {dist} m",
-                        c.name
+                    fray_dice::msg!(
+                        "age-refuse-move-too-far",
+                        name = &*c.name,
+                        budget = budget,
+                        distance = dist
                     ),
                 ));
             }
@@ -412,7 +432,10 @@ pub(crate) fn turn_command<D: Dice>(
             slot_check(&state.turn, Slot::Major)?;
             let t = find(state, target)?;
             if state.combatants[t].side == state.combatants[me].side {
-                return Err(err("AGE-12", format!("{target} is on the same side")));
+                return Err(refuse(
+                    "AGE-12",
+                    fray_dice::msg!("age-refuse-ready-same-side", target = &**target),
+                ));
             }
             use_slot(&mut state.turn, Slot::Minor);
             use_slot(&mut state.turn, Slot::Major);
@@ -440,7 +463,14 @@ pub(crate) fn turn_command<D: Dice>(
                 ));
             };
             if c.weapons[wi].count == 0 {
-                return Err(err("AGE-11", format!("{} has no {item} left", c.name)));
+                return Err(refuse(
+                    "AGE-11",
+                    fray_dice::msg!(
+                        "age-refuse-none-left",
+                        name = &*c.name,
+                        item = item.as_str()
+                    ),
+                ));
             }
             use_slot(&mut state.turn, Slot::Minor);
             state.combatants[me].in_hand = Some(wi);
@@ -451,9 +481,9 @@ pub(crate) fn turn_command<D: Dice>(
             slot_check(&state.turn, Slot::Minor)?;
             let c = &state.combatants[me];
             let Some(wi) = c.in_hand.filter(|&i| c.weapons[i].jammed) else {
-                return Err(err(
+                return Err(refuse(
                     "AGE-18",
-                    format!("{}'s weapon in hand is not jammed or empty", c.name),
+                    fray_dice::msg!("age-refuse-not-jammed", name = &*c.name),
                 ));
             };
             use_slot(&mut state.turn, Slot::Minor);

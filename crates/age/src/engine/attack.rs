@@ -18,9 +18,9 @@ pub(crate) fn weapon_for(
         });
     }
     match held {
-        Some((_, k)) if k.is_explosive() => Err(err(
+        Some((_, k)) if k.is_explosive() => Err(refuse(
             "AGE-19",
-            "grenades are thrown or launched with throw_grenade, at a point",
+            fray_dice::msg!("age-refuse-grenade-attack"),
         )),
         Some((i, k)) if !k.is_melee() => Ok((Some(i), k)),
         _ => Err(refuse(
@@ -90,7 +90,10 @@ pub(crate) fn attack_plan(
             let i = find(state, actor)?;
             let c = &state.combatants[i];
             let Some(readied) = &c.readied else {
-                return Err(err("AGE-11", format!("{actor} holds no readied action")));
+                return Err(refuse(
+                    "AGE-11",
+                    fray_dice::msg!("age-refuse-no-readied", name = &**actor),
+                ));
             };
             let melee = weapon_for(c, false).is_err();
             let plan = plan_attack(
@@ -121,7 +124,10 @@ pub(crate) fn attack_plan(
         }
         _ => {
             if let Some((rule, why)) = c.conditions.run_forbidden_by() {
-                return Err(err(rule, format!("{} is {why}: no Charge", c.name)));
+                return Err(refuse(
+                    rule,
+                    fray_dice::msg!("age-refuse-no-charge", name = &*c.name, condition = why),
+                ));
             }
             free_fall_check(state, me)?;
             let to = approach(state, me, t, speed(state, c) / 2);
@@ -190,9 +196,9 @@ pub(crate) fn plan_attack(
         None
     } else {
         if a.conditions.blinded {
-            return Err(err(
+            return Err(refuse(
                 "AGE-30",
-                format!("{} is Blinded; a ranged attack needs sight", a.name),
+                fray_dice::msg!("age-refuse-blinded", name = &*a.name),
             ));
         }
         let w = &a.weapons[weapon.unwrap_or(0)];

@@ -37,10 +37,6 @@ use crate::Age;
 
 type Events = EventLog<Event>;
 
-fn err(rule: &'static str, message: impl Into<String>) -> RuleError {
-    RuleError::new(rule, message)
-}
-
 /// A refusal written from a message of `locales/*.ftl`, so it reads in every language.
 #[cold]
 fn refuse(rule: &'static str, message: fray_dice::Message) -> RuleError {
@@ -267,22 +263,22 @@ pub(crate) fn apply<D: Dice>(
     }
     if let Some(a) = &state.absorbing {
         let Command::Absorb { actor, take } = command else {
-            return Err(err(
+            return Err(refuse(
                 "AGE-15",
-                format!(
-                    "{} must first say whether to take {} to absorb damage (absorb)",
-                    state.combatants[a.target].name,
-                    condition_name(a.offer)
+                fray_dice::msg!(
+                    "age-refuse-absorb-first",
+                    name = &*state.combatants[a.target].name,
+                    condition = condition_name(a.offer)
                 ),
             ));
         };
         let target = a.target;
         if find(state, actor)? != target {
-            return Err(err(
+            return Err(refuse(
                 "AGE-15",
-                format!(
-                    "the choice to absorb damage is {}'s",
-                    state.combatants[target].name
+                fray_dice::msg!(
+                    "age-refuse-absorb-whose",
+                    name = &*state.combatants[target].name
                 ),
             ));
         }
@@ -314,12 +310,15 @@ pub(crate) fn apply<D: Dice>(
     }
     match command {
         Command::SpendStunts { .. } => {
-            return Err(err("AGE-21", "there are no stunt points to spend: stunts follow a successful attack with doubles"));
+            return Err(refuse(
+                "AGE-21",
+                fray_dice::msg!("age-refuse-no-stunt-points"),
+            ));
         }
         Command::Absorb { .. } => {
-            return Err(err(
+            return Err(refuse(
                 "AGE-15",
-                "no damage is waiting to be absorbed: the offer follows damage past Fortune",
+                fray_dice::msg!("age-refuse-nothing-to-absorb"),
             ));
         }
         Command::Test {
@@ -336,9 +335,9 @@ pub(crate) fn apply<D: Dice>(
             if modifier.unsigned_abs() > MAX_SETTING
                 || tn.is_some_and(|t| t.unsigned_abs() > MAX_SETTING)
             {
-                return Err(err(
+                return Err(refuse(
                     "AGE-01",
-                    format!("a test's modifier and TN must lie within ±{limit}"),
+                    fray_dice::msg!("age-refuse-test-limits", limit = limit),
                 ));
             }
             let auto_fail = match sense {
@@ -405,16 +404,22 @@ pub(crate) fn apply<D: Dice>(
             let i = find(state, actor)?;
             let c = &state.combatants[i];
             if c.readied.is_none() {
-                return Err(err("AGE-11", format!("{actor} holds no readied action")));
+                return Err(refuse(
+                    "AGE-11",
+                    fray_dice::msg!("age-refuse-no-readied", name = &**actor),
+                ));
             }
             if state.turn.actor == i {
-                return Err(err(
+                return Err(refuse(
                     "AGE-11",
-                    "a readied action interrupts another's turn, not your own",
+                    fray_dice::msg!("age-refuse-interrupt-own"),
                 ));
             }
             if !standing(c) {
-                return Err(err("AGE-28", format!("{actor} cannot act")));
+                return Err(refuse(
+                    "AGE-28",
+                    fray_dice::msg!("age-refuse-cannot-act", name = &**actor),
+                ));
             }
             let (plan, _) = attack_plan(state, command)?.expect("an interrupt plans an attack");
             state.combatants[i].readied = None;

@@ -54,11 +54,11 @@ pub(crate) fn spend_stunts<D: Dice>(
 ) -> Result<(), RuleError> {
     let me = find(state, actor)?;
     if me != p.attacker {
-        return Err(err(
+        return Err(refuse(
             "AGE-21",
-            format!(
-                "the stunt points belong to {}",
-                state.combatants[p.attacker].name
+            fray_dice::msg!(
+                "age-refuse-stunt-owner",
+                name = &*state.combatants[p.attacker].name
             ),
         ));
     }
@@ -68,9 +68,9 @@ pub(crate) fn spend_stunts<D: Dice>(
         && !p.melee;
     let spent = state.rules.stunts.validate(stunts, p.points, automatic)?;
     if p.action == AttackAction::Stunt && spent == 0 {
-        return Err(err(
+        return Err(refuse(
             "AGE-10",
-            "a Stunt Attack must spend at least 1 SP on stunts",
+            fray_dice::msg!("age-refuse-stunt-attack-spend"),
         ));
     }
     let mut extra_d6 = 0u8;
@@ -79,9 +79,9 @@ pub(crate) fn spend_stunts<D: Dice>(
         match def.effect {
             StuntEffect::LightningAttack => {
                 if p.action == AttackAction::Lightning && !state.rules.lightning_chains {
-                    return Err(err(
+                    return Err(refuse(
                         "AGE-21",
-                        "a Lightning Attack's stunt points buy no further Lightning Attack (rules.lightning_chains)",
+                        fray_dice::msg!("age-refuse-lightning-chain"),
                     ));
                 }
                 let t = match &choice.target {
@@ -89,14 +89,20 @@ pub(crate) fn spend_stunts<D: Dice>(
                     None => None,
                 };
                 if t.is_some_and(|t| state.combatants[t].side == state.combatants[me].side) {
-                    return Err(err("AGE-21", "a Lightning Attack targets an opponent"));
+                    return Err(refuse(
+                        "AGE-21",
+                        fray_dice::msg!("age-refuse-lightning-target"),
+                    ));
                 }
             }
             StuntEffect::ExtraDamage { d6 } if choice.target.is_none() => {
                 extra_d6 = extra_d6.saturating_add(d6)
             }
             _ if choice.target.is_some() => {
-                return Err(err("AGE-21", format!("'{}' takes no target", choice.stunt)));
+                return Err(refuse(
+                    "AGE-21",
+                    fray_dice::msg!("age-refuse-stunt-no-target", stunt = &*choice.stunt),
+                ));
             }
             _ => {}
         }

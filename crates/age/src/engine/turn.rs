@@ -299,9 +299,9 @@ pub(crate) fn speed(state: &State, c: &Combatant) -> i32 {
 pub(crate) fn free_fall_check(state: &State, who: usize) -> Result<(), RuleError> {
     let c = &state.combatants[who];
     if state.free_fall && !c.free_fall_mobility {
-        return Err(err(
+        return Err(refuse(
             "AGE-31",
-            format!("{} is in free fall without handholds, mag boots or a thruster pack; only a push is possible", c.name),
+            fray_dice::msg!("age-refuse-free-fall", name = &*c.name),
         ));
     }
     Ok(())

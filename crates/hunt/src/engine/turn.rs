@@ -4,12 +4,12 @@
 use fray_dice::{Dice, EventLog, Few, RuleError};
 
 use crate::engine::{Ending, Event, Extraneous, Hidden, State, Status, WeaponState, WeaponStatus};
-use crate::model::{wound_name, AttackKind, Distance, Tactic};
 use crate::resolve::{
     resolve_fresh, stat_test, ExchangeContext, FighterOutcome, FighterSpec, StrikeOutcome,
     StrikeSpec,
 };
 use crate::setup::Side;
+use crate::setup::{wound_name, AttackKind, Distance, Tactic};
 
 fn crit_names(c: &crate::resolve::Criticals) -> Vec<String> {
     let mut v = Vec::new();
@@ -346,6 +346,7 @@ pub(crate) fn resolve_turn<D: Dice>(
                     1
                 };
                 ws.ammo = Some(a.saturating_sub(cost));
+                f.ammo_spent += a.min(cost);
                 events.emit(|| Event::Ammo {
                     fighter: f.name.to_string(),
                     weapon: ws.name.to_string(),
@@ -408,6 +409,15 @@ pub(crate) fn resolve_turn<D: Dice>(
                 });
             }
         }
+        // Damage points for the standing: what this fighter's landed strikes dealt and
+        // what it took (strikes, trap, bleeding).
+        f.damage_taken += o.damage_taken;
+        f.damage_dealt += strikes
+            .iter()
+            .zip(sout.iter())
+            .filter(|(s, out)| usize::from(s.attacker) == k && out.landed)
+            .map(|(_, out)| out.points)
+            .sum::<u32>();
         // Effects of this turn's criticals, for next turn.
         let c = o.criticals();
         f.fallen = c.fall;
@@ -572,6 +582,11 @@ pub(crate) fn resolve_turn<D: Dice>(
                     fighter: state.fighters[i].name.to_string(),
                 });
             }
+        }
+    }
+    for f in state.fighters.iter_mut() {
+        if !f.active() && f.out_round.is_none() {
+            f.out_round = Some(state.round);
         }
     }
     // Next turn, reusing the per-fighter vectors.

@@ -12,8 +12,8 @@ fn test(t: &TestRoll) -> String {
 }
 
 /// A tactic's display name.
-fn tactic_name(t: crate::model::Tactic) -> &'static str {
-    use crate::model::Tactic;
+fn tactic_name(t: crate::setup::Tactic) -> &'static str {
+    use crate::setup::Tactic;
     match t {
         Tactic::None => "none",
         Tactic::Flee => "flee",
@@ -121,7 +121,7 @@ pub(crate) fn describe(event: &Event) -> String {
             if let Some(t) = &d.target {
                 s.push_str(&format!(" on {t}"));
             }
-            if d.tactic != crate::model::Tactic::None {
+            if d.tactic != crate::setup::Tactic::None {
                 s.push_str(&format!(", tactic {}", tactic_name(d.tactic)));
             }
             if d.lure {

@@ -2,10 +2,10 @@ use fray_dice::{AutoPlay, Catalog, Ending, OddsTable, Ratio, RuleError, TrialOut
 use serde::{Deserialize, Serialize};
 
 use crate::engine::{Command, Event, Hunt, State, Status};
-use crate::model::{AttackKind, Distance, HideRoll, Rules, Tactic, TripleRule};
 use crate::odds::{odds, StrikeOdds};
 use crate::policy::HuntPolicy;
 use crate::resolve::{DuelSide, DuelSpec, ExchangeContext, FighterSpec, StrikeSpec};
+use crate::setup::{AttackKind, Distance, HideRoll, Rules, Tactic, TripleRule};
 use crate::setup::{FighterSetup, Location, Opening, Setup, Side, Stats, TacticSettings, Weapon};
 
 impl AutoPlay for Hunt {
@@ -360,7 +360,7 @@ impl Catalog for Hunt {
                 prey_distance: Distance::Near,
             },
             rules: Rules::default(),
-            wound_table: crate::model::default_wound_table(),
+            wound_table: crate::setup::default_wound_table(),
             accumulate_wounds: true,
             first_aid_stops_bleeding: true,
             zero_endurance_dies: true,
@@ -370,7 +370,7 @@ impl Catalog for Hunt {
     }
 
     fn describe(event: &Event) -> String {
-        crate::describe::describe(event)
+        crate::text::describe(event)
     }
 
     /// A participant's view (issue 18): what another fighter keeps secret stays out — the
@@ -387,7 +387,7 @@ impl Catalog for Hunt {
             Event::CounterattackWindow { fighter, .. } if !view.viewer.sees_secrets_of(fighter) => {
                 Some(format!("{fighter} counterattacks"))
             }
-            _ => Some(crate::describe::describe(event)),
+            _ => Some(crate::text::describe(event)),
         }
     }
 }
