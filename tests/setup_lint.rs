@@ -1,6 +1,6 @@
 //! Mutated setups (issue 19): every example setup with one value changed to something a
 //! designer might type by mistake. Each mutation is either refused at setup with a message
-//! that says what is wrong, or accepted — and then it simulates without an error, and the
+//! that names where (the changed field's JSON path, or the object that holds it), or accepted — and then it simulates without an error, and the
 //! ruleset's lint does not fail on it. The nonsense cases of the issue are pinned by name.
 
 use fray_dice::Entry;
@@ -52,6 +52,37 @@ fn leaves(value: &Value, pointer: String, out: &mut Vec<String>) {
     }
 }
 
+/// The JSON path of a JSON pointer, as refusals write it: `/fighters/0/stats/agility` is
+/// `fighters[0].stats.agility`.
+fn json_path(pointer: &str) -> String {
+    let mut path = String::new();
+    for part in pointer.split('/').skip(1) {
+        let part = part.replace("~1", "/").replace("~0", "~");
+        if part.parse::<usize>().is_ok() {
+            path.push_str(&format!("[{part}]"));
+        } else {
+            if !path.is_empty() {
+                path.push('.');
+            }
+            path.push_str(&part);
+        }
+    }
+    path
+}
+
+/// Whether a refusal of a change at `pointer` names where: the changed field, the object or
+/// list that holds it (a rule over several fields names their owner), never only the top.
+fn names_the_place(message: &str, pointer: &str) -> bool {
+    let mut parts: Vec<&str> = pointer.split('/').collect();
+    while parts.len() > 1 {
+        if message.contains(&json_path(&parts.join("/"))) {
+            return true;
+        }
+        parts.pop();
+    }
+    false
+}
+
 /// The values a numeric leaf is changed to.
 fn bad_numbers() -> Vec<Value> {
     vec![
@@ -89,8 +120,8 @@ fn mutate_all(id: &str) -> (usize, usize) {
                     Err(e) => {
                         let message = e.to_string();
                         assert!(
-                            message.len() > 20,
-                            "{what}: refusal says too little: {message}"
+                            names_the_place(&message, pointer),
+                            "{what}: the refusal does not name where: {message}"
                         );
                         refused += 1;
                     }
