@@ -82,13 +82,12 @@ pub fn check_setup(entry: &Entry, text: &str) -> Vec<Finding> {
     if let Err(e) = &started {
         found.push(Finding::error(error_line(e)));
     }
-    // Name and side warnings need only JSON, so a refused setup still gets them.
-    if let Ok(value) = serde_json::from_str::<Value>(text) {
-        let mut warnings = Vec::new();
-        walk(&value, String::new(), &mut warnings);
-        found.extend(warnings);
-    }
     if started.is_ok() {
+        // Names and sides in any list of the setup: each ruleset refuses its own duplicate
+        // participants, so these catch what it lets pass (two weapons of one name, …).
+        if let Ok(value) = serde_json::from_str::<Value>(text) {
+            walk(&value, String::new(), &mut found);
+        }
         // The ruleset's own lint: legal values that make a rule unreachable.
         if let Ok(warnings) = (entry.warnings)(text) {
             found.extend(
