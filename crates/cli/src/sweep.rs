@@ -42,6 +42,17 @@ impl std::str::FromStr for Vary {
     }
 }
 
+/// A path like `fighters[1].stats.agility` as a JSON pointer (`/fighters/1/stats/agility`).
+pub(crate) fn pointer(path: &str) -> Result<String, String> {
+    Ok(parse_path(path)?
+        .iter()
+        .map(|step| match step {
+            Step::Key(k) => format!("/{}", k.replace('~', "~0").replace('/', "~1")),
+            Step::Index(i) => format!("/{i}"),
+        })
+        .collect())
+}
+
 fn parse_path(path: &str) -> Result<Vec<Step>, String> {
     let bad = || format!("--vary: {path:?} is not a path like fighters[1].stats.agility");
     let mut steps = Vec::new();
