@@ -49,6 +49,7 @@ if TYPE_CHECKING:
         wilson_interval,
     )
     from fray._protocol import LegalOption, Options
+    from fray._harness import Sensitivity, sensitivity, sensitivity_report
     from fray._sweep import Sweep, SweepPoint, sweep
 
 # The rulesets' part of the package (and numpy, which their arrays need) is imported when
@@ -73,6 +74,7 @@ _RULESET_NAMES = frozenset(
     }
 )
 _SWEEP_NAMES = frozenset({"Sweep", "SweepPoint", "sweep"})
+_HARNESS_NAMES = frozenset({"Sensitivity", "sensitivity", "sensitivity_report"})
 _PROTOCOL_NAMES = frozenset({"LegalOption", "Options"})
 _SUBMODULES = frozenset({"age", "andromeda", "better_world", "hunt", "red"})
 
@@ -84,6 +86,8 @@ def __getattr__(name: str) -> Any:
         value = getattr(importlib.import_module("fray._rulesets"), name)
     elif name in _SWEEP_NAMES:
         value = getattr(importlib.import_module("fray._sweep"), name)
+    elif name in _HARNESS_NAMES:
+        value = getattr(importlib.import_module("fray._harness"), name)
     elif name in _PROTOCOL_NAMES:
         value = getattr(importlib.import_module("fray._protocol"), name)
     elif name in _SUBMODULES:
@@ -96,7 +100,12 @@ def __getattr__(name: str) -> Any:
 
 def __dir__() -> list[str]:
     return sorted(
-        set(globals()) | _RULESET_NAMES | _SWEEP_NAMES | _PROTOCOL_NAMES | _SUBMODULES
+        set(globals())
+        | _RULESET_NAMES
+        | _SWEEP_NAMES
+        | _HARNESS_NAMES
+        | _PROTOCOL_NAMES
+        | _SUBMODULES
     )
 
 
@@ -125,6 +134,9 @@ __all__ = [
     "Sweep",
     "SweepPoint",
     "sweep",
+    "Sensitivity",
+    "sensitivity",
+    "sensitivity_report",
     "Fights",
     "fights",
     "Encounter",
