@@ -7,6 +7,7 @@ mod check;
 mod combatants;
 mod commands;
 mod paired;
+mod plot;
 mod schema;
 mod sensitivity;
 mod sweep;
@@ -149,6 +150,10 @@ enum Command {
         /// Print JSON, one object per point.
         #[arg(long)]
         json: bool,
+        /// Also draw the first side's win rate as SVG: a curve with its 95 % interval band
+        /// (one path) or a heatmap (two paths).
+        #[arg(long, value_name = "FILE.svg")]
+        plot: Option<std::path::PathBuf>,
     },
     /// Play the setup again with each participant, weapon or ability (every element of an
     /// array in the setup) removed in turn, or replaced by a substitute, on the same dice;
@@ -298,6 +303,7 @@ fn main() -> ExitCode {
             threads,
             csv,
             json,
+            plot,
         } => {
             let format = match (csv, json) {
                 (true, _) => sweep::Format::Csv,
@@ -312,6 +318,7 @@ fn main() -> ExitCode {
                 seed,
                 threads,
                 format,
+                plot.as_deref(),
             )
         }
         Command::Sensitivity {

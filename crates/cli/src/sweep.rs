@@ -192,6 +192,7 @@ pub fn sweep(
     seed: u64,
     threads: Option<usize>,
     format: Format,
+    plot: Option<&Path>,
 ) -> Result<(), String> {
     let entry = ruleset(id)?;
     if vary.is_empty() || vary.len() > 2 {
@@ -241,6 +242,30 @@ pub fn sweep(
         .map(|(values, blocked)| Point { values, blocked })
         .collect();
     let names: Vec<&str> = vary.iter().map(|v| v.text.as_str()).collect();
+    if let Some(file) = plot {
+        let marks: Vec<crate::plot::Mark> = points
+            .iter()
+            .map(|p| {
+                let [rate, low, high, ..] = side_numbers(p, &points[0], 0);
+                crate::plot::Mark {
+                    values: p.values.clone(),
+                    rate: (rate, low, high),
+                }
+            })
+            .collect();
+        match vary {
+            [one] => crate::plot::curve(file, &one.text, entry.sides[0], &marks)?,
+            [a, b] => crate::plot::heatmap(
+                file,
+                [&a.text, &b.text],
+                entry.sides[0],
+                &a.values,
+                &b.values,
+                &marks,
+            )?,
+            _ => unreachable!("one or two paths, checked above"),
+        }
+    }
     match format {
         Format::Json => out!("{}", json(&names, &points, entry.sides)),
         Format::Csv => print_csv(&names, &points, entry.sides)?,
