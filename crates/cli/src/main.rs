@@ -3,6 +3,7 @@
 //!
 //! Every error is one line on stderr and exit code 2; nothing panics into the terminal.
 
+mod bundle;
 mod check;
 mod combatants;
 mod commands;
@@ -121,6 +122,10 @@ enum Command {
         /// ± this (0.01 = ±1 %); where it stops does not depend on --threads.
         #[arg(long)]
         precision: Option<f64>,
+        /// Also save a result bundle (setup, policy, seed, trials, ruleset version, results)
+        /// that `fray rerun` checks.
+        #[arg(long, value_name = "FILE.json")]
+        bundle: Option<std::path::PathBuf>,
     },
     /// Simulate a setup at every value of one or two of its fields, every point on the same
     /// dice: `fray sweep red --vary settings.max_rounds=1..=10`.
@@ -154,6 +159,15 @@ enum Command {
         /// (one path) or a heatmap (two paths).
         #[arg(long, value_name = "FILE.svg")]
         plot: Option<std::path::PathBuf>,
+        /// Also save a result bundle (setup, seed, trials, paths, ruleset version, rows) that
+        /// `fray rerun` checks.
+        #[arg(long, value_name = "FILE.json")]
+        bundle: Option<std::path::PathBuf>,
+    },
+    /// Run a result bundle again: exit 0 when the numbers are the same, 1 when they differ.
+    Rerun {
+        /// The bundle file (from `--bundle`).
+        file: std::path::PathBuf,
     },
     /// Play the setup again with each participant, weapon or ability (every element of an
     /// array in the setup) removed in turn, or replaced by a substitute, on the same dice;
@@ -285,6 +299,7 @@ fn main() -> ExitCode {
             policy,
             json,
             precision,
+            bundle,
         } => commands::simulate(
             &ruleset,
             trials,
@@ -292,7 +307,7 @@ fn main() -> ExitCode {
             threads,
             (setup.as_deref(), policy.as_deref()),
             json,
-            precision,
+            (precision, bundle.as_deref()),
         ),
         Command::Sweep {
             ruleset,
@@ -304,6 +319,7 @@ fn main() -> ExitCode {
             csv,
             json,
             plot,
+            bundle,
         } => {
             let format = match (csv, json) {
                 (true, _) => sweep::Format::Csv,
@@ -318,7 +334,7 @@ fn main() -> ExitCode {
                 seed,
                 threads,
                 format,
-                plot.as_deref(),
+                (plot.as_deref(), bundle.as_deref()),
             )
         }
         Command::Sensitivity {
@@ -361,6 +377,7 @@ fn main() -> ExitCode {
             out.as_deref(),
             &view(lang, viewer),
         ),
+        Command::Rerun { file } => return bundle::rerun(&file),
         Command::Rulesets => commands::list_rulesets(),
     };
     match result {

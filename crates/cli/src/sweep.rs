@@ -192,7 +192,7 @@ pub fn sweep(
     seed: u64,
     threads: Option<usize>,
     format: Format,
-    plot: Option<&Path>,
+    (plot, bundle): (Option<&Path>, Option<&Path>),
 ) -> Result<(), String> {
     let entry = ruleset(id)?;
     if vary.is_empty() || vary.len() > 2 {
@@ -216,31 +216,21 @@ pub fn sweep(
             vary[0].values.len() * second.len()
         ));
     }
-    let threads = threads
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
-        .max(1);
-    let mut all_values = Vec::new();
-    let mut setups = Vec::new();
-    for a in &vary[0].values {
-        for b in second {
-            let mut setup = base.clone();
-            set(&mut setup, &vary[0], a.clone())?;
-            let mut values = vec![a.clone()];
-            if let Some(v) = vary.get(1) {
-                set(&mut setup, v, b.clone())?;
-                values.push(b.clone());
-            }
-            setups.push(setup.to_string());
-            all_values.push(values);
-        }
+    let points = run_points(&entry, &base, vary, trials, seed, threads)?;
+    if let Some(file) = bundle {
+        crate::bundle::save(
+            file,
+            &entry,
+            crate::bundle::Run {
+                setup: &base,
+                policy: None,
+                seed,
+                trials,
+                vary: Some(vary),
+            },
+            &rows(&points, vary, entry.sides),
+        )?;
     }
-    let runs = crate::paired::run(&entry, &setups, trials, seed, threads)
-        .map_err(|(i, e)| format!("at {}: {e}", show(&all_values[i])))?;
-    let points: Vec<Point> = all_values
-        .into_iter()
-        .zip(runs)
-        .map(|(values, blocked)| Point { values, blocked })
-        .collect();
     let names: Vec<&str> = vary.iter().map(|v| v.text.as_str()).collect();
     if let Some(file) = plot {
         let marks: Vec<crate::plot::Mark> = points
@@ -428,6 +418,78 @@ fn json(names: &[&str], points: &[Point], sides: &[&str]) -> String {
         })
         .collect();
     serde_json::to_string_pretty(&rows).expect("rows serialize")
+}
+
+/// The points of a sweep of `base`, all in the same blocks of trials.
+fn run_points(
+    entry: &fray_dice::Entry,
+    base: &Value,
+    vary: &[Vary],
+    trials: u64,
+    seed: u64,
+    threads: Option<usize>,
+) -> Result<Vec<Point>, String> {
+    let second: &[Value] = vary.get(1).map_or(&[Value::Null], |v| &v.values);
+    let threads = threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+        .max(1);
+    let mut all_values = Vec::new();
+    let mut setups = Vec::new();
+    for a in &vary[0].values {
+        for b in second {
+            let mut setup = base.clone();
+            set(&mut setup, &vary[0], a.clone())?;
+            let mut values = vec![a.clone()];
+            if let Some(v) = vary.get(1) {
+                set(&mut setup, v, b.clone())?;
+                values.push(b.clone());
+            }
+            setups.push(setup.to_string());
+            all_values.push(values);
+        }
+    }
+    let runs = crate::paired::run(entry, &setups, trials, seed, threads)
+        .map_err(|(i, e)| format!("at {}: {e}", show(&all_values[i])))?;
+    let points: Vec<Point> = all_values
+        .into_iter()
+        .zip(runs)
+        .map(|(values, blocked)| Point { values, blocked })
+        .collect();
+    Ok(points)
+}
+
+/// The JSON rows of a sweep's points (what `--json` prints and a bundle keeps).
+fn rows(points: &[Point], vary: &[Vary], sides: &[&str]) -> Value {
+    let names: Vec<&str> = vary.iter().map(|v| v.text.as_str()).collect();
+    serde_json::from_str(&json(&names, points, sides)).expect("rows are JSON")
+}
+
+/// A sweep again from what a bundle kept: its rows.
+pub(crate) fn rerun(
+    entry: &fray_dice::Entry,
+    base: &Value,
+    vary: &[Vary],
+    trials: u64,
+    seed: u64,
+) -> Result<Value, String> {
+    let points = run_points(entry, base, vary, trials, seed, None)?;
+    Ok(rows(&points, vary, entry.sides))
+}
+
+impl Vary {
+    /// A path and its values, as a bundle keeps them.
+    pub(crate) fn from_parts(text: &str, values: Vec<Value>) -> Result<Vary, String> {
+        Ok(Vary {
+            path: parse_path(text)?,
+            text: text.to_owned(),
+            values,
+        })
+    }
+
+    /// The path as written and its values.
+    pub(crate) fn parts(&self) -> (&str, &[Value]) {
+        (&self.text, &self.values)
+    }
 }
 
 #[cfg(test)]
