@@ -49,6 +49,7 @@ if TYPE_CHECKING:
         wilson_interval,
     )
     from fray._protocol import LegalOption, Options
+    from fray._bundle import rerun, save_bundle
     from fray._harness import Sensitivity, sensitivity, sensitivity_report
     from fray._sweep import Sweep, SweepPoint, sweep
 
@@ -75,6 +76,7 @@ _RULESET_NAMES = frozenset(
 )
 _SWEEP_NAMES = frozenset({"Sweep", "SweepPoint", "sweep"})
 _HARNESS_NAMES = frozenset({"Sensitivity", "sensitivity", "sensitivity_report"})
+_BUNDLE_NAMES = frozenset({"rerun", "save_bundle"})
 _PROTOCOL_NAMES = frozenset({"LegalOption", "Options"})
 _SUBMODULES = frozenset({"age", "andromeda", "better_world", "hunt", "red"})
 
@@ -88,6 +90,8 @@ def __getattr__(name: str) -> Any:
         value = getattr(importlib.import_module("fray._sweep"), name)
     elif name in _HARNESS_NAMES:
         value = getattr(importlib.import_module("fray._harness"), name)
+    elif name in _BUNDLE_NAMES:
+        value = getattr(importlib.import_module("fray._bundle"), name)
     elif name in _PROTOCOL_NAMES:
         value = getattr(importlib.import_module("fray._protocol"), name)
     elif name in _SUBMODULES:
@@ -104,6 +108,7 @@ def __dir__() -> list[str]:
         | _RULESET_NAMES
         | _SWEEP_NAMES
         | _HARNESS_NAMES
+        | _BUNDLE_NAMES
         | _PROTOCOL_NAMES
         | _SUBMODULES
     )
@@ -137,6 +142,8 @@ __all__ = [
     "Sensitivity",
     "sensitivity",
     "sensitivity_report",
+    "save_bundle",
+    "rerun",
     "Fights",
     "fights",
     "Encounter",
