@@ -83,6 +83,49 @@ def run_sweep(
     return results
 
 
+def sweep_point(ruleset: str, setup: Any, trials: int, seed: int) -> Any:
+    """One task of :func:`cluster_sweep`: one point of a sweep, in fray's blocks of trials."""
+    from fray._harness import play_blocked
+
+    return play_blocked(ruleset, [setup], trials=trials, seed=seed, threads=1)[0]
+
+
+def cluster_sweep(
+    client: Any,
+    ruleset: str,
+    vary: dict[str, list[Any]],
+    *,
+    trials: int,
+    seed: int,
+    setup: Any = None,
+) -> fray.Sweep:
+    """:func:`fray.sweep` with its points spread over the Dask ``client``'s workers: the
+    same :class:`fray.Sweep`, summaries and paired intervals included, exactly."""
+    import itertools
+
+    from fray._sweep import SweepPoint, _set
+
+    base = copy.deepcopy(setup) if setup is not None else fray.demo_setup(ruleset)
+    paths = tuple(vary)
+    combos = list(itertools.product(*(vary[p] for p in paths)))
+    futures = []
+    for combo in combos:
+        point = copy.deepcopy(base)
+        for path, value in zip(paths, combo):
+            _set(point, path, value)
+        futures.append(client.submit(sweep_point, ruleset, point, trials, seed, pure=False))
+    runs = client.gather(futures)
+    return fray.Sweep(
+        ruleset=ruleset,
+        paths=paths,
+        seed=seed,
+        points=tuple(
+            SweepPoint(values=dict(zip(paths, combo)), summary=run.summary, blocked=run)
+            for combo, run in zip(combos, runs)
+        ),
+    )
+
+
 def local_cluster() -> Any:
     """A 2-worker LocalCluster (processes, one thread each, no dashboard port)."""
     from dask.distributed import LocalCluster

@@ -27,6 +27,7 @@ mod andromeda;
 mod batch;
 mod dice;
 mod error;
+mod harness;
 mod red;
 mod rulesets;
 mod typed;
@@ -40,6 +41,7 @@ fn _fray(m: &Bound<'_, PyModule>) -> PyResult<()> {
     dice::register(m)?;
     rulesets::register(m)?;
     typed::register(m)?;
+    harness::register(m)?;
     andromeda::register(m)?;
     red::register(m)?;
     Ok(())

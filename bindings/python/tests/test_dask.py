@@ -33,3 +33,26 @@ def test_cluster_sweep_equals_single_process(monkeypatch: pytest.MonkeyPatch) ->
     for summary in single.values():
         assert summary.trials == 3_000
     sys.modules.pop("dask_sweep", None)
+
+
+def test_a_fray_sweep_spread_over_the_cluster_equals_fray_sweep(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    pytest.importorskip("dask.distributed")
+    from dask.distributed import Client
+
+    import fray
+
+    path = os.pathsep.join(p for p in [str(EXAMPLES), os.environ.get("PYTHONPATH")] if p)
+    monkeypatch.setenv("PYTHONPATH", path)
+    monkeypatch.syspath_prepend(str(EXAMPLES))
+    import dask_sweep
+
+    vary = {"max_rounds": [2, 4, 8], "fighters[0].stats.agility": [2, 4]}
+    with dask_sweep.local_cluster() as cluster, Client(cluster) as client:
+        on_cluster = dask_sweep.cluster_sweep(client, "hunt", vary, trials=500, seed=9)
+    local = fray.sweep("hunt", vary=vary, trials=500, seed=9)
+    assert len(on_cluster.points) == 6
+    assert on_cluster == local
+    assert on_cluster.rows() == local.rows()
+    sys.modules.pop("dask_sweep", None)

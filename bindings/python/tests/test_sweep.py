@@ -64,3 +64,24 @@ def test_difference_interval_matches_published_values(
 ) -> None:
     lo, hi = difference_interval(a, b)
     assert math.isclose(lo, low, abs_tol=5e-5) and math.isclose(hi, high, abs_tol=5e-5)
+
+
+def test_paired_changes_equal_the_cli_and_the_baseline_is_zero(cli: Callable[..., Any]) -> None:
+    setup = fray.demo_setup("hunt")
+    result = fray.sweep(
+        "hunt", setup, vary={"fighters[0].stats.marksmanship": [1, 6]}, trials=12, seed=2
+    )
+    rows = cli(
+        "sweep", "hunt", "--vary", "fighters[0].stats.marksmanship=1,6", "--trials", "12",
+        "--seed", "2",
+    )
+    for mine, theirs in zip(result.rows(), rows):
+        for s in theirs["sides"]:
+            for key in ("change", "change_low", "change_high", "change_unpaired_low"):
+                assert math.isclose(mine[f"{s['side']}_{key}"], s[key], abs_tol=1e-12), key
+    first = result.rows()[0]
+    assert (first["hunter_change"], first["hunter_change_low"], first["hunter_change_high"]) == (
+        0.0,
+        0.0,
+        0.0,
+    )

@@ -246,7 +246,7 @@ pub fn simulate(
     threads: Option<usize>,
     (setup, policy): (Option<&Path>, Option<&Path>),
     as_json: bool,
-    precision: Option<f64>,
+    (precision, bundle): (Option<f64>, Option<&Path>),
 ) -> Outcome {
     let entry = ruleset(id)?;
     let cap = trials.unwrap_or(if precision.is_some() {
@@ -291,6 +291,7 @@ pub fn simulate(
     if precision.is_some() && policy.is_some() {
         return Err("--precision and --policy cannot be combined yet".to_owned());
     }
+    let policy_text = policy.map(|p| read_limited(p, "policy")).transpose()?;
     let (summary, reached) = match (precision, policy) {
         (Some(p), _) => simulate_to_precision(&entry, &setup, p, cap, seed, threads)?,
         (None, Some(path)) => (
@@ -312,6 +313,27 @@ pub fn simulate(
     let trials = summary.trials;
     if show_progress {
         eprintln!();
+    }
+    if let Some(file) = bundle {
+        let json_of = |text: &str, what: &str| -> Result<Value, String> {
+            serde_json::from_str(text).map_err(|e| format!("the {what} file is not JSON: {e}"))
+        };
+        let policy = policy_text
+            .as_deref()
+            .map(|p| json_of(p, "policy"))
+            .transpose()?;
+        crate::bundle::save(
+            file,
+            &entry,
+            crate::bundle::Run {
+                setup: &json_of(&setup, "setup")?,
+                policy: policy.as_ref(),
+                seed,
+                trials,
+                vary: None,
+            },
+            &serde_json::to_value(&summary).map_err(|e| e.to_string())?,
+        )?;
     }
     if as_json {
         out!(

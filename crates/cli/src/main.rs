@@ -3,10 +3,14 @@
 //!
 //! Every error is one line on stderr and exit code 2; nothing panics into the terminal.
 
+mod bundle;
 mod check;
 mod combatants;
 mod commands;
+mod paired;
+mod plot;
 mod schema;
+mod sensitivity;
 mod sweep;
 mod table;
 
@@ -118,6 +122,10 @@ enum Command {
         /// ± this (0.01 = ±1 %); where it stops does not depend on --threads.
         #[arg(long)]
         precision: Option<f64>,
+        /// Also save a result bundle (setup, policy, seed, trials, ruleset version, results)
+        /// that `fray rerun` checks.
+        #[arg(long, value_name = "FILE.json")]
+        bundle: Option<std::path::PathBuf>,
     },
     /// Simulate a setup at every value of one or two of its fields, every point on the same
     /// dice: `fray sweep red --vary settings.max_rounds=1..=10`.
@@ -145,6 +153,48 @@ enum Command {
         #[arg(long, conflicts_with = "json")]
         csv: bool,
         /// Print JSON, one object per point.
+        #[arg(long)]
+        json: bool,
+        /// Also draw the first side's win rate as SVG: a curve with its 95 % interval band
+        /// (one path) or a heatmap (two paths).
+        #[arg(long, value_name = "FILE.svg")]
+        plot: Option<std::path::PathBuf>,
+        /// Also save a result bundle (setup, seed, trials, paths, ruleset version, rows) that
+        /// `fray rerun` checks.
+        #[arg(long, value_name = "FILE.json")]
+        bundle: Option<std::path::PathBuf>,
+    },
+    /// Run a result bundle again: exit 0 when the numbers are the same, 1 when they differ.
+    Rerun {
+        /// The bundle file (from `--bundle`).
+        file: std::path::PathBuf,
+    },
+    /// Play the setup again with each participant, weapon or ability (every element of an
+    /// array in the setup) removed in turn, or replaced by a substitute, on the same dice;
+    /// rank them by how much they move each side's win rate, with paired 95 % intervals.
+    Sensitivity {
+        /// The ruleset id.
+        ruleset: String,
+        /// A setup JSON file; default: the ruleset's demo scenario.
+        #[arg(long)]
+        setup: Option<std::path::PathBuf>,
+        /// PATH=JSON: replace the element at PATH (`fighters[1].weapons[0]`) by this value
+        /// instead of removing it; a path that is not an array element adds a variant.
+        #[arg(long)]
+        substitute: Vec<sensitivity::Substitute>,
+        /// Fights per variant.
+        #[arg(long, default_value_t = 10_000)]
+        trials: u64,
+        /// Seed of the dice (the same trial streams for every variant).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Worker threads (the numbers do not depend on it); default: all cores.
+        #[arg(long)]
+        threads: Option<usize>,
+        /// Print CSV, one row per variant.
+        #[arg(long, conflicts_with = "json")]
+        csv: bool,
+        /// Print JSON.
         #[arg(long)]
         json: bool,
     },
@@ -249,6 +299,7 @@ fn main() -> ExitCode {
             policy,
             json,
             precision,
+            bundle,
         } => commands::simulate(
             &ruleset,
             trials,
@@ -256,7 +307,7 @@ fn main() -> ExitCode {
             threads,
             (setup.as_deref(), policy.as_deref()),
             json,
-            precision,
+            (precision, bundle.as_deref()),
         ),
         Command::Sweep {
             ruleset,
@@ -267,6 +318,8 @@ fn main() -> ExitCode {
             threads,
             csv,
             json,
+            plot,
+            bundle,
         } => {
             let format = match (csv, json) {
                 (true, _) => sweep::Format::Csv,
@@ -281,8 +334,29 @@ fn main() -> ExitCode {
                 seed,
                 threads,
                 format,
+                (plot.as_deref(), bundle.as_deref()),
             )
         }
+        Command::Sensitivity {
+            ruleset,
+            setup,
+            substitute,
+            trials,
+            seed,
+            threads,
+            csv,
+            json,
+        } => sensitivity::sensitivity(
+            &ruleset,
+            setup.as_deref(),
+            &substitute,
+            (trials, seed, threads),
+            match (csv, json) {
+                (true, _) => sensitivity::Format::Csv,
+                (_, true) => sensitivity::Format::Json,
+                _ => sensitivity::Format::Text,
+            },
+        ),
         Command::Setup { ruleset } => commands::setup(&ruleset),
         Command::Check { ruleset, setup } => return check::check(&ruleset, &setup),
         Command::Schema { ruleset, kind } => schema::schema(&ruleset, &kind),
@@ -303,6 +377,7 @@ fn main() -> ExitCode {
             out.as_deref(),
             &view(lang, viewer),
         ),
+        Command::Rerun { file } => return bundle::rerun(&file),
         Command::Rulesets => commands::list_rulesets(),
     };
     match result {

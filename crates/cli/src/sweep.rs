@@ -42,6 +42,17 @@ impl std::str::FromStr for Vary {
     }
 }
 
+/// A path like `fighters[1].stats.agility` as a JSON pointer (`/fighters/1/stats/agility`).
+pub(crate) fn pointer(path: &str) -> Result<String, String> {
+    Ok(parse_path(path)?
+        .iter()
+        .map(|step| match step {
+            Step::Key(k) => format!("/{}", k.replace('~', "~0").replace('/', "~1")),
+            Step::Index(i) => format!("/{i}"),
+        })
+        .collect())
+}
+
 fn parse_path(path: &str) -> Result<Vec<Step>, String> {
     let bad = || format!("--vary: {path:?} is not a path like fighters[1].stats.agility");
     let mut steps = Vec::new();
@@ -145,7 +156,7 @@ fn set(setup: &mut Value, vary: &Vary, value: Value) -> Result<(), String> {
 /// The 95 % interval of `p1 - p2` by Newcombe's hybrid score method (his method 10), from
 /// the two Wilson intervals. It treats the two points as independent samples; points of a
 /// sweep share their dice and are positively correlated, so it is conservative (too wide,
-/// never too narrow).
+/// never too narrow): the `change_unpaired_*` columns, beside the paired interval.
 pub fn difference_interval(a: (u64, u64), b: (u64, u64)) -> (f64, f64) {
     let rate = |(k, n): (u64, u64)| k as f64 / n.max(1) as f64;
     let (p1, p2) = (rate(a), rate(b));
@@ -158,13 +169,20 @@ pub fn difference_interval(a: (u64, u64), b: (u64, u64)) -> (f64, f64) {
     )
 }
 
-/// One point of a sweep with its summary.
+/// One point of a sweep with its summary and its blocks of trials.
 struct Point {
     values: Vec<Value>,
-    summary: fray::dice::SimSummary,
+    blocked: crate::paired::Blocked,
 }
 
-/// Runs every point of the sweep (the product of the paths' values, the first path slowest).
+impl Point {
+    fn summary(&self) -> &fray::dice::SimSummary {
+        &self.blocked.summary
+    }
+}
+
+/// Runs every point of the sweep (the product of the paths' values, the first path slowest),
+/// all in the same blocks of trials (see [`crate::paired`]).
 #[allow(clippy::too_many_arguments)]
 pub fn sweep(
     id: &str,
@@ -174,6 +192,7 @@ pub fn sweep(
     seed: u64,
     threads: Option<usize>,
     format: Format,
+    (plot, bundle): (Option<&Path>, Option<&Path>),
 ) -> Result<(), String> {
     let entry = ruleset(id)?;
     if vary.is_empty() || vary.len() > 2 {
@@ -181,6 +200,9 @@ pub fn sweep(
             "sweep takes one or two --vary PATH=VALUES, not {}",
             vary.len()
         ));
+    }
+    if trials == 0 {
+        return Err("--trials must be at least 1".to_owned());
     }
     let base: Value = match setup {
         Some(path) => serde_json::from_str(&read_limited(path, "setup")?)
@@ -194,25 +216,46 @@ pub fn sweep(
             vary[0].values.len() * second.len()
         ));
     }
-    let threads = threads
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
-        .max(1);
-    let mut points = Vec::new();
-    for a in &vary[0].values {
-        for b in second {
-            let mut setup = base.clone();
-            set(&mut setup, &vary[0], a.clone())?;
-            let mut values = vec![a.clone()];
-            if let Some(v) = vary.get(1) {
-                set(&mut setup, v, b.clone())?;
-                values.push(b.clone());
-            }
-            let summary = (entry.simulate)(&setup.to_string(), trials, seed, threads, None)
-                .map_err(|e| format!("at {}: {e}", show(&values)))?;
-            points.push(Point { values, summary });
-        }
+    let points = run_points(&entry, &base, vary, trials, seed, threads)?;
+    if let Some(file) = bundle {
+        crate::bundle::save(
+            file,
+            &entry,
+            crate::bundle::Run {
+                setup: &base,
+                policy: None,
+                seed,
+                trials,
+                vary: Some(vary),
+            },
+            &rows(&points, vary, entry.sides),
+        )?;
     }
     let names: Vec<&str> = vary.iter().map(|v| v.text.as_str()).collect();
+    if let Some(file) = plot {
+        let marks: Vec<crate::plot::Mark> = points
+            .iter()
+            .map(|p| {
+                let [rate, low, high, ..] = side_numbers(p, &points[0], 0);
+                crate::plot::Mark {
+                    values: p.values.clone(),
+                    rate: (rate, low, high),
+                }
+            })
+            .collect();
+        match vary {
+            [one] => crate::plot::curve(file, &one.text, entry.sides[0], &marks)?,
+            [a, b] => crate::plot::heatmap(
+                file,
+                [&a.text, &b.text],
+                entry.sides[0],
+                &a.values,
+                &b.values,
+                &marks,
+            )?,
+            _ => unreachable!("one or two paths, checked above"),
+        }
+    }
     match format {
         Format::Json => out!("{}", json(&names, &points, entry.sides)),
         Format::Csv => print_csv(&names, &points, entry.sides)?,
@@ -240,17 +283,18 @@ fn show(values: &[Value]) -> String {
         .join(", ")
 }
 
-/// The numbers of one side at one point: wins, rate, interval, difference from the first
-/// point and its interval.
-fn side_numbers(point: &Point, baseline: &Point, side: usize) -> [f64; 6] {
-    let n = point.summary.trials;
-    let wins = point.summary.wins[side];
+/// The numbers of one side at one point: rate, its interval, the change from the first
+/// point with its paired interval, and the change's interval as if the points were
+/// independent (Newcombe's, wider).
+fn side_numbers(point: &Point, baseline: &Point, side: usize) -> [f64; 8] {
+    let n = point.summary().trials;
+    let wins = point.summary().wins[side];
     let (low, high) = fray::dice::wilson_interval(wins, n);
-    let base = (baseline.summary.wins[side], baseline.summary.trials);
-    let (dlow, dhigh) = difference_interval((wins, n), base);
+    let base = (baseline.summary().wins[side], baseline.summary().trials);
+    let (ulow, uhigh) = difference_interval((wins, n), base);
     let rate = wins as f64 / n.max(1) as f64;
-    let diff = rate - base.0 as f64 / base.1.max(1) as f64;
-    [rate, low, high, diff, dlow, dhigh]
+    let (diff, dlow, dhigh) = crate::paired::difference(&point.blocked, &baseline.blocked, side);
+    [rate, low, high, diff, dlow, dhigh, ulow, uhigh]
 }
 
 fn print_text(
@@ -260,14 +304,15 @@ fn print_text(
     sides: &[&str],
     seed: u64,
 ) -> Result<(), String> {
-    let trials = points[0].summary.trials;
+    let trials = points[0].summary().trials;
     out!(
         "sweep {id}: {} points x {trials} fights, seed {seed}; every point plays trials 0..{trials} on the same streams",
         points.len()
     );
     out!(
-        "  win rate of {} with its 95 % interval, and its change from the first point (a conservative interval)",
-        sides[0]
+        "  win rate of {} with its 95 % interval, and its change from the first point with its paired 95 % interval ({} blocks of trials)",
+        sides[0],
+        crate::paired::blocks(trials).len()
     );
     out!(
         "  {:<24} {:>8}  {:>17}  {:>8}  {:>19}  {:>6}  {:>7}",
@@ -280,8 +325,8 @@ fn print_text(
         "rounds"
     );
     for point in points {
-        let [rate, low, high, diff, dlow, dhigh] = side_numbers(point, &points[0], 0);
-        let s = &point.summary;
+        let [rate, low, high, diff, dlow, dhigh, ..] = side_numbers(point, &points[0], 0);
+        let s = point.summary();
         out!(
             "  {:<24} {:>7.2}%  {:>7.2}% .. {:>5.2}%  {:>+7.2}%  {:>+8.2}% .. {:>+6.2}%  {:>6}  {:>7.2}",
             show(&point.values),
@@ -310,6 +355,8 @@ fn print_csv(names: &[&str], points: &[Point], sides: &[&str]) -> Result<(), Str
             "change",
             "change_low",
             "change_high",
+            "change_unpaired_low",
+            "change_unpaired_high",
         ] {
             header.push(format!("{side}_{column}"));
         }
@@ -318,16 +365,16 @@ fn print_csv(names: &[&str], points: &[Point], sides: &[&str]) -> Result<(), Str
     out!("{}", header.join(","));
     for point in points {
         let mut row: Vec<String> = point.values.iter().map(csv_value).collect();
-        row.push(point.summary.trials.to_string());
+        row.push(point.summary().trials.to_string());
         for side in 0..sides.len() {
-            row.push(point.summary.wins[side].to_string());
+            row.push(point.summary().wins[side].to_string());
             row.extend(
                 side_numbers(point, &points[0], side)
                     .iter()
                     .map(|x| format!("{x:.6}")),
             );
         }
-        let s = &point.summary;
+        let s = point.summary();
         row.extend([s.draws, s.round_limit, s.cut_off].map(|n| n.to_string()));
         row.push(format!("{:.6}", s.rounds_mean()));
         out!("{}", row.join(","));
@@ -350,13 +397,14 @@ fn json(names: &[&str], points: &[Point], sides: &[&str]) -> String {
         .map(|point| {
             let per_side: Vec<Value> = (0..sides.len())
                 .map(|side| {
-                    let [rate, low, high, change, change_low, change_high] =
+                    let [rate, low, high, change, change_low, change_high, u_low, u_high] =
                         side_numbers(point, &points[0], side);
                     serde_json::json!({
                         "side": sides[side],
-                        "wins": point.summary.wins[side],
+                        "wins": point.summary().wins[side],
                         "rate": rate, "low": low, "high": high,
                         "change": change, "change_low": change_low, "change_high": change_high,
+                        "change_unpaired_low": u_low, "change_unpaired_high": u_high,
                     })
                 })
                 .collect();
@@ -364,12 +412,84 @@ fn json(names: &[&str], points: &[Point], sides: &[&str]) -> String {
                 "values": names.iter().zip(&point.values)
                     .map(|(n, v)| (n.to_string(), v.clone()))
                     .collect::<serde_json::Map<_, _>>(),
-                "summary": point.summary,
+                "summary": point.summary(),
                 "sides": per_side,
             })
         })
         .collect();
     serde_json::to_string_pretty(&rows).expect("rows serialize")
+}
+
+/// The points of a sweep of `base`, all in the same blocks of trials.
+fn run_points(
+    entry: &fray_dice::Entry,
+    base: &Value,
+    vary: &[Vary],
+    trials: u64,
+    seed: u64,
+    threads: Option<usize>,
+) -> Result<Vec<Point>, String> {
+    let second: &[Value] = vary.get(1).map_or(&[Value::Null], |v| &v.values);
+    let threads = threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+        .max(1);
+    let mut all_values = Vec::new();
+    let mut setups = Vec::new();
+    for a in &vary[0].values {
+        for b in second {
+            let mut setup = base.clone();
+            set(&mut setup, &vary[0], a.clone())?;
+            let mut values = vec![a.clone()];
+            if let Some(v) = vary.get(1) {
+                set(&mut setup, v, b.clone())?;
+                values.push(b.clone());
+            }
+            setups.push(setup.to_string());
+            all_values.push(values);
+        }
+    }
+    let runs = crate::paired::run(entry, &setups, trials, seed, threads)
+        .map_err(|(i, e)| format!("at {}: {e}", show(&all_values[i])))?;
+    let points: Vec<Point> = all_values
+        .into_iter()
+        .zip(runs)
+        .map(|(values, blocked)| Point { values, blocked })
+        .collect();
+    Ok(points)
+}
+
+/// The JSON rows of a sweep's points (what `--json` prints and a bundle keeps).
+fn rows(points: &[Point], vary: &[Vary], sides: &[&str]) -> Value {
+    let names: Vec<&str> = vary.iter().map(|v| v.text.as_str()).collect();
+    serde_json::from_str(&json(&names, points, sides)).expect("rows are JSON")
+}
+
+/// A sweep again from what a bundle kept: its rows.
+pub(crate) fn rerun(
+    entry: &fray_dice::Entry,
+    base: &Value,
+    vary: &[Vary],
+    trials: u64,
+    seed: u64,
+) -> Result<Value, String> {
+    let points = run_points(entry, base, vary, trials, seed, None)?;
+    Ok(rows(&points, vary, entry.sides))
+}
+
+impl Vary {
+    /// A path and its values, as a bundle keeps them.
+    pub(crate) fn from_parts(text: &str, values: Vec<Value>) -> Result<Vary, String> {
+        Ok(Vary {
+            path: parse_path(text)?,
+            text: text.to_owned(),
+            values,
+        })
+    }
+
+    /// The path as written and its values.
+    pub(crate) fn parts(&self) -> (&str, &[Value]) {
+        (&self.text, &self.values)
+    }
 }
 
 #[cfg(test)]

@@ -187,3 +187,56 @@ fn the_readme_policy_file_plays_another_game() {
     assert_eq!(other["trials"], 400);
     assert_ne!(other["wins"], run(&[])["wins"]);
 }
+
+#[test]
+fn a_points_change_has_the_paired_interval_of_its_trials_on_the_same_streams() {
+    // 12 trials: 12 blocks of one trial, so the paired interval is the one of the 12 paired
+    // trials, computed here by hand from each trial played alone (trial i on stream i).
+    let duel = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../examples/setups/hunt/duel.json"
+    );
+    let rows: Value = serde_json::from_str(&stdout(&[
+        "sweep",
+        "hunt",
+        "--setup",
+        duel,
+        "--vary",
+        "fighters[0].stats.marksmanship=1,6",
+        "--trials",
+        "12",
+        "--seed",
+        "2",
+        "--json",
+    ]))
+    .unwrap();
+    let entry = fray::ruleset("hunt").unwrap();
+    let mut setup: Value = serde_json::from_str(&std::fs::read_to_string(duel).unwrap()).unwrap();
+    let mut per_trial = |marksmanship: i64| -> Vec<f64> {
+        setup["fighters"][0]["stats"]["marksmanship"] = marksmanship.into();
+        (0..12)
+            .map(|i| {
+                let one = (entry.simulate_range)(&setup.to_string(), i, 1, 2, 1).unwrap();
+                one.wins[0] as f64
+            })
+            .collect()
+    };
+    let (base, six) = (per_trial(1), per_trial(6));
+    let d: Vec<f64> = six.iter().zip(&base).map(|(a, b)| a - b).collect();
+    let mean = d.iter().sum::<f64>() / 12.0;
+    let sd = (d.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / 11.0).sqrt();
+    // Student's t, 11 degrees of freedom, 97.5 %.
+    let half = 2.200_985_160 * sd / 12f64.sqrt();
+    let hunter = &rows[1]["sides"][0];
+    assert!(sd > 0.0, "the case must have some spread: {d:?}");
+    assert!((hunter["change"].as_f64().unwrap() - mean).abs() < 1e-12);
+    assert!((hunter["change_low"].as_f64().unwrap() - (mean - half).max(-1.0)).abs() < 1e-12);
+    assert!((hunter["change_high"].as_f64().unwrap() - (mean + half).min(1.0)).abs() < 1e-12);
+    // The baseline's change is exactly zero, with no width.
+    let first = &rows[0]["sides"][0];
+    for key in ["change", "change_low", "change_high"] {
+        assert_eq!(first[key].as_f64(), Some(0.0), "{key}");
+    }
+    // The unpaired (Newcombe) interval is kept beside it.
+    assert!(hunter["change_unpaired_low"].as_f64() < Some(0.0));
+}

@@ -50,6 +50,8 @@ if TYPE_CHECKING:
     )
     from fray._check import Finding, check
     from fray._protocol import LegalOption, Options
+    from fray._bundle import rerun, save_bundle
+    from fray._harness import Sensitivity, sensitivity, sensitivity_report
     from fray._sweep import Sweep, SweepPoint, sweep
 
 # The rulesets' part of the package (and numpy, which their arrays need) is imported when
@@ -74,6 +76,8 @@ _RULESET_NAMES = frozenset(
     }
 )
 _SWEEP_NAMES = frozenset({"Sweep", "SweepPoint", "sweep"})
+_HARNESS_NAMES = frozenset({"Sensitivity", "sensitivity", "sensitivity_report"})
+_BUNDLE_NAMES = frozenset({"rerun", "save_bundle"})
 _PROTOCOL_NAMES = frozenset({"LegalOption", "Options"})
 _CHECK_NAMES = frozenset({"Finding", "check"})
 _SUBMODULES = frozenset({"age", "andromeda", "better_world", "hunt", "red"})
@@ -86,6 +90,10 @@ def __getattr__(name: str) -> Any:
         value = getattr(importlib.import_module("fray._rulesets"), name)
     elif name in _SWEEP_NAMES:
         value = getattr(importlib.import_module("fray._sweep"), name)
+    elif name in _HARNESS_NAMES:
+        value = getattr(importlib.import_module("fray._harness"), name)
+    elif name in _BUNDLE_NAMES:
+        value = getattr(importlib.import_module("fray._bundle"), name)
     elif name in _PROTOCOL_NAMES:
         value = getattr(importlib.import_module("fray._protocol"), name)
     elif name in _CHECK_NAMES:
@@ -103,6 +111,8 @@ def __dir__() -> list[str]:
         set(globals())
         | _RULESET_NAMES
         | _SWEEP_NAMES
+        | _HARNESS_NAMES
+        | _BUNDLE_NAMES
         | _PROTOCOL_NAMES
         | _CHECK_NAMES
         | _SUBMODULES
@@ -136,6 +146,11 @@ __all__ = [
     "Sweep",
     "SweepPoint",
     "sweep",
+    "Sensitivity",
+    "sensitivity",
+    "sensitivity_report",
+    "save_bundle",
+    "rerun",
     "Fights",
     "fights",
     "Encounter",

@@ -32,6 +32,7 @@ __all__ = [
     "ruleset_odds",
     "rulesets",
     "simulate",
+    "simulate_blocks",
     "simulate_policy",
     "verify_replay",
 ]
@@ -178,6 +179,9 @@ def fights(
     npt.NDArray[np.int8],
 ]: ...
 def fights_bound() -> list[str]: ...
+def simulate_blocks(
+    ruleset: str, setups: list[str], trials: int, seed: int, threads_wanted: int
+) -> list[tuple[str, list[list[int]], list[int]]]: ...
 def andromeda_check(
     seed: int,
     stream: int,

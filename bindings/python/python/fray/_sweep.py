@@ -11,7 +11,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from fray._rulesets import Json, SimSummary, demo_setup, info, simulate, wilson_interval
+from fray._harness import Blocked, play_blocked
+from fray._rulesets import Json, SimSummary, demo_setup, info, wilson_interval
 from fray.errors import InvalidInput
 
 if TYPE_CHECKING:
@@ -66,6 +67,8 @@ class SweepPoint:
     """Path -> value at this point."""
     summary: SimSummary
     """What the fights at this point came to."""
+    blocked: Blocked | None = None
+    """Its fights in blocks, for the paired intervals of the changes."""
 
 
 @dataclass(frozen=True)
@@ -84,8 +87,11 @@ class Sweep:
     def rows(self) -> list[dict[str, Any]]:
         """One plain row per point: the values, trials, per side ``wins``, ``rate``, its
         95 % ``low``/``high``, ``change`` from the first point and its interval, then draws,
-        round-limit stops, cut-offs and mean rounds."""
+        round-limit stops, cut-offs and mean rounds. ``change_low``/``change_high`` are the
+        paired interval (the same dice in the same blocks of trials); the
+        ``change_unpaired_*`` columns treat the points as independent (Newcombe, wider)."""
         base = self.points[0].summary
+        base_blocked = self.points[0].blocked
         rows = []
         for point in self.points:
             s = point.summary
@@ -94,8 +100,12 @@ class Sweep:
             for i, side in enumerate(s.sides):
                 rate = s.wins[i] / max(s.trials, 1)
                 low, high = wilson_interval(s.wins[i], s.trials)
-                change = rate - base.wins[i] / max(base.trials, 1)
-                c_low, c_high = difference_interval((s.wins[i], s.trials), (base.wins[i], base.trials))
+                u_low, u_high = difference_interval((s.wins[i], s.trials), (base.wins[i], base.trials))
+                if point.blocked is not None and base_blocked is not None:
+                    change, c_low, c_high = point.blocked.difference(base_blocked, i)
+                else:
+                    change = rate - base.wins[i] / max(base.trials, 1)
+                    c_low, c_high = u_low, u_high
                 row.update(
                     {
                         f"{side}_wins": s.wins[i],
@@ -105,6 +115,8 @@ class Sweep:
                         f"{side}_change": change,
                         f"{side}_change_low": c_low,
                         f"{side}_change_high": c_high,
+                        f"{side}_change_unpaired_low": u_low,
+                        f"{side}_change_unpaired_high": u_high,
                     }
                 )
             row.update(
@@ -139,7 +151,8 @@ def sweep(
     """Simulates ``setup`` (default: the demo) at every combination of the values in ``vary``
     (one or two ``path -> values``; paths like ``"fighters[1].stats.agility"``). Every point
     plays trials ``0 .. trials`` on the same streams, so differences between points are
-    measured on the same dice; the first point is the baseline. The same numbers as
+    measured on the same dice; the first point is the baseline, and each point's change from
+    it carries a paired interval over the same blocks of trials. The same numbers as
     ``fray sweep``."""
     entry = info(ruleset)
     if not 1 <= len(vary) <= 2:
@@ -147,11 +160,16 @@ def sweep(
     base = copy.deepcopy(setup) if setup is not None else demo_setup(entry.id)
     paths = tuple(vary)
     values = [list(vary[p]) for p in paths]
-    points = []
-    for combo in itertools.product(*values):
+    combos = list(itertools.product(*values))
+    setups = []
+    for combo in combos:
         point_setup = copy.deepcopy(base)
         for path, value in zip(paths, combo):
             _set(point_setup, path, value)
-        summary = simulate(entry.id, point_setup, trials=trials, seed=seed, threads=threads)
-        points.append(SweepPoint(values=dict(zip(paths, combo)), summary=summary))
+        setups.append(point_setup)
+    runs = play_blocked(entry.id, setups, trials=trials, seed=seed, threads=threads)
+    points = [
+        SweepPoint(values=dict(zip(paths, combo)), summary=run.summary, blocked=run)
+        for combo, run in zip(combos, runs)
+    ]
     return Sweep(ruleset=entry.id, paths=paths, seed=int(seed), points=tuple(points))

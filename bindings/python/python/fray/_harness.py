@@ -1,0 +1,280 @@
+"""Paired comparisons on common dice, the same as ``fray sensitivity`` and the paired
+intervals of ``fray sweep``: several setups each played on trials ``0 .. trials`` (trial *i*
+on stream *i*), cut into the same blocks of consecutive trials (at most 100; one trial a block
+when there are fewer), so a difference between two setups is measured block by block on the
+same dice.
+
+The 95 % interval of a difference of win rates ``d = (W_a - W_b) / n`` over ``K`` blocks, block
+``b`` with ``n_b`` trials and win difference ``D_b``: ``se = sqrt(K / (K - 1) * sum((D_b - d
+n_b) ** 2)) / n`` and ``d ± t(K - 1) se`` (Student's t, 97.5 %), clamped to ``-1 .. 1``. A
+change that moves no block's wins gives exactly ``0`` with an interval of width ``0``."""
+
+from __future__ import annotations
+
+import copy
+import json
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from fray import _fray, _util
+from fray._rulesets import Json, SimSummary, _summary, demo_setup, info
+from fray.errors import FrayError, InvalidInput
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+BLOCKS = 100
+"""Blocks a run is cut into for paired intervals."""
+
+_T975 = (
+    12.706204736, 4.302652730, 3.182446305, 2.776445105, 2.570581836,
+    2.446911851, 2.364624252, 2.306004135, 2.262157163, 2.228138852,
+    2.200985160, 2.178812830, 2.160368656, 2.144786688, 2.131449546,
+    2.119905299, 2.109815578, 2.100922040, 2.093024054, 2.085963447,
+    2.079613845, 2.073873068, 2.068657610, 2.063898562, 2.059538553,
+    2.055529439, 2.051830516, 2.048407142, 2.045229642, 2.042272456,
+)  # fmt: skip
+
+
+def blocks(trials: int) -> list[tuple[int, int]]:
+    """The ``(first, count)`` trial ranges of the blocks of a run of ``trials``."""
+    k = min(trials, BLOCKS)
+    edges = [b * trials // k for b in range(k + 1)] if k else [0]
+    return [(edges[b], edges[b + 1] - edges[b]) for b in range(k)]
+
+
+def t975(dof: int) -> float:
+    """The 97.5 % quantile of Student's t with ``dof`` degrees of freedom (a table to 30,
+    then the Cornish-Fisher expansion)."""
+    if dof <= 0:
+        return math.inf
+    if dof <= len(_T975):
+        return _T975[dof - 1]
+    z, v = 1.959963984540054, float(dof)
+    z2 = z * z
+    return (
+        z
+        + z * (z2 + 1) / (4 * v)
+        + z * (5 * z2**2 + 16 * z2 + 3) / (96 * v**2)
+        + z * (3 * z2**3 + 19 * z2**2 + 17 * z2 - 15) / (384 * v**3)
+        + z * (79 * z2**4 + 776 * z2**3 + 1482 * z2**2 - 1920 * z2 - 945) / (92160 * v**4)
+    )
+
+
+def paired_interval(block_differences: Sequence[tuple[int, int]]) -> tuple[float, float, float]:
+    """``(difference, low, high)`` from each block's ``(win difference, trials)``."""
+    n = sum(b[1] for b in block_differences)
+    if n == 0:
+        return (0.0, -1.0, 1.0)
+    d = sum(b[0] for b in block_differences) / n
+    k = len(block_differences)
+    if k < 2:
+        return (d, -1.0, 1.0)
+    spread = sum((db - d * nb) ** 2 for db, nb in block_differences)
+    half = t975(k - 1) * math.sqrt(k / (k - 1) * spread) / n
+    return (d, max(d - half, -1.0), min(d + half, 1.0))
+
+
+@dataclass(frozen=True)
+class Blocked:
+    """One setup played in blocks: the summary of all its trials (equal to a plain
+    :func:`fray.simulate`) and each block's wins per side."""
+
+    summary: SimSummary
+    wins: tuple[tuple[int, ...], ...]
+    sizes: tuple[int, ...]
+
+    def difference(self, baseline: Blocked, side: int) -> tuple[float, float, float]:
+        """This run's win rate of ``side`` minus ``baseline``'s, with the paired interval."""
+        return paired_interval(
+            [(a[side] - b[side], n) for a, b, n in zip(self.wins, baseline.wins, self.sizes)]
+        )
+
+
+def play_blocked(
+    ruleset: str, setups: Sequence[Json], *, trials: int, seed: int, threads: int | None
+) -> list[Blocked]:
+    """Plays each setup on trials ``0 .. trials`` in the same blocks."""
+    entry = info(ruleset)
+    texts = [s if isinstance(s, str) else json.dumps(s) for s in setups]
+    raw = _fray.simulate_blocks(
+        entry.id,
+        texts,
+        _util.count(trials, "trials"),
+        _util.u64(seed, "seed"),
+        _util.threads(threads),
+    )
+    return [
+        Blocked(
+            summary=_summary(entry, _util.from_json(summary)),
+            wins=tuple(tuple(w) for w in wins),
+            sizes=tuple(sizes),
+        )
+        for summary, wins, sizes in raw
+    ]
+
+
+def _pointer_path(path: str) -> list[str | int]:
+    from fray._sweep import _path
+
+    return _path(path)
+
+
+def _elements(value: Any, path: str, steps: list[str | int], out: list[tuple[str, str, list[str | int]]]) -> None:
+    if isinstance(value, dict):
+        for key, v in value.items():
+            _elements(v, f"{path}.{key}" if path else key, [*steps, key], out)
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            if isinstance(item, dict):
+                name = item.get("name")
+                label = name if isinstance(name, str) else f"#{i}"
+            elif isinstance(item, str):
+                label = item
+            else:
+                continue
+            sub = f"{path}[{i}]"
+            out.append((sub, label, [*steps, i]))
+            _elements(item, sub, [*steps, i], out)
+
+
+def _get(setup: Any, steps: Sequence[str | int]) -> Any:
+    at = setup
+    for step in steps:
+        at = at[step]
+    return at
+
+
+@dataclass(frozen=True)
+class Sensitivity:
+    """What :func:`sensitivity` found: the setup's own fights and each variant's, ranked."""
+
+    ruleset: str
+    sides: tuple[str, ...]
+    seed: int
+    baseline: SimSummary
+    """The setup as given."""
+    variants: tuple[dict[str, Any], ...]
+    """One plain row per variant, largest effect first (the columns of :meth:`to_pandas`)."""
+    skipped: tuple[dict[str, str], ...]
+    """Variants the ruleset refused: ``path``, ``label``, ``action``, ``reason``."""
+
+    def to_pandas(self) -> pd.DataFrame:
+        """One row per variant: ``rank``, ``path``, ``label``, ``action``, ``trials``, then
+        per side ``wins``, ``rate``, ``change`` and its paired ``change_low``/``change_high``
+        (the same columns as ``fray sensitivity --csv``)."""
+        import pandas as pd
+
+        return pd.DataFrame(list(self.variants))
+
+
+def sensitivity(
+    ruleset: str,
+    setup: Json | None = None,
+    *,
+    substitute: Mapping[str, Json] | None = None,
+    trials: int = 10_000,
+    seed: int = 1,
+    threads: int | None = None,
+) -> pd.DataFrame:
+    """Plays ``setup`` (default: the demo) again with each element of every array of objects
+    or strings in it (participants, weapons, abilities …, labelled by ``name``) removed in
+    turn, or replaced by ``substitute[path]``; a substitute for a path that is not an array
+    element adds a variant. Every variant plays the setup's trial streams. Returns the
+    variants ranked by the largest change of any side's win rate, with paired 95 %
+    intervals, as a DataFrame (its ``attrs`` hold the baseline summary and the ``skipped``
+    variants the ruleset refused). The same numbers as ``fray sensitivity``; see
+    :func:`sensitivity_report` for the full result."""
+    report = sensitivity_report(
+        ruleset, setup, substitute=substitute, trials=trials, seed=seed, threads=threads
+    )
+    frame = report.to_pandas()
+    frame.attrs["baseline"] = report.baseline
+    frame.attrs["skipped"] = list(report.skipped)
+    return frame
+
+
+def sensitivity_report(
+    ruleset: str,
+    setup: Json | None = None,
+    *,
+    substitute: Mapping[str, Json] | None = None,
+    trials: int = 10_000,
+    seed: int = 1,
+    threads: int | None = None,
+) -> Sensitivity:
+    """:func:`sensitivity`, as a :class:`Sensitivity`."""
+    from fray._rulesets import Encounter
+
+    entry = info(ruleset)
+    base: Any = (
+        demo_setup(entry.id)
+        if setup is None
+        else json.loads(setup) if isinstance(setup, str) else copy.deepcopy(setup)
+    )
+    found: list[tuple[str, str, list[str | int]]] = []
+    _elements(base, "", [], found)
+    subs: dict[int, Json] = {}
+    for path, value in (substitute or {}).items():
+        steps = _pointer_path(path)
+        try:
+            _get(base, steps)
+        except (KeyError, IndexError, TypeError):
+            raise InvalidInput(f"substitute {path}: the setup has no such value") from None
+        at = next((i for i, f in enumerate(found) if f[2] == steps), None)
+        if at is None:
+            found.append((path, path, steps))
+            at = len(found) - 1
+        subs[at] = value
+    Encounter(entry.id, base, seed=seed)  # the setup itself must be accepted
+    kept: list[tuple[str, str, str]] = []
+    setups: list[Json] = [base]
+    skipped: list[dict[str, str]] = []
+    for i, (path, label, steps) in enumerate(found):
+        variant = copy.deepcopy(base)
+        if i in subs:
+            action = "replaced"
+            _get(variant, steps[:-1])[steps[-1]] = copy.deepcopy(subs[i])
+        else:
+            action = "removed"
+            del _get(variant, steps[:-1])[steps[-1]]
+        try:
+            Encounter(entry.id, variant, seed=seed)
+        except FrayError as e:
+            skipped.append({"path": path, "label": label, "action": action, "reason": str(e)})
+            continue
+        kept.append((path, label, action))
+        setups.append(variant)
+    runs = play_blocked(entry.id, setups, trials=trials, seed=seed, threads=threads)
+    baseline = runs[0]
+    rows: list[tuple[float, dict[str, Any]]] = []
+    for (path, label, action), run in zip(kept, runs[1:]):
+        s = run.summary
+        row: dict[str, Any] = {"path": path, "label": label, "action": action, "trials": s.trials}
+        effect = 0.0
+        for side_index, side in enumerate(entry.sides):
+            d, low, high = run.difference(baseline, side_index)
+            effect = max(effect, abs(d))
+            row.update(
+                {
+                    f"{side}_wins": s.wins[side_index],
+                    f"{side}_rate": s.wins[side_index] / max(s.trials, 1),
+                    f"{side}_change": d,
+                    f"{side}_change_low": low,
+                    f"{side}_change_high": high,
+                }
+            )
+        rows.append((effect, row))
+    # Largest effect first; equal effects keep the setup's order (a stable sort).
+    rows.sort(key=lambda r: -r[0])
+    variants = tuple({"rank": rank + 1, **row} for rank, (_, row) in enumerate(rows))
+    return Sensitivity(
+        ruleset=entry.id,
+        sides=entry.sides,
+        seed=int(seed),
+        baseline=baseline.summary,
+        variants=variants,
+        skipped=tuple(skipped),
+    )
