@@ -1,27 +1,14 @@
 //! The designer's harness: several setups played on the same trial streams in the same
 //! blocks of trials, for paired comparisons (`fray.sensitivity`, the paired intervals of
-//! `fray.sweep`). The blocks are those of `fray sensitivity` and `fray sweep`: at most
-//! [`BLOCKS`], block `b` of `K` holding trials `b n / K .. (b + 1) n / K`.
+//! `fray.sweep`), with the blocks and the interval of `fray_dice::paired`, which
+//! `fray sensitivity` and `fray sweep` use.
 
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
-
-use fray_dice::SimSummary;
+use fray_dice::paired;
 use pyo3::prelude::*;
 
 use crate::batch::threads;
 use crate::error::{guard, Fail, Res};
 use crate::rulesets::entry;
-
-/// Blocks a run is cut into for paired intervals (the CLI's number).
-const BLOCKS: u64 = 100;
-
-/// The trial ranges `(first, count)` of the blocks of a run of `trials`.
-fn blocks(trials: u64) -> Vec<(u64, u64)> {
-    let k = trials.min(BLOCKS);
-    let edge = |b: u64| (u128::from(b) * u128::from(trials) / u128::from(k)) as u64;
-    (0..k).map(|b| (edge(b), edge(b + 1) - edge(b))).collect()
-}
 
 /// One setup's result: its summary as JSON, each block's wins per side, each block's trials.
 type Blocked = (String, Vec<Vec<u64>>, Vec<u64>);
@@ -51,49 +38,45 @@ fn run(
     seed: u64,
     workers: usize,
 ) -> Res<Vec<Blocked>> {
-    let ranges = blocks(trials);
-    let jobs = setups.len() * ranges.len();
-    let next = AtomicUsize::new(0);
-    let results: Mutex<Vec<Option<Result<SimSummary, String>>>> =
-        Mutex::new((0..jobs).map(|_| None).collect());
-    std::thread::scope(|scope| {
-        for _ in 0..workers.clamp(1, jobs.max(1)) {
-            scope.spawn(|| loop {
-                let job = next.fetch_add(1, Ordering::Relaxed);
-                if job >= jobs {
-                    break;
-                }
-                let (setup, (first, count)) =
-                    (&setups[job / ranges.len()], ranges[job % ranges.len()]);
-                let result =
-                    (e.simulate_range)(setup, first, count, seed, 1).map_err(|e| e.to_string());
-                results.lock().expect("no panic holds the lock")[job] = Some(result);
-            });
-        }
-    });
-    let mut results = results.into_inner().expect("no panic holds the lock");
-    let mut out = Vec::with_capacity(setups.len());
-    for (s, chunk) in results.chunks_mut(ranges.len().max(1)).enumerate() {
-        let mut summary = SimSummary::new(e.sides.len());
-        let (mut wins, mut sizes) = (Vec::new(), Vec::new());
-        for slot in chunk {
-            let block = slot
-                .take()
-                .expect("every job ran")
-                .map_err(|m| Fail::Invalid(format!("setups[{s}]: {m}")))?;
-            summary.merge(&block);
-            sizes.push(block.trials);
-            wins.push(block.wins);
-        }
-        let json = serde_json::to_string(&summary)
-            .map_err(|e| Fail::Internal(format!("summary to JSON: {e}")))?;
-        out.push((json, wins, sizes));
-    }
-    Ok(out)
+    let runs = paired::run(e, setups, trials, seed, workers)
+        .map_err(|(s, m)| Fail::Invalid(format!("setups[{s}]: {m}")))?;
+    runs.into_iter()
+        .map(|r| {
+            let json = serde_json::to_string(&r.summary)
+                .map_err(|e| Fail::Internal(format!("summary to JSON: {e}")))?;
+            Ok((json, r.wins, r.sizes))
+        })
+        .collect()
+}
+
+/// The `(first, count)` trial ranges of the blocks of a run of `trials`.
+#[pyfunction]
+fn paired_blocks(trials: u64) -> Vec<(u64, u64)> {
+    paired::blocks(trials)
+}
+
+/// `(difference, low, high)` from each block's (win difference, trials): the paired 95 %
+/// interval of `fray sweep` and `fray sensitivity`.
+#[pyfunction]
+fn paired_interval(block_differences: Vec<(i64, u64)>) -> (f64, f64, f64) {
+    let blocks: Vec<(f64, f64)> = block_differences
+        .iter()
+        .map(|&(d, n)| (d as f64, n as f64))
+        .collect();
+    paired::paired_interval(&blocks)
+}
+
+/// The 97.5 % quantile of Student's t with `dof` degrees of freedom.
+#[pyfunction]
+fn t975(dof: u64) -> f64 {
+    paired::t975(dof)
 }
 
 /// Adds the harness functions to the module.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(simulate_blocks, m)?)?;
+    m.add_function(wrap_pyfunction!(paired_blocks, m)?)?;
+    m.add_function(wrap_pyfunction!(paired_interval, m)?)?;
+    m.add_function(wrap_pyfunction!(t975, m)?)?;
     Ok(())
 }

@@ -7,7 +7,6 @@ mod bundle;
 mod check;
 mod combatants;
 mod commands;
-mod paired;
 mod plot;
 mod schema;
 mod sensitivity;

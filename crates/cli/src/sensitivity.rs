@@ -14,7 +14,7 @@ use serde_json::{json, Value};
 
 use crate::commands::{read_limited, ruleset};
 use crate::out;
-use crate::paired::{self, Blocked};
+use fray_dice::paired::{self, Blocked};
 
 /// At most this many variants in one run.
 const MAX_VARIANTS: usize = 400;

@@ -172,7 +172,7 @@ pub fn difference_interval(a: (u64, u64), b: (u64, u64)) -> (f64, f64) {
 /// One point of a sweep with its summary and its blocks of trials.
 struct Point {
     values: Vec<Value>,
-    blocked: crate::paired::Blocked,
+    blocked: fray_dice::paired::Blocked,
 }
 
 impl Point {
@@ -293,7 +293,8 @@ fn side_numbers(point: &Point, baseline: &Point, side: usize) -> [f64; 8] {
     let base = (baseline.summary().wins[side], baseline.summary().trials);
     let (ulow, uhigh) = difference_interval((wins, n), base);
     let rate = wins as f64 / n.max(1) as f64;
-    let (diff, dlow, dhigh) = crate::paired::difference(&point.blocked, &baseline.blocked, side);
+    let (diff, dlow, dhigh) =
+        fray_dice::paired::difference(&point.blocked, &baseline.blocked, side);
     [rate, low, high, diff, dlow, dhigh, ulow, uhigh]
 }
 
@@ -312,7 +313,7 @@ fn print_text(
     out!(
         "  win rate of {} with its 95 % interval, and its change from the first point with its paired 95 % interval ({} blocks of trials)",
         sides[0],
-        crate::paired::blocks(trials).len()
+        fray_dice::paired::blocks(trials).len()
     );
     out!(
         "  {:<24} {:>8}  {:>17}  {:>8}  {:>19}  {:>6}  {:>7}",
@@ -448,7 +449,7 @@ fn run_points(
             all_values.push(values);
         }
     }
-    let runs = crate::paired::run(entry, &setups, trials, seed, threads)
+    let runs = fray_dice::paired::run(entry, &setups, trials, seed, threads)
         .map_err(|(i, e)| format!("at {}: {e}", show(&all_values[i])))?;
     let points: Vec<Point> = all_values
         .into_iter()

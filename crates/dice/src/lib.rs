@@ -49,6 +49,7 @@ mod exact;
 mod few;
 mod memo;
 mod notation;
+pub mod paired;
 mod pool;
 mod protocol;
 mod rng;

@@ -33,6 +33,9 @@ __all__ = [
     "rulesets",
     "simulate",
     "simulate_blocks",
+    "paired_blocks",
+    "paired_interval",
+    "t975",
     "simulate_policy",
     "verify_replay",
 ]
@@ -182,6 +185,9 @@ def fights_bound() -> list[str]: ...
 def simulate_blocks(
     ruleset: str, setups: list[str], trials: int, seed: int, threads_wanted: int
 ) -> list[tuple[str, list[list[int]], list[int]]]: ...
+def paired_blocks(trials: int) -> list[tuple[int, int]]: ...
+def paired_interval(block_differences: list[tuple[int, int]]) -> tuple[float, float, float]: ...
+def t975(dof: int) -> float: ...
 def andromeda_check(
     seed: int,
     stream: int,

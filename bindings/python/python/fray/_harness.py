@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import copy
 import json
-import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -26,55 +25,23 @@ if TYPE_CHECKING:
     import pandas as pd
 
 BLOCKS = 100
-"""Blocks a run is cut into for paired intervals."""
-
-_T975 = (
-    12.706204736, 4.302652730, 3.182446305, 2.776445105, 2.570581836,
-    2.446911851, 2.364624252, 2.306004135, 2.262157163, 2.228138852,
-    2.200985160, 2.178812830, 2.160368656, 2.144786688, 2.131449546,
-    2.119905299, 2.109815578, 2.100922040, 2.093024054, 2.085963447,
-    2.079613845, 2.073873068, 2.068657610, 2.063898562, 2.059538553,
-    2.055529439, 2.051830516, 2.048407142, 2.045229642, 2.042272456,
-)  # fmt: skip
+"""Blocks a run is cut into for paired intervals (``fray_dice::paired::BLOCKS``)."""
 
 
 def blocks(trials: int) -> list[tuple[int, int]]:
     """The ``(first, count)`` trial ranges of the blocks of a run of ``trials``."""
-    k = min(trials, BLOCKS)
-    edges = [b * trials // k for b in range(k + 1)] if k else [0]
-    return [(edges[b], edges[b + 1] - edges[b]) for b in range(k)]
+    return _fray.paired_blocks(_util.count(trials, "trials"))
 
 
 def t975(dof: int) -> float:
     """The 97.5 % quantile of Student's t with ``dof`` degrees of freedom (a table to 30,
     then the Cornish-Fisher expansion)."""
-    if dof <= 0:
-        return math.inf
-    if dof <= len(_T975):
-        return _T975[dof - 1]
-    z, v = 1.959963984540054, float(dof)
-    z2 = z * z
-    return (
-        z
-        + z * (z2 + 1) / (4 * v)
-        + z * (5 * z2**2 + 16 * z2 + 3) / (96 * v**2)
-        + z * (3 * z2**3 + 19 * z2**2 + 17 * z2 - 15) / (384 * v**3)
-        + z * (79 * z2**4 + 776 * z2**3 + 1482 * z2**2 - 1920 * z2 - 945) / (92160 * v**4)
-    )
+    return _fray.t975(_util.count(dof, "dof"))
 
 
 def paired_interval(block_differences: Sequence[tuple[int, int]]) -> tuple[float, float, float]:
     """``(difference, low, high)`` from each block's ``(win difference, trials)``."""
-    n = sum(b[1] for b in block_differences)
-    if n == 0:
-        return (0.0, -1.0, 1.0)
-    d = sum(b[0] for b in block_differences) / n
-    k = len(block_differences)
-    if k < 2:
-        return (d, -1.0, 1.0)
-    spread = sum((db - d * nb) ** 2 for db, nb in block_differences)
-    half = t975(k - 1) * math.sqrt(k / (k - 1) * spread) / n
-    return (d, max(d - half, -1.0), min(d + half, 1.0))
+    return _fray.paired_interval([(int(d), int(n)) for d, n in block_differences])
 
 
 @dataclass(frozen=True)

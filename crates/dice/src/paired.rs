@@ -8,11 +8,14 @@
 //! `sqrt(K / (K - 1) * Σ (D_b - d n_b)²) / n`, and the interval is `d ± t(K - 1) · se` with
 //! the 97.5 % quantile of Student's t. A change that leaves every block's wins alone has
 //! a difference and an interval of exactly 0.
+//!
+//! `fray sweep`, `fray sensitivity` and Python's `fray.sweep` / `fray.sensitivity` all use
+//! these blocks and this interval. Statistics of results, not resolution: floats are fine.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
-use fray_dice::{Entry, SimSummary};
+use crate::{Entry, SimSummary};
 
 /// Blocks a run is cut into for paired intervals.
 pub const BLOCKS: u64 = 100;
