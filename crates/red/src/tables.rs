@@ -638,58 +638,67 @@ impl Tables {
             )?;
         }
         for (name, w) in &self.weapons {
-            if w.autofire > crate::MAX_MULTIPLIER || w.magazine > crate::MAX_MAGNITUDE as u32 {
-                return Err(RuleError::new(
-                    "RED-35",
-                    format!(
-                        "weapon '{name}': autofire cap at most {}, magazine at most {}",
-                        crate::MAX_MULTIPLIER,
-                        crate::MAX_MAGNITUDE
-                    ),
-                ));
-            }
-            if w.rof == 0 || w.rof > 2 {
-                return Err(RuleError::new(
-                    "RED-06",
-                    format!("weapon '{name}' has ROF {}; ROF is 1 or 2", w.rof),
-                ));
-            }
-            if w.hands == 0 || w.hands > 2 {
-                return Err(RuleError::new(
-                    "RED-06",
-                    format!("weapon '{name}' needs {} hands; 1 or 2 allowed", w.hands),
-                ));
-            }
-            if w.damage == 0 || w.damage > crate::MAX_DAMAGE_DICE {
-                return Err(RuleError::new(
-                    "RED-39",
-                    format!(
-                        "weapon '{name}' rolls {}d6; 1 to {} dice allowed",
-                        w.damage,
-                        crate::MAX_DAMAGE_DICE
-                    ),
-                ));
-            }
+            use crate::setup::in_range;
+            in_range(
+                "RED-35",
+                format_args!("tables.weapons.{name}.autofire"),
+                w.autofire.into(),
+                0,
+                crate::MAX_MULTIPLIER.into(),
+            )?;
+            in_range(
+                "RED-36",
+                format_args!("tables.weapons.{name}.magazine"),
+                w.magazine.into(),
+                0,
+                crate::MAX_MAGNITUDE.into(),
+            )?;
+            in_range(
+                "RED-06",
+                format_args!("tables.weapons.{name}.rof"),
+                w.rof.into(),
+                1,
+                2,
+            )?;
+            in_range(
+                "RED-06",
+                format_args!("tables.weapons.{name}.hands"),
+                w.hands.into(),
+                1,
+                2,
+            )?;
+            in_range(
+                "RED-39",
+                format_args!("tables.weapons.{name}.damage"),
+                w.damage.into(),
+                1,
+                crate::MAX_DAMAGE_DICE.into(),
+            )?;
             for row in w.dv_row.iter().chain(&w.autofire_row) {
                 if !self.dv.rows.contains_key(row) {
                     return Err(RuleError::new(
                         "RED-32",
-                        format!("weapon '{name}' names DV row '{row}', which the DV table lacks"),
+                        format!(
+                            "tables.weapons.{name}: DV row '{row}', which the DV table lacks; allowed: {}",
+                            self.dv.rows.keys().map(String::as_str).collect::<Vec<_>>().join(", ")
+                        ),
                     ));
                 }
             }
             if w.kind == WeaponKind::Ranged && w.dv_row.is_none() {
                 return Err(RuleError::new(
                     "RED-32",
-                    format!("ranged weapon '{name}' needs a dv_row"),
+                    format!("tables.weapons.{name}.dv_row: found none; a ranged weapon needs one"),
                 ));
             }
             if w.autofire > 0 && (w.autofire_row.is_none() || w.magazine < crate::AUTOFIRE_ROUNDS) {
                 return Err(RuleError::new(
                     "RED-35",
                     format!(
-                        "autofire weapon '{name}' needs an autofire_row and a magazine of at least {} rounds",
-                        crate::AUTOFIRE_ROUNDS
+                        "tables.weapons.{name}: autofire {} needs an autofire_row and a magazine of at least {} rounds (found {})",
+                        w.autofire,
+                        crate::AUTOFIRE_ROUNDS,
+                        w.magazine
                     ),
                 ));
             }

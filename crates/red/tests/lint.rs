@@ -254,3 +254,27 @@ fn red_42_and_red_33_settings_that_make_a_rule_unreachable_are_warned() {
     s.settings.evasion_ref = 21;
     assert_eq!(paths(&s), ["settings.evasion_ref"]);
 }
+
+#[test]
+fn red_06_and_red_39_weapon_table_rows_out_of_range_are_refused_with_the_path() {
+    let mut s = duel();
+    Arc::make_mut(&mut s.tables)
+        .weapons
+        .get_mut("heavy_pistol")
+        .unwrap()
+        .rof = 3;
+    assert_eq!(
+        refused(&s),
+        "RED-06: tables.weapons.heavy_pistol.rof is 3; allowed 1 … 2"
+    );
+    let mut s = duel();
+    Arc::make_mut(&mut s.tables)
+        .weapons
+        .get_mut("light_melee")
+        .unwrap()
+        .damage = 0;
+    assert_eq!(
+        refused(&s),
+        "RED-39: tables.weapons.light_melee.damage is 0; allowed 1 … 16"
+    );
+}
