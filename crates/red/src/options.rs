@@ -216,7 +216,16 @@ fn turn_options(list: &mut List, a: usize) {
                         aim,
                         evade: None,
                     };
+                    let what = match (mode, aim) {
+                        (FireMode::Autofire, _) => "autofire at".to_owned(),
+                        (_, Aim::None) => "attack".to_owned(),
+                        (_, aim) => format!("aimed shot ({}) at", aim_name(aim)),
+                    };
+                    let label = format!("{what} {target} with {using}");
                     if !accepted(state, &command) {
+                        // Out of reach now, it may still be held for a trigger (RED-10):
+                        // `delay_options` keeps it where `apply` takes the delay.
+                        delayable.push((label, command));
                         continue;
                     }
                     // The defender's answer given in advance: `false` always fits,
@@ -235,12 +244,6 @@ fn turn_options(list: &mut List, a: usize) {
                         .filter(|&e| accepted(state, &with(e)))
                         .map(Value::Bool)
                         .collect();
-                    let what = match (mode, aim) {
-                        (FireMode::Autofire, _) => "autofire at".to_owned(),
-                        (_, Aim::None) => "attack".to_owned(),
-                        (_, aim) => format!("aimed shot ({}) at", aim_name(aim)),
-                    };
-                    let label = format!("{what} {target} with {using}");
                     let mut option = turn(&me, label.clone(), "attack")
                         .target(&target)
                         .using(using)
