@@ -330,34 +330,9 @@ pub(crate) fn check_position(at: i32) -> Result<(), RuleError> {
 /// name participants and weapons by it, and two that differ only in case read as one.
 fn check_names<'a>(
     path: &dyn Fn(usize) -> String,
-    names: impl Iterator<Item = &'a str> + Clone,
+    names: impl Iterator<Item = &'a str>,
 ) -> Result<(), RuleError> {
-    for (i, name) in names.clone().enumerate() {
-        if name.trim().is_empty() {
-            return Err(err(
-                "setup",
-                format!("{}: found {name:?}, allowed a non-empty name", path(i)),
-            ));
-        }
-        let lower = name.to_lowercase();
-        if let Some((j, other)) = names
-            .clone()
-            .take(i)
-            .enumerate()
-            .find(|(_, o)| o.to_lowercase() == lower)
-        {
-            let why = if other == name {
-                format!("{name:?} is also {}", path(j))
-            } else {
-                format!("{name:?} differs from {} {other:?} only in case", path(j))
-            };
-            return Err(err(
-                "setup",
-                format!("{}: {why}; names must be unique ignoring case", path(i)),
-            ));
-        }
-    }
-    Ok(())
+    fray_dice::fields::unique_names("name", names.enumerate().map(|(i, n)| (path(i), n)))
 }
 
 fn position_at(path: &str, at: i32) -> Result<(), RuleError> {

@@ -33,13 +33,12 @@ fn setup_names_must_be_unique_ignoring_case() {
     });
     assert_eq!(
         m,
-        "characters[1].name: \"hunter\" differs from characters[0].name \"Hunter\" only in \
-         case; names must be unique ignoring case"
+        "characters[1].name: \"hunter\" differs only in case from characters[0].name \"Hunter\"; names must be unique ignoring case"
     );
     let (_, m) = refusal(|v| v["characters"][1]["name"] = json!("A"));
     assert_eq!(
         m,
-        "characters[1].name: \"A\" is also characters[0].name; names must be unique ignoring case"
+        "characters[1].name: \"A\" repeats characters[0].name \"A\"; names must be unique ignoring case"
     );
 }
 
@@ -49,8 +48,7 @@ fn setup_weapon_names_must_be_unique_ignoring_case() {
     let (_, m) = refusal(|v| v["characters"][1]["weapons"][1]["name"] = json!("Club"));
     assert_eq!(
         m,
-        "characters[1].weapons[1].name: \"Club\" differs from characters[1].weapons[0].name \
-         \"club\" only in case; names must be unique ignoring case"
+        "characters[1].weapons[1].name: \"Club\" differs only in case from characters[1].weapons[0].name \"club\"; names must be unique ignoring case"
     );
 }
 

@@ -4,6 +4,7 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::sync::Arc;
 
+use fray_dice::fields::{refuse, unique_names, within};
 use fray_dice::RuleError;
 use serde::{Deserialize, Serialize};
 
@@ -672,16 +673,6 @@ pub mod limits {
     pub const FLAT_BONUS: i32 = 20;
 }
 
-/// A refusal naming the field, what was found and what is allowed (issue 19).
-fn refuse(
-    rule: &'static str,
-    path: impl fmt::Display,
-    found: impl fmt::Display,
-    allowed: impl fmt::Display,
-) -> RuleError {
-    RuleError::new(rule, format!("{path}: found {found}, allowed {allowed}"))
-}
-
 /// Refuses `value` at `path` outside `lo..=hi`.
 fn bounded<T: PartialOrd + fmt::Display>(
     rule: &'static str,
@@ -690,46 +681,7 @@ fn bounded<T: PartialOrd + fmt::Display>(
     lo: T,
     hi: T,
 ) -> Result<(), RuleError> {
-    if value < lo || value > hi {
-        return Err(refuse(rule, path, &value, format!("{lo}..={hi}")));
-    }
-    Ok(())
-}
-
-/// Refuses an empty name and one equal, ignoring case, to an earlier one of the same list
-/// (`names` are the (path, name) pairs in order): commands and logs name participants,
-/// abilities and artifacts, and two that differ only in case are one name to a reader.
-fn unique_names<'a>(
-    what: &str,
-    names: impl IntoIterator<Item = (String, &'a str)>,
-) -> Result<(), RuleError> {
-    let mut seen: Vec<(String, &str, String)> = Vec::new();
-    for (path, name) in names {
-        if name.trim().is_empty() {
-            return Err(refuse(
-                "setup",
-                &path,
-                format!("{name:?}"),
-                format!("a non-empty {what}"),
-            ));
-        }
-        let lower = name.to_lowercase();
-        if let Some((earlier, other, _)) = seen.iter().find(|(_, _, l)| *l == lower) {
-            let how = if *other == name {
-                "repeats".to_owned()
-            } else {
-                "differs only in case from".to_owned()
-            };
-            return Err(RuleError::new(
-                "setup",
-                format!(
-                    "{path}: {name:?} {how} {earlier} {other:?}; {what}s must be unique ignoring case"
-                ),
-            ));
-        }
-        seen.push((path, name, lower));
-    }
-    Ok(())
+    within(rule, path, value, lo..=hi)
 }
 
 impl Setup {

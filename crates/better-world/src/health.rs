@@ -92,7 +92,7 @@ impl HealthTrack {
             if b == 0 || b > 1000 {
                 return Err(RuleError::new(
                     "BW-17",
-                    format!("settings.health.blocks[{k}] is {b}; allowed 1 to 1000 hits"),
+                    format!("settings.health.blocks[{k}]: found {b}, allowed 1..=1000 hits"),
                 ));
             }
         }
@@ -100,7 +100,7 @@ impl HealthTrack {
             return Err(RuleError::new(
                 "BW-17",
                 format!(
-                    "settings.health.blocks is {:?}, {} hits in all; allowed at most 1000 in all",
+                    "settings.health.blocks: found {:?}, {} hits in all, allowed at most 1000 in all",
                     self.blocks,
                     self.total()
                 ),
@@ -110,7 +110,7 @@ impl HealthTrack {
             return Err(RuleError::new(
                 "BW-20",
                 format!(
-                    "settings.health.death_threshold is {}; allowed -1000 to 0",
+                    "settings.health.death_threshold: found {}, allowed -1000..=0",
                     self.death_threshold
                 ),
             ));
@@ -124,7 +124,7 @@ impl HealthTrack {
             if k > 10 {
                 return Err(RuleError::new(
                     "BW-18",
-                    format!("settings.health.{name} is {k}; allowed 0 to 10"),
+                    format!("settings.health.{name}: found {k}, allowed 0..=10"),
                 ));
             }
         }
@@ -132,7 +132,7 @@ impl HealthTrack {
             return Err(RuleError::new(
                 "BW-19",
                 format!(
-                    "settings.health.pain_shock_over is {}; allowed 0 to 1000",
+                    "settings.health.pain_shock_over: found {}, allowed 0..=1000",
                     self.pain_shock_over
                 ),
             ));
@@ -141,7 +141,7 @@ impl HealthTrack {
             return Err(RuleError::new(
                 "BW-19",
                 format!(
-                    "settings.health.concussion_over is {}; allowed settings.health.pain_shock_over ({}) to 1000",
+                    "settings.health.concussion_over: found {}, allowed settings.health.pain_shock_over ({})..=1000",
                     self.concussion_over, self.pain_shock_over
                 ),
             ));

@@ -3,6 +3,7 @@
 use std::fmt;
 use std::sync::Arc;
 
+use fray_dice::fields::{refuse, unique_names, within};
 use fray_dice::RuleError;
 use serde::de::{MapAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
@@ -438,34 +439,6 @@ impl Settings {
 /// At most this many characters in one encounter.
 pub const MAX_CHARACTERS: usize = 64;
 
-/// A refusal that names the field, what was found and what is allowed (issue 19).
-fn refuse(
-    rule: &'static str,
-    path: impl fmt::Display,
-    found: impl fmt::Display,
-    allowed: impl fmt::Display,
-) -> RuleError {
-    RuleError::new(rule, format!("{path} is {found}; allowed {allowed}"))
-}
-
-/// Refuses `value` at `path` unless it is within `range`.
-fn within<T: PartialOrd + fmt::Display>(
-    rule: &'static str,
-    path: impl fmt::Display,
-    value: T,
-    range: std::ops::RangeInclusive<T>,
-) -> Result<(), RuleError> {
-    if range.contains(&value) {
-        return Ok(());
-    }
-    Err(refuse(
-        rule,
-        path,
-        &value,
-        format_args!("{} to {}", range.start(), range.end()),
-    ))
-}
-
 impl Setup {
     /// Refuses a setup that cannot be played, naming the rule and the field: its JSON path,
     /// what was found and what is allowed.
@@ -478,7 +451,7 @@ impl Setup {
                 "setup",
                 "characters",
                 "empty",
-                format_args!("1 to {MAX_CHARACTERS} characters"),
+                format_args!("1..={MAX_CHARACTERS} characters"),
             ));
         }
         // BW-24: one attacker per 90° sector at most.
@@ -523,7 +496,7 @@ impl Setup {
                 "setup",
                 "settings.max_rounds",
                 s.max_rounds,
-                format_args!("with {} characters 1 to {most}", self.characters.len()),
+                format_args!("with {} characters 1..={most}", self.characters.len()),
             ));
         }
         within(
@@ -588,6 +561,11 @@ impl Setup {
                 low..=100_000,
             )?;
         }
+        unique_names(
+            "name",
+            (self.characters.iter().enumerate())
+                .map(|(i, c)| (format!("characters[{i}].name"), &*c.name)),
+        )?;
         for (i, c) in self.characters.iter().enumerate() {
             self.validate_character(i, c)?;
         }
@@ -597,32 +575,6 @@ impl Setup {
     fn validate_character(&self, i: usize, c: &Character) -> Result<(), RuleError> {
         let s = &self.settings;
         let at = |field: &str| format!("characters[{i}].{field}");
-        if c.name.trim().is_empty() {
-            return Err(refuse(
-                "setup",
-                at("name"),
-                format_args!("{:?}", c.name),
-                "a non-empty name",
-            ));
-        }
-        if let Some((j, other)) = self.characters[..i]
-            .iter()
-            .enumerate()
-            .find(|(_, o)| o.name.to_lowercase() == c.name.to_lowercase())
-        {
-            let why = if other.name == c.name {
-                "is the same as"
-            } else {
-                "differs only in case from"
-            };
-            return Err(RuleError::new(
-                "setup",
-                format!(
-                    "characters[{i}].name: {:?} {why} characters[{j}].name {:?}; names must be unique ignoring case",
-                    c.name, other.name
-                ),
-            ));
-        }
         within("setup", at("side"), c.side, 0..=1)?;
         for (a, v) in c.aspects.iter() {
             let name = serde_json::to_value(a)

@@ -44,7 +44,7 @@ fn bw_07_dice_method_exact_order_odds_match_sampling() {
     for n in 2..=4usize {
         let exact = derived_odds(n);
         let factorial: u64 = (1..=n as u64).product();
-        assert_eq!(exact.len() as u64, factorial, "every order is possible");
+        assert_eq!(exact.len() as u64, factorial, "every order: found possible");
         let mut rng = Rng::new(77, n as u64);
         let trials = 1_000_000u64;
         // Orders counted by their base-n code, so sampling does not allocate.

@@ -72,7 +72,11 @@ fn setup_names_must_be_non_empty_and_unique_ignoring_case() {
         "{e}"
     );
     s.characters[1].name = "A".into();
-    assert!(s.validate().unwrap_err().message.contains("the same as"));
+    assert!(s
+        .validate()
+        .unwrap_err()
+        .message
+        .contains("\"A\" repeats characters[0].name"));
 }
 
 // BW-34: the distance levels are ordered; bands that decrease are refused, equal ones warned.
@@ -83,8 +87,8 @@ fn bw_34_decreasing_distance_bands_are_refused_and_equal_ones_warned() {
     refused(
         &s,
         "BW-34",
-        "settings.distances.bands[1] is 10",
-        "30 to 100000",
+        "settings.distances.bands[1]: found 10",
+        "30..=100000",
     );
     s.settings.distances.bands = [10, 10, 100];
     let w = warned(&s);
@@ -124,8 +128,8 @@ fn bw_34_bw_35_decreasing_difficulty_tables_are_warned() {
     refused(
         &s,
         "BW-34",
-        "settings.distances.difficulty[1] is 31",
-        "0 to 30",
+        "settings.distances.difficulty[1]: found 31",
+        "0..=30",
     );
 }
 
@@ -145,7 +149,12 @@ fn bw_25_bw_18_decreasing_bonus_tables_are_warned() {
         "{w:?}"
     );
     s.settings.outnumbering.three = 11;
-    refused(&s, "BW-25", "settings.outnumbering.three is 11", "0 to 10");
+    refused(
+        &s,
+        "BW-25",
+        "settings.outnumbering.three: found 11",
+        "0..=10",
+    );
 }
 
 // BW-16: damage is bonus units + effectiveness − armour. The pistol deals at most 9
@@ -186,8 +195,8 @@ fn bw_16_a_weapon_that_can_never_damage_and_a_character_never_hurt() {
     refused(
         &s,
         "BW-16",
-        "characters[1].armour.effectiveness is 101",
-        "0 to 100",
+        "characters[1].armour.effectiveness: found 101",
+        "0..=100",
     );
 }
 
@@ -228,7 +237,7 @@ fn bw_21_a_character_starting_dying_and_unconscious_never_acts() {
     s.characters[0].stays_conscious = true;
     assert_eq!(warned(&s), vec![]);
     s.characters[0].hits = Some(-3);
-    refused(&s, "BW-17", "characters[0].hits is -3", "-2 to 6");
+    refused(&s, "BW-17", "characters[0].hits: found -3", "-2..=6");
 }
 
 // BW-10: a reserve whose enemies are all down and none waiting: the fight ends first.
@@ -249,7 +258,7 @@ fn bw_10_a_reserve_that_can_never_join_is_warned() {
     refused(
         &s,
         "BW-10",
-        "characters[2].joins_round is 1",
+        "characters[2].joins_round: found 1",
         "2 to settings.max_rounds (100)",
     );
 }
@@ -265,7 +274,7 @@ fn an_empty_side_is_warned() {
         "{w:?}"
     );
     s.characters[1].side = 2;
-    refused(&s, "setup", "characters[1].side is 2", "0 to 1");
+    refused(&s, "setup", "characters[1].side: found 2", "0..=1");
 }
 
 // BW-12 / BW-13: settings that make an action unreachable.
@@ -291,7 +300,12 @@ fn bw_12_bw_13_settings_that_make_an_action_unreachable_are_warned() {
         "{w:?}"
     );
     s.settings.sprint_metres = 1001;
-    refused(&s, "BW-13", "settings.sprint_metres is 1001", "0 to 1000");
+    refused(
+        &s,
+        "BW-13",
+        "settings.sprint_metres: found 1001",
+        "0..=1000",
+    );
 }
 
 // Refusals name the field, the value and the range.
@@ -302,24 +316,24 @@ fn setup_refusals_name_the_path_found_and_allowed() {
     refused(
         &s,
         "setup",
-        "characters[0].position is 100001",
-        "-100000 to 100000",
+        "characters[0].position: found 100001",
+        "-100000..=100000",
     );
     let mut s = pair();
     s.characters[1].aspects.insert(Aspect::Perception, 21);
     refused(
         &s,
         "BW-02",
-        "characters[1].aspects.perception is 21",
-        "0 to 20",
+        "characters[1].aspects.perception: found 21",
+        "0..=20",
     );
     let mut s = pair();
     s.characters[0].weapons[0].bonus = 11;
     refused(
         &s,
         "BW-03",
-        "characters[0].weapons[0].bonus is 11",
-        "0 to 10",
+        "characters[0].weapons[0].bonus: found 11",
+        "0..=10",
     );
     let mut s = pair();
     s.characters[0].weapons[0].short_burst = Some(Burst {
@@ -329,37 +343,42 @@ fn setup_refusals_name_the_path_found_and_allowed() {
     refused(
         &s,
         "BW-39",
-        "characters[0].weapons[0].short_burst.rounds is 0",
-        "1 to 1000",
+        "characters[0].weapons[0].short_burst.rounds: found 0",
+        "1..=1000",
     );
     let mut s = pair();
     s.settings.melee_cap = 5;
-    refused(&s, "BW-24", "settings.melee_cap is 5", "1 to 4");
+    refused(&s, "BW-24", "settings.melee_cap: found 5", "1..=4");
     let mut s = pair();
     s.settings.long_burst_max_targets = 0;
     refused(
         &s,
         "BW-40",
-        "settings.long_burst_max_targets is 0",
-        "1 to 64",
+        "settings.long_burst_max_targets: found 0",
+        "1..=64",
     );
     let mut s = pair();
     s.settings.health.blocks = [3, 0, 1];
-    refused(&s, "BW-17", "settings.health.blocks[1] is 0", "1 to 1000");
+    refused(
+        &s,
+        "BW-17",
+        "settings.health.blocks[1]: found 0",
+        "1..=1000",
+    );
     let mut s = pair();
     s.settings.health.death_threshold = 1;
     refused(
         &s,
         "BW-20",
-        "settings.health.death_threshold is 1",
-        "-1000 to 0",
+        "settings.health.death_threshold: found 1",
+        "-1000..=0",
     );
     let mut s = pair();
     s.settings.health.concussion_over = 1;
     refused(
         &s,
         "BW-19",
-        "settings.health.concussion_over is 1",
+        "settings.health.concussion_over: found 1",
         "pain_shock_over (2)",
     );
     let mut s = pair();
@@ -371,10 +390,10 @@ fn setup_refusals_name_the_path_found_and_allowed() {
     refused(
         &s,
         "BW-35",
-        "settings.cover_zones[0].to is 3",
-        "5 to 100000",
+        "settings.cover_zones[0].to: found 3",
+        "5..=100000",
     );
     let mut s = pair();
     s.settings.max_rounds = 0;
-    refused(&s, "setup", "settings.max_rounds is 0", "1 to 1000");
+    refused(&s, "setup", "settings.max_rounds: found 0", "1..=1000");
 }

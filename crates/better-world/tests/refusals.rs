@@ -90,7 +90,7 @@ fn bw_25_settings_that_would_overflow_a_pool_are_refused() {
     assert_eq!(e.rule, "BW-09");
     assert!(
         e.message
-            .starts_with("settings.first_strike_k is 11; allowed 0 to 10"),
+            .starts_with("settings.first_strike_k: found 11, allowed 0..=10"),
         "{e}"
     );
     let mut s = base();
@@ -103,7 +103,7 @@ fn bw_25_settings_that_would_overflow_a_pool_are_refused() {
     assert_eq!(e.rule, "BW-12");
     assert!(
         e.message
-            .starts_with("settings.max_minor is 11; allowed 0 to 10"),
+            .starts_with("settings.max_minor: found 11, allowed 0..=10"),
         "{e}"
     );
 }

@@ -449,7 +449,7 @@ fn max_rounds_is_1_to_1000_and_within_the_command_cap() {
         assert_eq!(r.is_ok(), ok, "{rounds}: {r:?}");
         if let Err(e) = r {
             assert!(
-                e.message.contains("settings.max_rounds") && e.message.contains("1 to 1000"),
+                e.message.contains("settings.max_rounds") && e.message.contains("1..=1000"),
                 "{}",
                 e.message
             );
@@ -463,7 +463,7 @@ fn max_rounds_is_1_to_1000_and_within_the_command_cap() {
     );
     big.settings.max_rounds = 311;
     let e = big.validate().unwrap_err();
-    assert!(e.message.contains("1 to 310"), "{}", e.message);
+    assert!(e.message.contains("1..=310"), "{}", e.message);
     big.settings.max_rounds = 310;
     big.validate().unwrap();
 }
@@ -476,7 +476,7 @@ fn bw_18_wound_penalties_are_bounded() {
     let e = s.validate().unwrap_err();
     assert_eq!(e.rule, "BW-18");
     assert!(
-        e.message.contains("dying_k") && e.message.contains("0 to 10"),
+        e.message.contains("dying_k") && e.message.contains("0..=10"),
         "{}",
         e.message
     );

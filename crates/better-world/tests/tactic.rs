@@ -35,7 +35,7 @@ fn bw_37_a_conscious_dying_enemy_in_melee_keeps_the_tactic_legal() {
         c.stays_conscious = true;
     }
     for seed in 0..60 {
-        let quiet = run_trial::<BetterWorld>(&setup, seed, seed).expect("the tactic is legal");
+        let quiet = run_trial::<BetterWorld>(&setup, seed, seed).expect("the tactic: found legal");
         assert_eq!(play_recorded(&setup, seed, seed), Ok(quiet), "seed {seed}");
     }
 }

@@ -62,8 +62,7 @@ fn a_name_that_differs_only_in_case_is_refused_with_its_path() {
     assert_eq!(code, 2, "{out}");
     assert!(
         out.starts_with(
-            "error: fighters[1].name: \"ranger ostrova\" differs from fighters[0].name \
-             \"Ranger Ostrova\" only in case; names must be unique ignoring case"
+            "error: fighters[1].name: \"ranger ostrova\" differs only in case from fighters[0].name \"Ranger Ostrova\"; names must be unique ignoring case"
         ),
         "{out}"
     );
@@ -126,7 +125,7 @@ fn a_refused_setup_exits_2_with_one_line_naming_the_field() {
     });
     let (code, out, _) = check("red", &file);
     assert_eq!(code, 2, "{out}");
-    assert_eq!(out, "error: settings.reach is 0; allowed 1 … 100\n");
+    assert_eq!(out, "error: settings.reach: found 0, allowed 1..=100\n");
 }
 
 #[test]

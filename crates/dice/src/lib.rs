@@ -47,6 +47,7 @@ mod error;
 mod events;
 mod exact;
 mod few;
+pub mod fields;
 mod memo;
 mod notation;
 pub mod paired;

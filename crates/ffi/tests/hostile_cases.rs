@@ -535,11 +535,7 @@ fn refusals_carry_a_rule_id_or_a_code_of_their_own() {
     );
     assert!(enc.is_null());
     assert_eq!(last_rule(), "");
-    assert!(
-        last().contains("is also fighters[0].name; names must be unique ignoring case"),
-        "{}",
-        last()
-    );
+    assert!(last().contains("repeats fighters[0].name"), "{}", last());
 
     // A command that names nobody: FRAY_INVALID_COMMAND, whatever tag the ruleset gave it
     // (Better World tags it "setup").

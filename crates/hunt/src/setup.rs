@@ -577,33 +577,9 @@ fn refused(message: String) -> fray_dice::RuleError {
 /// fighters and weapons by it, and two that differ only in case read as one to a player.
 fn check_name<'a>(
     path: &dyn Fn(usize) -> String,
-    names: impl Iterator<Item = &'a str> + Clone,
+    names: impl Iterator<Item = &'a str>,
 ) -> Result<(), fray_dice::RuleError> {
-    for (i, name) in names.clone().enumerate() {
-        if name.trim().is_empty() {
-            return Err(refused(format!(
-                "{}: found {name:?}, allowed a non-empty name",
-                path(i)
-            )));
-        }
-        if let Some((j, other)) = names
-            .clone()
-            .take(i)
-            .enumerate()
-            .find(|(_, o)| o.to_lowercase() == name.to_lowercase())
-        {
-            let why = if other == name {
-                format!("{name:?} is also {}", path(j))
-            } else {
-                format!("{name:?} differs from {} {other:?} only in case", path(j))
-            };
-            return Err(refused(format!(
-                "{}: {why}; names must be unique ignoring case",
-                path(i)
-            )));
-        }
-    }
-    Ok(())
+    fray_dice::fields::unique_names("name", names.enumerate().map(|(i, n)| (path(i), n)))
 }
 
 /// Refuses a setup that breaks the rules or the engine (issue 19): each refusal names the

@@ -41,14 +41,14 @@ fn setup_names_must_be_unique_ignoring_case() {
     s.fighters[1].name = "hunter".into();
     assert_eq!(
         refusal(s).1,
-        "fighters[1].name: \"hunter\" differs from fighters[0].name \"Hunter\" only in case; \
+        "fighters[1].name: \"hunter\" differs only in case from fighters[0].name \"Hunter\"; \
          names must be unique ignoring case"
     );
     let mut s = duel();
     s.fighters[1].name = "H".into();
     assert_eq!(
         refusal(s).1,
-        "fighters[1].name: \"H\" is also fighters[0].name; names must be unique ignoring case"
+        "fighters[1].name: \"H\" repeats fighters[0].name \"H\"; names must be unique ignoring case"
     );
 }
 
@@ -59,8 +59,7 @@ fn setup_weapon_names_must_be_unique_ignoring_case() {
     s.fighters[1].weapons[1].name = "KNIFE".into();
     assert_eq!(
         refusal(s).1,
-        "fighters[1].weapons[1].name: \"KNIFE\" differs from fighters[1].weapons[0].name \
-         \"knife\" only in case; names must be unique ignoring case"
+        "fighters[1].weapons[1].name: \"KNIFE\" differs only in case from fighters[1].weapons[0].name \"knife\"; names must be unique ignoring case"
     );
     let mut s = duel();
     s.fighters[0].weapons[0].name = "".into();

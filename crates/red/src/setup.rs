@@ -369,7 +369,7 @@ fn out_of_range(
     lo: i64,
     hi: i64,
 ) -> RuleError {
-    RuleError::new(rule, format!("{path} is {value}; allowed {lo} … {hi}"))
+    fray_dice::fields::refuse(rule, path, value, format_args!("{lo}..={hi}"))
 }
 
 /// Stats (REF, DEX, BODY …): published sheets run 2 … 8 (10 with help); 0 … 20 leaves room
@@ -511,15 +511,6 @@ fn allowed_skills(tables: &Tables) -> String {
 #[cold]
 fn keys<'a>(names: impl Iterator<Item = &'a String>) -> String {
     names.map(String::as_str).collect::<Vec<_>>().join(", ")
-}
-
-/// Names equal ignoring case (without allocating: setups are checked per fight).
-pub(crate) fn same_name(a: &str, b: &str) -> bool {
-    a.eq_ignore_ascii_case(b)
-        || (!a.is_ascii() || !b.is_ascii())
-            && a.chars()
-                .flat_map(char::to_lowercase)
-                .eq(b.chars().flat_map(char::to_lowercase))
 }
 
 /// Where a character sits in the input, for error messages: `characters[2]`, or the

@@ -34,17 +34,20 @@ fn red_01_nonsense_numbers_are_refused_at_setup_with_path_and_range() {
     edit(&mut s, 1).stats.body = -10;
     assert_eq!(
         refused(&s),
-        "setup: characters[1].stats.body is -10; allowed 0 … 20"
+        "setup: characters[1].stats.body: found -10, allowed 0..=20"
     );
     let mut s = duel();
     edit(&mut s, 0).stats.reflexes = 1_000_000;
     assert_eq!(
         refused(&s),
-        "setup: characters[0].stats.ref is 1000000; allowed 0 … 20"
+        "setup: characters[0].stats.ref: found 1000000, allowed 0..=20"
     );
     let mut s = duel();
     s.settings.reach = 0;
-    assert_eq!(refused(&s), "setup: settings.reach is 0; allowed 1 … 100");
+    assert_eq!(
+        refused(&s),
+        "setup: settings.reach: found 0, allowed 1..=100"
+    );
 }
 
 #[test]
@@ -90,7 +93,7 @@ fn red_01_names_are_not_empty_and_unique_ignoring_case() {
     edit(&mut s, 1).name = "a".into();
     assert_eq!(
         refused(&s),
-        "setup: characters[1].name: found 'a', which differs only in case from characters[0].name 'A'; names must be unique ignoring case"
+        "setup: characters[1].name: \"a\" differs only in case from characters[0].name \"A\"; names must be unique ignoring case"
     );
     let mut s = duel();
     edit(&mut s, 0).name = "Ёж".into();
@@ -98,7 +101,7 @@ fn red_01_names_are_not_empty_and_unique_ignoring_case() {
     assert!(refused(&s).contains("differs only in case"));
     let mut s = duel();
     edit(&mut s, 1).name = "A".into();
-    assert!(refused(&s).contains("which is the same as characters[0].name 'A'"));
+    assert!(refused(&s).contains("\"A\" repeats characters[0].name \"A\""));
 }
 
 #[test]
@@ -265,7 +268,7 @@ fn red_06_and_red_39_weapon_table_rows_out_of_range_are_refused_with_the_path() 
         .rof = 3;
     assert_eq!(
         refused(&s),
-        "RED-06: tables.weapons.heavy_pistol.rof is 3; allowed 1 … 2"
+        "RED-06: tables.weapons.heavy_pistol.rof: found 3, allowed 1..=2"
     );
     let mut s = duel();
     Arc::make_mut(&mut s.tables)
@@ -275,6 +278,6 @@ fn red_06_and_red_39_weapon_table_rows_out_of_range_are_refused_with_the_path() 
         .damage = 0;
     assert_eq!(
         refused(&s),
-        "RED-39: tables.weapons.light_melee.damage is 0; allowed 1 … 16"
+        "RED-39: tables.weapons.light_melee.damage: found 0, allowed 1..=16"
     );
 }

@@ -29,7 +29,7 @@ fn red_01_settings_and_characters_out_of_range_are_refused_naming_the_field() {
     s.settings.max_rounds = 0;
     assert_eq!(
         refused(&s),
-        "setup: settings.max_rounds is 0; allowed 1 … 1000"
+        "setup: settings.max_rounds: found 0, allowed 1..=1000"
     );
     s.settings.max_rounds = 1001;
     assert!(refused(&s).contains("settings.max_rounds is 1001"));
@@ -38,27 +38,30 @@ fn red_01_settings_and_characters_out_of_range_are_refused_naming_the_field() {
     // Found by the issue: each passed setup and failed mid-fight blaming the tactic.
     let mut s = base.clone();
     s.settings.reach = 0;
-    assert_eq!(refused(&s), "setup: settings.reach is 0; allowed 1 … 100");
+    assert_eq!(
+        refused(&s),
+        "setup: settings.reach: found 0, allowed 1..=100"
+    );
     let mut s = base.clone();
     std::sync::Arc::make_mut(&mut s.characters)[0]
         .stats
         .reflexes = 1_000_000;
     assert_eq!(
         refused(&s),
-        "setup: characters[0].stats.ref is 1000000; allowed 0 … 20"
+        "setup: characters[0].stats.ref: found 1000000, allowed 0..=20"
     );
     let mut s = base.clone();
     std::sync::Arc::make_mut(&mut s.characters)[1].stats.body = -10;
     assert_eq!(
         refused(&s),
-        "setup: characters[1].stats.body is -10; allowed 0 … 20"
+        "setup: characters[1].stats.body: found -10, allowed 0..=20"
     );
     let mut s = base.clone();
     std::sync::Arc::make_mut(&mut s.characters)[1].hp = Some(0);
-    assert!(refused(&s).contains("characters[1].hp is 0; allowed 1 … 1000"));
+    assert!(refused(&s).contains("characters[1].hp: found 0, allowed 1..=1000"));
     let mut s = base.clone();
     std::sync::Arc::make_mut(&mut s.characters)[0].weapons[0].loaded = Some(9);
-    assert!(refused(&s).contains("characters[0].weapons[0].loaded is 9; allowed 0 … 8"));
+    assert!(refused(&s).contains("characters[0].weapons[0].loaded: found 9, allowed 0..=8"));
     let mut s = base.clone();
     std::sync::Arc::make_mut(&mut s.tables).head_injuries[0]
         .modifiers
@@ -74,7 +77,7 @@ fn red_01_settings_and_characters_out_of_range_are_refused_naming_the_field() {
             character: Box::new(c),
         },
     );
-    assert_eq!(e.message, "character.stats.dex is 21; allowed 0 … 20");
+    assert_eq!(e.message, "character.stats.dex: found 21, allowed 0..=20");
 }
 
 #[test]

@@ -762,7 +762,7 @@ pub(super) fn join<D: Dice>(
     if let Some(f) = state
         .fighters
         .iter()
-        .find(|f| crate::setup::same_name(&f.name, &c.name))
+        .find(|f| fray_dice::fields::same_name(&f.name, &c.name))
     {
         return Err(err(
             "setup",

@@ -126,25 +126,12 @@ impl Cast {
     fn of(characters: &[CharacterSetup], tables: &Tables) -> Result<Cast, RuleError> {
         for (i, c) in characters.iter().enumerate() {
             c.validate_at(tables, At::Setup(i))?;
-            if let Some(j) = characters[..i]
-                .iter()
-                .position(|o| crate::setup::same_name(&o.name, &c.name))
-            {
-                let o = &characters[j].name;
-                let how = if *o == c.name {
-                    "is the same as"
-                } else {
-                    "differs only in case from"
-                };
-                return Err(err(
-                    "setup",
-                    format!(
-                        "characters[{i}].name: found '{}', which {how} characters[{j}].name '{o}'; names must be unique ignoring case",
-                        c.name
-                    ),
-                ));
-            }
         }
+        fray_dice::fields::unique_names(
+            "name",
+            (characters.iter().enumerate())
+                .map(|(i, c)| (format!("characters[{i}].name"), &*c.name)),
+        )?;
         // At most two DV rows per weapon: room for them all at once.
         let weapons: usize = characters.iter().map(|c| c.weapons.len()).sum();
         let mut rows = Vec::with_capacity(2 * weapons * tables.dv.bands.len());

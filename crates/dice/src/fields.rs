@@ -1,0 +1,118 @@
+//! Setup refusals that name the field (issue 19), in one style for every ruleset:
+//! `PATH: found FOUND, allowed ALLOWED`, and the rule that names are non-empty and unique
+//! ignoring case.
+
+use std::fmt::Display;
+use std::ops::RangeInclusive;
+
+use crate::RuleError;
+
+/// A refusal of the value at `path`: `PATH: found FOUND, allowed ALLOWED`.
+#[cold]
+pub fn refuse(
+    rule: &'static str,
+    path: impl Display,
+    found: impl Display,
+    allowed: impl Display,
+) -> RuleError {
+    RuleError::new(rule, format!("{path}: found {found}, allowed {allowed}"))
+}
+
+/// Refuses `value` at `path` outside `range` (`allowed LO..=HI`); the path is formatted only
+/// on failure.
+pub fn within<T: PartialOrd + Display>(
+    rule: &'static str,
+    path: impl Display,
+    value: T,
+    range: RangeInclusive<T>,
+) -> Result<(), RuleError> {
+    if range.contains(&value) {
+        return Ok(());
+    }
+    let allowed = format!("{}..={}", range.start(), range.end());
+    Err(refuse(rule, path, value, allowed))
+}
+
+/// Whether two names are one ignoring case (without allocating for ASCII names).
+pub fn same_name(a: &str, b: &str) -> bool {
+    a.eq_ignore_ascii_case(b)
+        || (!a.is_ascii() || !b.is_ascii())
+            && a.chars()
+                .flat_map(char::to_lowercase)
+                .eq(b.chars().flat_map(char::to_lowercase))
+}
+
+/// Refuses an empty name, and one equal ignoring case to an earlier one of the same list:
+/// `names` are the (path, name) pairs in order; `what` names them in the message ("name",
+/// "participant id"). Commands and logs name things by these, and two that differ only in
+/// case read as one.
+pub fn unique_names<'a, P: Display>(
+    what: &str,
+    names: impl IntoIterator<Item = (P, &'a str)>,
+) -> Result<(), RuleError> {
+    let mut seen: Vec<(P, &str)> = Vec::new();
+    for (path, name) in names {
+        if name.trim().is_empty() {
+            return Err(refuse(
+                "setup",
+                path,
+                format_args!("{name:?}"),
+                format_args!("a non-empty {what}"),
+            ));
+        }
+        if let Some((earlier, other)) = seen.iter().find(|(_, o)| same_name(o, name)) {
+            let how = if *other == name {
+                "repeats"
+            } else {
+                "differs only in case from"
+            };
+            return Err(RuleError::new(
+                "setup",
+                format!(
+                    "{path}: {name:?} {how} {earlier} {other:?}; {what}s must be unique ignoring case"
+                ),
+            ));
+        }
+        seen.push((path, name));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_refused_empty_repeated_or_equal_ignoring_case() {
+        let at = |i: usize| format!("fighters[{i}].name");
+        let check = |names: &[&'static str]| {
+            unique_names("name", names.iter().enumerate().map(|(i, &n)| (at(i), n)))
+                .map_err(|e| e.message)
+        };
+        assert_eq!(check(&["Hunter", "Prey"]), Ok(()));
+        assert_eq!(
+            check(&["Hunter", " "]),
+            Err("fighters[1].name: found \" \", allowed a non-empty name".into())
+        );
+        assert_eq!(
+            check(&["Hunter", "Prey", "hunter"]),
+            Err("fighters[2].name: \"hunter\" differs only in case from fighters[0].name \"Hunter\"; names must be unique ignoring case".into())
+        );
+        assert_eq!(
+            check(&["Ёж", "ёж"]).map_err(|m| m.contains("differs only in case")),
+            Err(true)
+        );
+        assert_eq!(
+            check(&["A", "A"]),
+            Err("fighters[1].name: \"A\" repeats fighters[0].name \"A\"; names must be unique ignoring case".into())
+        );
+    }
+
+    #[test]
+    fn a_value_outside_its_range_names_the_field() {
+        assert_eq!(within("AND-02", "participants[0].rank", 3, 1..=4), Ok(()));
+        let e = within("AND-02", "participants[0].rank", 7, 1..=4).unwrap_err();
+        assert_eq!(e.rule.as_str(), "AND-02");
+        assert_eq!(e.message, "participants[0].rank: found 7, allowed 1..=4");
+    }
+}
