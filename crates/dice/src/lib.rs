@@ -48,6 +48,7 @@ mod exact;
 mod few;
 mod memo;
 mod notation;
+mod order;
 mod pool;
 mod protocol;
 mod rng;
