@@ -10,7 +10,7 @@ use num_traits::{One, Zero};
 
 use crate::dist::{self, Distribution, Ratio, Summable, MAX_SUPPORT};
 use crate::error::{Error, ErrorKind, Result};
-use crate::order::{self, Face};
+use crate::order;
 use crate::pool::{Keep, PoolSpec};
 
 /// At most this many machine-word operations for one step (one sum, product, explosion chain
@@ -669,6 +669,7 @@ pub(crate) fn chain(spec: &PoolSpec, depth: Depth, dice: u64) -> Result<BigDistr
         keep: None,
         select: None,
         successes: None,
+        after_keep: [None; crate::kept::MAX_KEPT_STEPS],
         ..*spec
     })?;
     let face = BigDistribution::from(&single);
@@ -731,7 +732,9 @@ pub(crate) fn of_pool(spec: &PoolSpec, depth: Depth, dice: u64) -> Result<BigDis
             None => v,
         }
     };
-    let keep = spec.keep.filter(|k| k.kept(spec.count).0 < spec.count);
+    let keep = spec
+        .keep
+        .filter(|k| k.kept(spec.count).0 < spec.count || spec.has_kept_steps());
     let per_die = chain.map(
         |v| Ok(value(v)),
         |(lo, hi)| {
@@ -743,7 +746,7 @@ pub(crate) fn of_pool(spec: &PoolSpec, depth: Depth, dice: u64) -> Result<BigDis
         },
     )?;
     if let Some(keep) = keep {
-        return keep_order_statistics(&chain, spec.count, keep, value, per_die.span());
+        return keep_order_statistics(spec, &chain, keep, value, per_die.span());
     }
     {
         // The whole sum is bounded before the first die is added, so a hopeless pool is
@@ -769,19 +772,23 @@ pub(crate) fn of_pool(spec: &PoolSpec, depth: Depth, dice: u64) -> Result<BigDis
 /// Keep/drop by order statistics with big counts: the walk shared with `u128` counts. Dice
 /// are ranked by their chain total (`die`'s values); a kept die adds `value` of it.
 fn keep_order_statistics(
+    spec: &PoolSpec,
     die: &BigDistribution,
-    n: u32,
     keep: Keep,
     value: impl Fn(i64) -> i64,
     value_span: Option<(i64, i64)>,
 ) -> Result<BigDistribution> {
+    let n = spec.count;
     let (k, highest) = keep.kept(n);
-    let denominator = die.denominator.pow(n);
+    let (faces, q) = spec.kept_faces(die.iter().map(|(v, w)| (v, w.clone())), &value)?;
+    let denominator = die.denominator.pow(n) * BigUint::from(q).pow(k);
     let den_words = words(&denominator);
-    let (lo, hi) = die
-        .iter()
-        .map(|(v, _)| value(v))
-        .fold((i64::MAX, i64::MIN), |(lo, hi), v| (lo.min(v), hi.max(v)));
+    let (lo, hi) = faces.iter().fold((i64::MAX, i64::MIN), |(lo, hi), f| {
+        (
+            lo.min(f.value.0),
+            hi.max(f.value.0 + f.value.1.len() as i64 - 1),
+        )
+    });
     let spread = if lo > hi { 0 } else { hi.abs_diff(lo) };
     let work = order::keep_work(die.counts.len(), spread, k) * den_words * 2;
     let totals = u128::from(spread) * u128::from(k) + 1;
@@ -790,10 +797,6 @@ fn keep_order_statistics(
         totals * u128::from(k + 1) * den_words * 8 * 2,
         "a keep/drop pool",
     )?;
-    let faces = die
-        .iter()
-        .map(|(v, weight)| Face::point(v, value(v), weight.clone()))
-        .collect();
     let (min, counts) = order::keep(faces, n, k, highest).ok_or_else(arithmetic_overflow)?;
     // Unresolved chains: any k dice, each anywhere in the per-die value span.
     let unresolved_range = die.unresolved_range.and_then(|_| {

@@ -3,7 +3,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use crate::error::{Error, ErrorKind, Result};
-use crate::order::{self, Face};
+use crate::order;
 use crate::pool::{Keep, PoolSpec};
 
 /// At most this many distinct values in one exact distribution (and at most this many
@@ -390,11 +390,11 @@ impl Distribution {
         match spec.keep {
             None => chain.map(|v| Ok(value(v)))?.repeat_sum(spec.count),
             Some(keep) => {
-                let work = keep_work(&chain, spec.count, keep, &value);
+                let work = keep_work(spec, &chain, keep, &value)?;
                 if work > MAX_WORK {
                     return Err(work_limit(work));
                 }
-                keep_order_statistics(&chain, spec.count, keep, value)
+                keep_order_statistics(spec, &chain, keep, value)
             }
         }
     }
@@ -405,12 +405,7 @@ impl Distribution {
         spec.validate()?;
         match spec.keep {
             None => Ok(0),
-            Some(keep) => Ok(keep_work(
-                &Self::chain(spec)?,
-                spec.count,
-                keep,
-                &pool_value(spec),
-            )),
+            Some(keep) => keep_work(spec, &Self::chain(spec)?, keep, &pool_value(spec)),
         }
     }
 
@@ -621,33 +616,40 @@ fn pool_value(spec: &PoolSpec) -> impl Fn(i64) -> i64 {
     }
 }
 
-/// Steps of the keep/drop walk ([`crate::order::keep`]) of `n` dice from `die`.
-fn keep_work(die: &Distribution, n: u32, keep: Keep, value: &impl Fn(i64) -> i64) -> u128 {
-    let (k, _) = keep.kept(n);
-    let (low, high) = die
-        .iter()
-        .map(|(f, _)| value(f))
-        .fold((i64::MAX, i64::MIN), |(lo, hi), v| (lo.min(v), hi.max(v)));
+/// Steps of the keep/drop walk ([`crate::order::keep`]) of the pool's dice from `die`.
+fn keep_work(
+    spec: &PoolSpec,
+    die: &Distribution,
+    keep: Keep,
+    value: &impl Fn(i64) -> i64,
+) -> Result<u128> {
+    let (k, _) = keep.kept(spec.count);
+    let (faces, _) = spec.kept_faces(die.iter(), value)?;
+    let (low, high) = faces.iter().fold((i64::MAX, i64::MIN), |(lo, hi), f| {
+        (
+            lo.min(f.value.0),
+            hi.max(f.value.0 + f.value.1.len() as i64 - 1),
+        )
+    });
     let spread = if low > high { 0 } else { high.abs_diff(low) };
-    order::keep_work(die.counts.len(), spread, k)
+    Ok(order::keep_work(die.counts.len(), spread, k))
 }
 
 /// Keep/drop by order statistics with `u128` counts: the walk shared with big counts.
 fn keep_order_statistics(
+    spec: &PoolSpec,
     die: &Distribution,
-    n: u32,
     keep: Keep,
     value: impl Fn(i64) -> i64,
 ) -> Result<Distribution> {
+    let n = spec.count;
     let (k, highest) = keep.kept(n);
+    let (faces, q) = spec.kept_faces(die.iter(), value)?;
     let denominator = die
         .denominator
         .checked_pow(n)
+        .and_then(|d| d.checked_mul(q.checked_pow(k)?))
         .ok_or_else(|| overflow("a keep/drop pool"))?;
-    let faces = die
-        .iter()
-        .map(|(v, weight)| Face::point(v, value(v), weight))
-        .collect();
     let (min, counts) =
         order::keep(faces, n, k, highest).ok_or_else(|| overflow("a keep/drop pool"))?;
     Distribution::from_counts(min, counts, denominator)

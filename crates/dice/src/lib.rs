@@ -46,6 +46,7 @@ mod error;
 mod events;
 mod exact;
 mod few;
+mod kept;
 mod memo;
 mod notation;
 mod order;
@@ -73,6 +74,7 @@ pub use error::{Error, ErrorKind, Result, RuleError, RuleId};
 pub use events::EventLog;
 pub use exact::binomials;
 pub use few::Few;
+pub use kept::{KeptStep, MAX_KEPT_STEPS};
 pub use memo::{LastDerived, SharedParts};
 pub use notation::{Expr, Roll, MAX_EXPRESSION_LEN, MAX_NESTING};
 /// The arbitrary-precision integers of [`BigDistribution`] and [`BigRatio`].

@@ -13,6 +13,8 @@ pub(crate) trait Count: Clone {
     fn one() -> Self;
     /// Whether the count is 0.
     fn is_nil(&self) -> bool;
+    /// The count `x`.
+    fn of(x: u128) -> Self;
     /// `self + other`, or `None` past the type's range.
     fn plus(&self, other: &Self) -> Option<Self>;
     /// `self · other`, or `None` past the type's range.
@@ -51,6 +53,9 @@ impl Count for u128 {
     fn is_nil(&self) -> bool {
         *self == 0
     }
+    fn of(x: u128) -> Self {
+        x
+    }
     #[inline]
     fn plus(&self, other: &Self) -> Option<Self> {
         self.checked_add(*other)
@@ -86,6 +91,9 @@ impl Count for BigUint {
     }
     fn is_nil(&self) -> bool {
         self.is_zero()
+    }
+    fn of(x: u128) -> Self {
+        BigUint::from(x)
     }
     fn plus(&self, other: &Self) -> Option<Self> {
         Some(self + other)

@@ -31,6 +31,7 @@ pub const MAX_NESTING: usize = 64;
 /// set      := '(' comparison (',' comparison)* ')' [setrule]   // (1d6,2d6)kh1; no rule: the sum
 /// setrule  := ('kh' | 'k' | 'kl' | 'dh' | 'dl' | 'ph' | 'pl' | 'p') INT | ('k' | 'p') cmp INT
 /// pool     := [INT] 'd' (INT | '%') modifier*     // 'd%' is d100; a missing count is 1
+///                                                 // (stages and order: see below)
 /// modifier := ('r' | 'rr') test | 'ro' test       // reroll while matching / once
 ///           | 'mi' INT | 'ma' INT                 // least / greatest face a die shows
 ///           | '!' [test] | 'ra' test              // explode (default: on the highest face) / once
@@ -41,12 +42,34 @@ pub const MAX_NESTING: usize = 64;
 /// cmp      := '>=' | '<=' | '>' | '<' | '='
 /// ```
 ///
-/// Each modifier appears at most once per pool and they apply in a fixed order, whatever the
-/// order they are written in: reroll (on the rolled face), `mi`/`ma` (the face a die shows is
-/// its rolled face raised to `mi`, lowered to `ma`; its transcript records that face), explode
-/// on the face shown (`!`: at most [`MAX_EXPLOSION_DEPTH`](crate::MAX_EXPLOSION_DEPTH) extra dice per die; `ra`: one),
-/// keep/drop by chain total, success count. So `4d6rr1kh3` and `4d6kh3rr1` are the same pool:
-/// reroll 1s, then keep the 3 highest. A comparison right after a pool is that pool's success
+/// ### Order of operations on one pool
+///
+/// A pool's modifiers fall in stages, split at its keep/drop:
+///
+/// 1. **The die**, written before the keep/drop (each at most once): reroll (on the rolled
+///    face), `mi`/`ma` (the face a die shows is its rolled face raised to `mi`, lowered to
+///    `ma`; its transcript records that face), explode on the face shown (`!`: at most
+///    [`MAX_EXPLOSION_DEPTH`](crate::MAX_EXPLOSION_DEPTH) extra dice per die; `ra`: one). These
+///    make each physical die, the explosion's extra dice included, so among themselves they
+///    apply in this fixed order however they are written: `4d6mi2rr1` rerolls 1s and then
+///    raises. An explosion is always part of the die, wherever it is written
+///    (`3d20kh3!>=6` explodes, then keeps): a die's chain is one die, ranked by its total.
+/// 2. **The keep/drop** (`kh3`, `p<3`, …; one per pool), by chain total.
+/// 3. **The kept dice**, written after the keep/drop: `r`/`rr`/`ro`, `mi`, `ma`, `ra` apply to
+///    each kept die **in written order** (at most [`MAX_KEPT_STEPS`](crate::MAX_KEPT_STEPS)),
+///    dice in roll order: a reroll replaces a kept die's value with a fresh roll of the pool's
+///    die, `ra` adds one fresh roll to a matching kept die; dropped dice stay dropped. So
+///    `4d6rr1kh3` (reroll 1s, then keep the 3 highest) and `4d6kh3rr1` (keep the 3 highest,
+///    then reroll the kept 1s) differ, and `4d6kh3mi2rr1` never rerolls.
+/// 4. **The success count** (`>=5`), last: it counts the kept dice's final values.
+///
+/// Refused, with a message naming the operation, because Fray has no exact method for them:
+/// a second keep/drop (`4d6kh3kl2`), operations after a keep/drop by value (`4d6k>3rr1`) or
+/// after the keep/drop of exploding dice (`4d6!kh3mi2`), anything after a kept die's `ra`
+/// (`4d6kh3ra6mi2`), an explosion after operations on the kept dice (`4d6kh3rr1!`), and
+/// operations after the success count (`4d6kh3>=4rr1`).
+///
+/// A comparison right after a pool is that pool's success
 /// count (`6d6>=5` counts dice showing 5 or more); to compare a pool's total, parenthesise it
 /// (`(6d6)>=5`) or compare any other expression (`1d20+5>=15`). Comparisons do not chain.
 /// Limits: [`MAX_DICE`](crate::MAX_DICE) dice in one expression, [`MAX_EXPRESSION_LEN`] bytes of text,
@@ -78,7 +101,10 @@ pub const MAX_NESTING: usize = 64;
 /// | `4d6ma5` | `4d6ma5` | yes: a die above 5 counts 5 |
 /// | `1d6ra6` | `1d6ra6` | yes: a 6 adds one more die, once |
 /// | `4d6rr1kh3` | `4d6rr1kh3` | yes: reroll 1s, keep the 3 highest |
-/// | `4d6kh3rr1` (reroll 1s among the kept) | `4d6kh3rr1` | **no**: d20 applies a pool's operations in the order written; Fray applies them in its fixed order, so this is `4d6rr1kh3` |
+/// | `4d6kh3rr1` (reroll 1s among the kept) | `4d6kh3rr1` | yes: operations after the keep/drop apply to the kept dice in written order |
+/// | `6d6mi2kh3` | `6d6mi2kh3` | yes: raise, then keep |
+/// | `4d6mi2rr1` (raise, then reroll: no 1 is left) | `4d6mi2rr1` | **no**: before the keep/drop, Fray's die rerolls first, then raises |
+/// | `4d6e6kh3` (keep 3 of the dice, extra dice included) | `4d6!kh3` | **no**: Fray keeps whole chains, ranked by their totals |
 /// | `1d6e6mi2` (explode, then raise) | `1d6mi2!` | **no** for `mi`/`ma` written after an explosion: Fray's explosion tests the raised/lowered face (`1d6ma5!` never explodes) |
 ///
 /// | `(1d6,2d6)kh1` | `(1d6,2d6)kh1` | yes: the higher of the two totals |

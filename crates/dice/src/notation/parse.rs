@@ -3,6 +3,7 @@
 use super::Expr;
 use super::MAX_NESTING;
 use crate::error::{Error, ErrorKind, Result};
+use crate::kept::{KeptStep, MAX_KEPT_STEPS};
 use crate::pool::{
     CmpOp, Compare, Explode, Keep, PoolSpec, Reroll, Select, MAX_DICE, MAX_EXPLOSION_DEPTH,
 };
@@ -250,6 +251,9 @@ impl Parser<'_> {
         let mut spec = PoolSpec::new(count, sides);
         loop {
             let at = self.pos;
+            if (spec.keep.is_some() || spec.select.is_some()) && self.kept_step(&mut spec, at)? {
+                continue;
+            }
             if self.eat("mi") {
                 self.once(spec.min_face.is_some(), at, "least face (mi)")?;
                 spec.min_face = Some(self.small("the least face")?);
@@ -315,6 +319,68 @@ impl Parser<'_> {
                 return Ok(Expr::Pool(spec));
             }
         }
+    }
+
+    /// After a pool's keep/drop: reads an operation on the kept dice (true), applied in
+    /// written order, or leaves the success count and the end of the pool to the pool loop.
+    fn kept_step(&mut self, spec: &mut PoolSpec, at: usize) -> Result<bool> {
+        let step = if self.eat("mi") {
+            KeptStep::Min(self.small("the least face")?)
+        } else if self.eat("ma") {
+            KeptStep::Max(self.small("the greatest face")?)
+        } else if self.eat("ra") {
+            KeptStep::Add(self.test()?)
+        } else if self.eat("ro") {
+            KeptStep::Reroll(Reroll {
+                when: self.test()?,
+                once: true,
+            })
+        } else if self.eat("rr") || self.eat("r") {
+            KeptStep::Reroll(Reroll {
+                when: self.test()?,
+                once: false,
+            })
+        } else if self.peek_token("!") {
+            if !spec.has_kept_steps() {
+                // An explosion is part of the die wherever it is written (a chain is one
+                // die): `3d20kh3!>=6` explodes before keeping, as it always has.
+                return Ok(false);
+            }
+            self.pos = at;
+            self.skip_space();
+            return Err(self.error(
+                "an explosion (!) written after operations on the kept dice has no exact method in Fray; write it before the keep/drop (4d6!kh3rr1)",
+            ));
+        } else if self.selector().is_some() || self.keep_kind().is_some() {
+            self.pos = at;
+            self.skip_space();
+            return Err(self.error(
+                "a pool takes at most one keep/drop (a second one has no exact method in Fray)",
+            ));
+        } else {
+            return Ok(false);
+        };
+        if spec.successes.is_some() {
+            self.pos = at;
+            self.skip_space();
+            return Err(self.error(&format!(
+                "{step} after a success count has no exact method in Fray; write it before the success count"
+            )));
+        }
+        let Some(slot) = spec.after_keep.iter_mut().find(|s| s.is_none()) else {
+            self.pos = at;
+            self.skip_space();
+            return Err(self.error(&format!(
+                "a pool takes at most {MAX_KEPT_STEPS} operations after its keep/drop"
+            )));
+        };
+        *slot = Some(step);
+        Ok(true)
+    }
+
+    fn peek_token(&mut self, token: &str) -> bool {
+        self.skip_space();
+        self.text[self.pos..].starts_with(token)
     }
 
     /// After `(a, b, …)`: a keep/drop by number or value makes it a set; a single element
