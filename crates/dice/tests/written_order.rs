@@ -310,3 +310,18 @@ fn combinations_without_an_exact_method_are_refused_naming_the_operation() {
     assert!(expr.roll(&mut dice, None).is_err());
     assert_eq!(dice.remaining(), 4);
 }
+
+/// Peer: icepool 2.1.3, `icepool.d6.pool(4).highest(3).expand().map(lambda t: sum(
+/// icepool.d6.reroll([1], depth='inf') if x == 1 else x for x in t), star=False)`: counts
+/// over 162000.
+#[test]
+fn keep_then_reroll_agrees_with_icepool() {
+    let d = Expr::parse("4d6kh3rr1").unwrap().distribution().unwrap();
+    let peer = [
+        796u128, 2513, 5276, 9335, 14815, 19328, 22624, 23828, 22565, 18085, 12776, 7263, 2796,
+    ];
+    for (i, &c) in peer.iter().enumerate() {
+        let p = d.probability(6 + i as i64);
+        assert_eq!(p.numerator * 162_000, c * p.denominator, "P({})", 6 + i);
+    }
+}
