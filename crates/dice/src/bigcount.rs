@@ -10,6 +10,7 @@ use num_traits::{One, Zero};
 
 use crate::dist::{self, Distribution, Ratio, Summable, MAX_SUPPORT};
 use crate::error::{Error, ErrorKind, Result};
+use crate::order;
 use crate::pool::{Keep, PoolSpec};
 
 /// At most this many machine-word operations for one step (one sum, product, explosion chain
@@ -668,6 +669,7 @@ pub(crate) fn chain(spec: &PoolSpec, depth: Depth, dice: u64) -> Result<BigDistr
         keep: None,
         select: None,
         successes: None,
+        after_keep: [None; crate::kept::MAX_KEPT_STEPS],
         ..*spec
     })?;
     let face = BigDistribution::from(&single);
@@ -730,7 +732,9 @@ pub(crate) fn of_pool(spec: &PoolSpec, depth: Depth, dice: u64) -> Result<BigDis
             None => v,
         }
     };
-    let keep = spec.keep.filter(|k| k.kept(spec.count).0 < spec.count);
+    let keep = spec
+        .keep
+        .filter(|k| k.kept(spec.count).0 < spec.count || spec.has_kept_steps());
     let per_die = chain.map(
         |v| Ok(value(v)),
         |(lo, hi)| {
@@ -741,7 +745,10 @@ pub(crate) fn of_pool(spec: &PoolSpec, depth: Depth, dice: u64) -> Result<BigDis
             })
         },
     )?;
-    if keep.is_none() {
+    if let Some(keep) = keep {
+        return keep_order_statistics(spec, &chain, keep, value, per_die.span());
+    }
+    {
         // The whole sum is bounded before the first die is added, so a hopeless pool is
         // refused at once rather than after grinding through most of it.
         let n = u128::from(spec.count);
@@ -759,93 +766,44 @@ pub(crate) fn of_pool(spec: &PoolSpec, depth: Depth, dice: u64) -> Result<BigDis
             &format!("a sum of {} dice", spec.count),
         )?;
     }
-    match keep {
-        None => per_die.repeat_sum(spec.count),
-        Some(keep) => keep_order_statistics(&per_die, spec.count, keep),
-    }
+    per_die.repeat_sum(spec.count)
 }
 
-/// Keep/drop by order statistics, as [`Distribution::of_pool`] does, with big counts.
-///
-/// Faces are visited from best to worst; the state is (dice placed so far, kept total) and
-/// placing `c` more dice on a face multiplies by `C(remaining, c) · weight^c`.
-fn keep_order_statistics(die: &BigDistribution, n: u32, keep: Keep) -> Result<BigDistribution> {
+/// Keep/drop by order statistics with big counts: the walk shared with `u128` counts. Dice
+/// are ranked by their chain total (`die`'s values); a kept die adds `value` of it.
+fn keep_order_statistics(
+    spec: &PoolSpec,
+    die: &BigDistribution,
+    keep: Keep,
+    value: impl Fn(i64) -> i64,
+    value_span: Option<(i64, i64)>,
+) -> Result<BigDistribution> {
+    let n = spec.count;
     let (k, highest) = keep.kept(n);
-    let mut faces: Vec<(i64, &BigUint)> = die.iter().collect();
-    if highest {
-        faces.reverse();
-    }
-    let denominator = die.denominator.pow(n);
+    let (faces, q) = spec.kept_faces(die.iter().map(|(v, w)| (v, w.clone())), &value)?;
+    let denominator = die.denominator.pow(n) * BigUint::from(q).pow(k);
     let den_words = words(&denominator);
-    let spread = die.span().map_or(0, |(lo, hi)| hi.abs_diff(lo));
+    let (lo, hi) = faces.iter().fold((i64::MAX, i64::MIN), |(lo, hi), f| {
+        (
+            lo.min(f.value.0),
+            hi.max(f.value.0 + f.value.1.len() as i64 - 1),
+        )
+    });
+    let spread = if lo > hi { 0 } else { hi.abs_diff(lo) };
+    let work = order::keep_work(die.counts.len(), spread, k) * den_words * 2;
     let totals = u128::from(spread) * u128::from(k) + 1;
-    let states = u128::from(n + 1) * totals;
-    let work = faces.len() as u128 * u128::from(n + 1).pow(2) * totals * den_words * 2;
-    let binomial_bytes = u128::from(n + 1).pow(2) / 2 * (u128::from(n) / 64 + 1) * 8;
     check(
         work,
-        states * den_words * 8 * 2 + binomial_bytes,
+        totals * u128::from(k + 1) * den_words * 8 * 2,
         "a keep/drop pool",
     )?;
-    let choose = binomials(n);
-    let n = n as usize;
-    let k = k as usize;
-    let mut states: Vec<BTreeMap<i64, BigUint>> = vec![BTreeMap::new(); n + 1];
-    states[0].insert(0, BigUint::one());
-    // Once k dice are placed the kept total is settled: the other dice may show any of the
-    // faces not visited yet, (their weight)^(dice left) ways, so the state is finished at
-    // once instead of being carried through every remaining face.
-    let mut finished: BTreeMap<i64, BigUint> = BTreeMap::new();
-    let mut rest: BigUint = faces.iter().map(|&(_, w)| w).sum();
-    for &(face, weight) in &faces {
-        rest -= weight;
-        let mut next: Vec<BTreeMap<i64, BigUint>> = vec![BTreeMap::new(); n + 1];
-        for placed in 0..k.min(n + 1) {
-            if states[placed].is_empty() {
-                continue;
-            }
-            let mut weight_power = BigUint::one();
-            for c in 0..=(n - placed) {
-                if c > 0 {
-                    weight_power *= weight;
-                }
-                let ways = &choose[n - placed][c] * &weight_power;
-                let kept_here = c.min(k - placed) as i64;
-                let add = face
-                    .checked_mul(kept_here)
-                    .ok_or_else(arithmetic_overflow)?;
-                for (&total, count) in &states[placed] {
-                    let key = total.checked_add(add).ok_or_else(arithmetic_overflow)?;
-                    *next[placed + c].entry(key).or_default() += count * &ways;
-                }
-            }
-        }
-        for (placed, totals) in next.iter_mut().enumerate().skip(k) {
-            if totals.is_empty() {
-                continue;
-            }
-            let others = rest.pow((n - placed) as u32);
-            for (total, count) in std::mem::take(totals) {
-                *finished.entry(total).or_default() += count * &others;
-            }
-        }
-        states = next;
-    }
-    if k == 0 {
-        // Nothing kept: every outcome totals 0.
-        let all: BigUint = faces.iter().map(|&(_, w)| w).sum();
-        finished.insert(0, all.pow(n as u32));
-    }
+    let (min, counts) = order::keep(faces, n, k, highest).ok_or_else(arithmetic_overflow)?;
+    // Unresolved chains: any k dice, each anywhere in the per-die value span.
     let unresolved_range = die.unresolved_range.and_then(|_| {
-        let (lo, hi) = die.span()?;
-        Some((lo.checked_mul(k as i64)?, hi.checked_mul(k as i64)?))
+        let (slo, shi) = value_span?;
+        Some((slo.checked_mul(k as i64)?, shi.checked_mul(k as i64)?))
     });
-    let pairs = finished.into_iter().collect();
-    BigDistribution::from_pairs(pairs, denominator, unresolved_range)
-}
-
-fn binomials(n: u32) -> Vec<Vec<BigUint>> {
-    dist::pascal(n).expect("big counts do not overflow")
+    BigDistribution::build(min, counts, denominator, unresolved_range)
 }
 
 /// A set's total when `keep` picks which of its elements count (`(1d6,2d6)kh1`): the

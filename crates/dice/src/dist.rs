@@ -2,9 +2,8 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use num_bigint::BigUint;
-
 use crate::error::{Error, ErrorKind, Result};
+use crate::order;
 use crate::pool::{Keep, PoolSpec};
 
 /// At most this many distinct values in one exact distribution (and at most this many
@@ -391,11 +390,11 @@ impl Distribution {
         match spec.keep {
             None => chain.map(|v| Ok(value(v)))?.repeat_sum(spec.count),
             Some(keep) => {
-                let work = keep_work(&chain, spec.count, keep, &value);
+                let work = keep_work(spec, &chain, keep, &value)?;
                 if work > MAX_WORK {
                     return Err(work_limit(work));
                 }
-                keep_order_statistics(&chain, spec.count, keep, value)
+                keep_order_statistics(spec, &chain, keep, value)
             }
         }
     }
@@ -406,12 +405,7 @@ impl Distribution {
         spec.validate()?;
         match spec.keep {
             None => Ok(0),
-            Some(keep) => Ok(keep_work(
-                &Self::chain(spec)?,
-                spec.count,
-                keep,
-                &pool_value(spec),
-            )),
+            Some(keep) => keep_work(spec, &Self::chain(spec)?, keep, &pool_value(spec)),
         }
     }
 
@@ -548,53 +542,6 @@ fn arithmetic_overflow() -> Error {
     )
 }
 
-/// Binomial coefficients C(n, k) for k <= n <= `n`, as a row table.
-fn binomials(n: u32) -> Result<Vec<Vec<u128>>> {
-    pascal(n).ok_or_else(|| overflow("a keep/drop pool"))
-}
-
-/// A count type of exact odds: `u128`, checked (the fast path), or `BigUint`, which never
-/// overflows. The algorithms both count paths share are written once over it.
-pub(crate) trait Count: Clone {
-    /// The count 1.
-    fn one() -> Self;
-    /// `self + other`, or `None` past the type's range.
-    fn plus(&self, other: &Self) -> Option<Self>;
-}
-
-impl Count for u128 {
-    fn one() -> Self {
-        1
-    }
-    #[inline]
-    fn plus(&self, other: &Self) -> Option<Self> {
-        self.checked_add(*other)
-    }
-}
-
-impl Count for BigUint {
-    fn one() -> Self {
-        BigUint::from(1u32)
-    }
-    fn plus(&self, other: &Self) -> Option<Self> {
-        Some(self + other)
-    }
-}
-
-/// Pascal's triangle: `rows[n][k]` = C(n, k) for `k <= n <= max`; `None` when a coefficient
-/// does not fit the count type.
-pub(crate) fn pascal<C: Count>(max: u32) -> Option<Vec<Vec<C>>> {
-    let mut rows: Vec<Vec<C>> = Vec::with_capacity(max as usize + 1);
-    for i in 0..=max as usize {
-        let mut row = vec![C::one(); i + 1];
-        for j in 1..i {
-            row[j] = rows[i - 1][j - 1].plus(&rows[i - 1][j])?;
-        }
-        rows.push(row);
-    }
-    Some(rows)
-}
-
 /// What a sum of copies needs of an exact distribution, for both count types.
 pub(crate) trait Summable: Clone {
     /// The certain value 0.
@@ -669,73 +616,41 @@ fn pool_value(spec: &PoolSpec) -> impl Fn(i64) -> i64 {
     }
 }
 
-/// Steps of [`keep_order_statistics`]: faces × (n+1)² × the number of kept totals.
-fn keep_work(die: &Distribution, n: u32, keep: Keep, value: &impl Fn(i64) -> i64) -> u128 {
-    let (k, _) = keep.kept(n);
-    let (low, high) = die
-        .iter()
-        .map(|(f, _)| value(f))
-        .fold((i64::MAX, i64::MIN), |(lo, hi), v| (lo.min(v), hi.max(v)));
+/// Steps of the keep/drop walk ([`crate::order::keep`]) of the pool's dice from `die`.
+fn keep_work(
+    spec: &PoolSpec,
+    die: &Distribution,
+    keep: Keep,
+    value: &impl Fn(i64) -> i64,
+) -> Result<u128> {
+    let (k, _) = keep.kept(spec.count);
+    let (faces, _) = spec.kept_faces(die.iter(), value)?;
+    let (low, high) = faces.iter().fold((i64::MAX, i64::MIN), |(lo, hi), f| {
+        (
+            lo.min(f.value.0),
+            hi.max(f.value.0 + f.value.1.len() as i64 - 1),
+        )
+    });
     let spread = if low > high { 0 } else { high.abs_diff(low) };
-    let totals = u128::from(spread) * u128::from(k) + 1;
-    die.counts.len() as u128 * u128::from(n + 1).pow(2) * totals
+    Ok(order::keep_work(die.counts.len(), spread, k))
 }
 
+/// Keep/drop by order statistics with `u128` counts: the walk shared with big counts.
 fn keep_order_statistics(
+    spec: &PoolSpec,
     die: &Distribution,
-    n: u32,
     keep: Keep,
     value: impl Fn(i64) -> i64,
 ) -> Result<Distribution> {
+    let n = spec.count;
     let (k, highest) = keep.kept(n);
-    let mut faces: Vec<(i64, u128)> = die.iter().collect();
-    if highest {
-        faces.reverse();
-    }
-    let denominator = (0..n).try_fold(1u128, |d, _| {
-        d.checked_mul(die.denominator)
-            .ok_or_else(|| overflow("a keep/drop pool"))
-    })?;
-    let choose = binomials(n)?;
-    let n = n as usize;
-    let k = k as usize;
-    // states[placed] = map kept_total -> count, kept as sorted pairs for determinism.
-    let mut states: Vec<std::collections::BTreeMap<i64, u128>> = vec![Default::default(); n + 1];
-    states[0].insert(0, 1);
-    for &(face, weight) in &faces {
-        let contribution = value(face);
-        let mut next: Vec<std::collections::BTreeMap<i64, u128>> = vec![Default::default(); n + 1];
-        for placed in 0..=n {
-            if states[placed].is_empty() {
-                continue;
-            }
-            let mut weight_power = 1u128;
-            for c in 0..=(n - placed) {
-                if c > 0 {
-                    weight_power = weight_power
-                        .checked_mul(weight)
-                        .ok_or_else(|| overflow("a keep/drop pool"))?;
-                }
-                let ways = choose[n - placed][c]
-                    .checked_mul(weight_power)
-                    .ok_or_else(|| overflow("a keep/drop pool"))?;
-                let kept_here = c.min(k.saturating_sub(placed)) as i64;
-                let add = contribution
-                    .checked_mul(kept_here)
-                    .ok_or_else(arithmetic_overflow)?;
-                for (&total, &count) in &states[placed] {
-                    let key = total.checked_add(add).ok_or_else(arithmetic_overflow)?;
-                    let term = count
-                        .checked_mul(ways)
-                        .ok_or_else(|| overflow("a keep/drop pool"))?;
-                    let slot = next[placed + c].entry(key).or_insert(0);
-                    *slot = slot
-                        .checked_add(term)
-                        .ok_or_else(|| overflow("a keep/drop pool"))?;
-                }
-            }
-        }
-        states = next;
-    }
-    Distribution::from_pairs(std::mem::take(&mut states[n]), denominator)
+    let (faces, q) = spec.kept_faces(die.iter(), value)?;
+    let denominator = die
+        .denominator
+        .checked_pow(n)
+        .and_then(|d| d.checked_mul(q.checked_pow(k)?))
+        .ok_or_else(|| overflow("a keep/drop pool"))?;
+    let (min, counts) =
+        order::keep(faces, n, k, highest).ok_or_else(|| overflow("a keep/drop pool"))?;
+    Distribution::from_counts(min, counts, denominator)
 }

@@ -1,7 +1,8 @@
 //! Checked exact arithmetic shared by every ruleset's odds: fractions and binomial tables.
 
-use crate::dist::{gcd, pascal, Ratio};
+use crate::dist::{gcd, Ratio};
 use crate::error::{Error, ErrorKind, Result};
+use crate::order::pascal;
 
 fn overflow(what: &str) -> Error {
     Error::new(

@@ -48,8 +48,10 @@ mod events;
 mod exact;
 mod few;
 pub mod fields;
+mod kept;
 mod memo;
 mod notation;
+mod order;
 pub mod paired;
 mod pool;
 mod protocol;
@@ -76,6 +78,7 @@ pub use error::{Error, ErrorKind, Result, RuleError, RuleId};
 pub use events::EventLog;
 pub use exact::binomials;
 pub use few::Few;
+pub use kept::{KeptStep, MAX_KEPT_STEPS};
 pub use memo::{LastDerived, SharedParts};
 pub use notation::{Expr, Roll, MAX_EXPRESSION_LEN, MAX_NESTING};
 /// The arbitrary-precision integers of [`BigDistribution`] and [`BigRatio`].

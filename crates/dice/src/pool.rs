@@ -4,6 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::dice::Dice;
 use crate::error::{Error, ErrorKind, Result};
+use crate::kept::{KeptStep, MAX_KEPT_STEPS};
 use crate::transcript::{DieFate, DieRecord, Transcript};
 
 /// At most this many dice in one roll (summed over every pool of an expression).
@@ -190,6 +191,10 @@ pub struct PoolSpec {
     /// Optional keep/drop by value (`k>3`, `p<3`), instead of `keep`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub select: Option<Select>,
+    /// Operations written after the keep/drop (`4d6kh3rr1`), applied to each kept die in
+    /// written order before the success test.
+    #[serde(default, skip_serializing_if = "crate::kept::none")]
+    pub after_keep: [Option<KeptStep>; MAX_KEPT_STEPS],
     /// Optional success test: the pool's value is then the number of kept dice that pass.
     pub successes: Option<Compare>,
 }
@@ -206,6 +211,7 @@ impl PoolSpec {
             explode: None,
             keep: None,
             select: None,
+            after_keep: [None; MAX_KEPT_STEPS],
             successes: None,
         }
     }
@@ -322,6 +328,7 @@ impl PoolSpec {
                 "a pool takes one keep/drop rule: by number (kh3, p1) or by value (k>3, p<3), not both",
             ));
         }
+        self.validate_kept_steps()?;
         if let Some(k) = self.keep {
             if k.amount() > self.count {
                 return Err(Error::new(
@@ -395,7 +402,7 @@ impl PoolSpec {
         }
         // `order[..kept]` lists the kept dice; without a keep rule every die is kept.
         let kept = self.kept_order(totals, order);
-        if let Some(t) = transcript {
+        if let Some(t) = transcript.as_deref_mut() {
             if kept < order.len() {
                 let mut dropped = vec![true; totals.len()];
                 for &i in &order[..kept] {
@@ -407,6 +414,16 @@ impl PoolSpec {
                     }
                 }
             }
+        }
+        if self.has_kept_steps() {
+            self.roll_kept_steps(
+                dice,
+                transcript,
+                label,
+                first_record,
+                &mut order[..kept],
+                totals,
+            )?;
         }
         let kept_totals = order[..kept].iter().map(|&i| totals[i as usize]);
         Ok(match self.successes {
@@ -537,6 +554,9 @@ impl fmt::Display for PoolSpec {
         }
         if let Some(sel) = self.select {
             write!(f, "{sel}")?;
+        }
+        for step in self.kept_steps() {
+            write!(f, "{step}")?;
         }
         if let Some(s) = self.successes {
             write!(f, "{s}")?;

@@ -29,7 +29,7 @@ fn parse_errors_name_the_column_and_what_was_expected() {
     );
     assert_eq!(
         failure("4d6kh1kl1").to_string(),
-        "column 7: a pool takes at most one keep/drop"
+        "column 7: a pool takes at most one keep/drop (a second one has no exact method in Fray)"
     );
 }
 

@@ -16,9 +16,11 @@ fn per_die_modifiers_have_a_canonical_form() {
     assert_eq!(text_of("4d6ma5mi2"), "4d6mi2ma5");
     assert_eq!(text_of("3d6ra6"), "3d6ra=6");
     assert_eq!(text_of("2d20ra>=19kh1"), "2d20ra>=19kh1");
-    // d20's `rr` is Fray's `r`; the operations apply in Fray's fixed order, written any way.
+    // d20's `rr` is Fray's `r`. Written after the keep/drop it rerolls the kept dice: a
+    // different pool (see tests/written_order.rs).
     assert_eq!(text_of("4d6rr1kh3"), "4d6r=1kh3");
-    assert_eq!(
+    assert_eq!(text_of("4d6kh3rr1"), "4d6kh3r=1");
+    assert_ne!(
         Expr::parse("4d6kh3rr1").unwrap(),
         Expr::parse("4d6rr1kh3").unwrap()
     );
@@ -28,6 +30,8 @@ fn per_die_modifiers_have_a_canonical_form() {
         "1d6mi2!",
         "3d6ra6>=4",
         "2d10mi3ma8ro1",
+        "4d6kh3mi2rr1>=3",
+        "5d6ro1kl3ra6",
     ] {
         let expr = Expr::parse(text).unwrap();
         assert_eq!(Expr::parse(&expr.to_string()).unwrap(), expr, "{text}");

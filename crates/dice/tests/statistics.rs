@@ -170,3 +170,22 @@ fn set_rolls_match_their_exact_odds() {
     rolls_match_exact_odds("(1d4,1d6,1d8)dl1", 28);
     rolls_match_exact_odds("(1d8,2d4)p<4", 29);
 }
+
+/// Operations written after a keep/drop act on the kept dice, in written order.
+#[test]
+fn operations_after_a_keep_roll_as_their_exact_odds_say() {
+    for (i, text) in [
+        "4d6kh3rr1",
+        "4d6kh3ro<=2",
+        "3d6kh2mi3",
+        "3d6dl1ma4",
+        "3d6kh2ra6",
+        "4d6kh3mi2rr1",
+        "4d6kh2rr1>=5",
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        rolls_match_exact_odds(text, 40 + i as u64);
+    }
+}
