@@ -32,7 +32,7 @@ fn red_01_settings_and_characters_out_of_range_are_refused_naming_the_field() {
         "setup: settings.max_rounds: found 0, allowed 1..=1000"
     );
     s.settings.max_rounds = 1001;
-    assert!(refused(&s).contains("settings.max_rounds is 1001"));
+    assert!(refused(&s).contains("settings.max_rounds: found 1001"));
     s.settings.max_rounds = 1000;
     assert!(start(&s, &mut Scripted::new([5, 3]), &mut EventLog::quiet()).is_ok());
     // Found by the issue: each passed setup and failed mid-fight blaming the tactic.
