@@ -1,7 +1,7 @@
 //! `fray sensitivity`: the setup played again with one element at a time removed (or
 //! replaced by a given substitute), every variant on the same trial streams as the setup, the
 //! variants ranked by how much they move a side's win rate, each change with its paired
-//! 95 % interval (see [`crate::paired`]).
+//! 95 % interval (see [`fray_dice::paired`]).
 //!
 //! The elements are found in the setup JSON itself, whatever the ruleset: every element of
 //! every array of objects or strings (participants, their weapons, abilities, foci …),

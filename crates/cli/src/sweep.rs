@@ -182,7 +182,7 @@ impl Point {
 }
 
 /// Runs every point of the sweep (the product of the paths' values, the first path slowest),
-/// all in the same blocks of trials (see [`crate::paired`]).
+/// all in the same blocks of trials (see [`fray_dice::paired`]).
 #[allow(clippy::too_many_arguments)]
 pub fn sweep(
     id: &str,
