@@ -83,11 +83,11 @@ def run_sweep(
     return results
 
 
-def sweep_point(ruleset: str, setup: Any, trials: int, seed: int) -> Any:
-    """One task of :func:`cluster_sweep`: one point of a sweep, in fray's blocks of trials."""
-    from fray._harness import play_blocked
+def sweep_block(ruleset: str, setup: Any, first: int, trials: int, seed: int) -> Any:
+    """One task of :func:`cluster_sweep`: one block of trials of one point of a sweep."""
+    from fray._harness import play_block
 
-    return play_blocked(ruleset, [setup], trials=trials, seed=seed, threads=1)[0]
+    return play_block(ruleset, setup, first=first, trials=trials, seed=seed)
 
 
 def cluster_sweep(
@@ -99,10 +99,12 @@ def cluster_sweep(
     seed: int,
     setup: Any = None,
 ) -> fray.Sweep:
-    """:func:`fray.sweep` with its points spread over the Dask ``client``'s workers: the
-    same :class:`fray.Sweep`, summaries and paired intervals included, exactly."""
+    """:func:`fray.sweep` with its points and their blocks of trials spread over the Dask
+    ``client``'s workers, one task per (point, block): the same :class:`fray.Sweep`,
+    summaries and paired intervals included, exactly."""
     import itertools
 
+    from fray._harness import blocks, join_blocks
     from fray._sweep import SweepPoint, _set
 
     base = copy.deepcopy(setup) if setup is not None else fray.demo_setup(ruleset)
@@ -113,8 +115,13 @@ def cluster_sweep(
         point = copy.deepcopy(base)
         for path, value in zip(paths, combo):
             _set(point, path, value)
-        futures.append(client.submit(sweep_point, ruleset, point, trials, seed, pure=False))
-    runs = client.gather(futures)
+        futures.append(
+            [
+                client.submit(sweep_block, ruleset, point, first, count, seed, pure=False)
+                for first, count in blocks(trials)
+            ]
+        )
+    runs = [join_blocks(client.gather(parts)) for parts in futures]
     return fray.Sweep(
         ruleset=ruleset,
         paths=paths,

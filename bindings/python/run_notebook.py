@@ -43,6 +43,18 @@ def main(path: str) -> int:
     if errors:
         print(f"{notebook.name}: {len(errors)} error output(s); see {out}", file=sys.stderr)
         return 1
+    # With the CLI at hand (the test run sets FRAY_CLI), the notebook must show the SVG that
+    # `fray sweep --plot` wrote: issue 22's check that the CLI's picture opens.
+    svgs = [
+        o
+        for cell in nb.cells
+        if cell.cell_type == "code"
+        for o in cell.get("outputs", [])
+        if "image/svg+xml" in o.get("data", {})
+    ]
+    if os.environ.get("FRAY_CLI") and not svgs:
+        print(f"{notebook.name}: no SVG output although FRAY_CLI is set; see {out}", file=sys.stderr)
+        return 1
     print(f"{notebook.name}: executed in {time.perf_counter() - start:.1f} s -> {out}")
     return 0
 

@@ -49,6 +49,28 @@ fn run(
         .collect()
 }
 
+/// Plays trials `first .. first + trials` of one setup on one thread: one block of a run, as
+/// a worker of a cluster plays it; the summary as JSON.
+#[pyfunction]
+#[pyo3(signature = (ruleset, setup, first, trials, seed))]
+fn simulate_range(
+    py: Python<'_>,
+    ruleset: &str,
+    setup: String,
+    first: u64,
+    trials: u64,
+    seed: u64,
+) -> PyResult<String> {
+    let e = entry(ruleset)?;
+    Ok(py.detach(|| {
+        guard(|| {
+            let summary = (e.simulate_range)(&setup, first, trials, seed, 1)?;
+            serde_json::to_string(&summary)
+                .map_err(|e| Fail::Internal(format!("summary to JSON: {e}")))
+        })
+    })?)
+}
+
 /// The `(first, count)` trial ranges of the blocks of a run of `trials`.
 #[pyfunction]
 fn paired_blocks(trials: u64) -> Vec<(u64, u64)> {
@@ -75,6 +97,7 @@ fn t975(dof: u64) -> f64 {
 /// Adds the harness functions to the module.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(simulate_blocks, m)?)?;
+    m.add_function(wrap_pyfunction!(simulate_range, m)?)?;
     m.add_function(wrap_pyfunction!(paired_blocks, m)?)?;
     m.add_function(wrap_pyfunction!(paired_interval, m)?)?;
     m.add_function(wrap_pyfunction!(t975, m)?)?;

@@ -101,3 +101,14 @@ def test_the_paired_interval_equals_the_hand_formula() -> None:
         assert math.isclose(t975(dof), t, abs_tol=1e-4)
     assert [n for _, n in blocks(7)] == [1] * 7
     assert sum(n for _, n in blocks(12_345)) == 12_345 and len(blocks(12_345)) == 100
+
+
+def test_blocks_played_one_by_one_join_to_the_blocked_run() -> None:
+    # What a cluster worker plays (one block) adds back up to the blocked run, exactly.
+    from fray._harness import blocks, join_blocks, play_block, play_blocked
+
+    setup = fray.demo_setup("hunt")
+    whole = play_blocked("hunt", [setup], trials=250, seed=5, threads=2)[0]
+    parts = [play_block("hunt", setup, first=f, trials=n, seed=5) for f, n in blocks(250)]
+    assert len(parts) == 100
+    assert join_blocks(parts) == whole

@@ -60,6 +60,33 @@ class Blocked:
         )
 
 
+def play_block(ruleset: str, setup: Json, *, first: int, trials: int, seed: int) -> SimSummary:
+    """Trials ``first .. first + trials`` of ``setup`` on one thread: one block of
+    :func:`blocks`, as a worker of a cluster plays it. :func:`join_blocks` puts a run's blocks
+    back together."""
+    entry = info(ruleset)
+    text = setup if isinstance(setup, str) else json.dumps(setup)
+    raw = _fray.simulate_range(
+        entry.id, text, _util.u64(first, "first"), _util.count(trials, "trials"), _util.u64(seed, "seed")
+    )
+    return _summary(entry, _util.from_json(raw))
+
+
+def join_blocks(parts: Sequence[SimSummary]) -> Blocked:
+    """One setup's run from its blocks in order (each from :func:`play_block`): the same
+    :class:`Blocked` as :func:`play_blocked` gives, exactly."""
+    if not parts:
+        raise InvalidInput("a run needs at least one block")
+    total = parts[0]
+    for part in parts[1:]:
+        total = total + part
+    return Blocked(
+        summary=total,
+        wins=tuple(tuple(p.wins) for p in parts),
+        sizes=tuple(p.trials for p in parts),
+    )
+
+
 def play_blocked(
     ruleset: str, setups: Sequence[Json], *, trials: int, seed: int, threads: int | None
 ) -> list[Blocked]:
