@@ -7,6 +7,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use crate::dice::Dice;
+use crate::dist::MAX_WORK;
 use crate::error::{Error, ErrorKind, Result};
 use crate::order::{Count, Face};
 use crate::pool::{Compare, PoolSpec, Reroll, MAX_REROLLS};
@@ -181,11 +182,53 @@ impl PoolSpec {
         }
     }
 
+    /// The values a fresh roll of each operation after the keep/drop can give (a reroll
+    /// until the face is outside, a reroll once or an added die; nothing for mi/ma): built
+    /// once for all faces of the die.
+    fn fresh_rolls(&self) -> Vec<Vec<i64>> {
+        self.kept_steps()
+            .map(|step| match step {
+                KeptStep::Reroll(r) if !r.once => (1..=i64::from(self.sides))
+                    .filter(|&f| !r.when.matches(f))
+                    .collect(),
+                KeptStep::Reroll(_) | KeptStep::Add(_) => (1..=i64::from(self.sides)).collect(),
+                KeptStep::Min(_) | KeptStep::Max(_) => vec![0],
+            })
+            .collect()
+    }
+
+    /// Steps of building every face's kept value, at most: a value an operation rerolls or
+    /// adds to spreads over that operation's fresh rolls. The first operation sees the die's
+    /// faces themselves, so only those it matches are counted; later ones are bounded by every
+    /// value the earlier ones can have made.
+    fn kept_values_work(&self, die: &[i64], fresh: &[Vec<i64>]) -> u128 {
+        let faces = die.len() as u128;
+        let (mut values, mut work) = (1u128, 0u128);
+        for (i, (step, f)) in self.kept_steps().zip(fresh).enumerate() {
+            let spreads = |x: i64| match step {
+                KeptStep::Reroll(r) => r.when.matches(x),
+                KeptStep::Add(when) => when.matches(x),
+                KeptStep::Min(_) | KeptStep::Max(_) => false,
+            };
+            let spreading = if i == 0 {
+                die.iter().filter(|&&v| spreads(v)).count() as u128
+            } else {
+                faces.saturating_mul(values)
+            };
+            let n = f.len() as u128;
+            work = work
+                .saturating_add(spreading.saturating_mul(n))
+                .saturating_add(faces.saturating_mul(values));
+            values = values.saturating_add(n);
+        }
+        work
+    }
+
     /// What a kept die of value `v` adds to the pool once the operations after the keep/drop
     /// and the success test have run: `(least, counts of least, least+1, …, denominator)`.
     /// The denominator depends on the operations only (each fresh roll multiplies every
     /// outcome's count alike), so all faces share it.
-    pub(crate) fn kept_value(&self, v: i64) -> Result<(i64, Vec<u128>, u128)> {
+    pub(crate) fn kept_value(&self, v: i64, fresh: &[Vec<i64>]) -> Result<(i64, Vec<u128>, u128)> {
         let mut dist: BTreeMap<i64, u128> = BTreeMap::from([(v, 1)]);
         let mut denominator = 1u128;
         let too_large = || {
@@ -194,25 +237,18 @@ impl PoolSpec {
                 "exact odds of the operations after this keep/drop need counts beyond the 128-bit limit",
             )
         };
-        for step in self.kept_steps() {
-            let fresh: Vec<i64> = match step {
-                KeptStep::Reroll(r) if !r.once => (1..=i64::from(self.sides))
-                    .filter(|&f| !r.when.matches(f))
-                    .collect(),
-                KeptStep::Reroll(_) | KeptStep::Add(_) => (1..=i64::from(self.sides)).collect(),
-                KeptStep::Min(_) | KeptStep::Max(_) => vec![0],
-            };
+        for (step, fresh) in self.kept_steps().zip(fresh) {
             let q = fresh.len() as u128;
             let mut next = BTreeMap::new();
             for (x, c) in dist {
                 match step {
                     KeptStep::Reroll(r) if r.when.matches(x) => {
-                        for &f in &fresh {
+                        for &f in fresh {
                             *next.entry(f).or_insert(0) += c;
                         }
                     }
                     KeptStep::Add(when) if when.matches(x) => {
-                        for &f in &fresh {
+                        for &f in fresh {
                             *next.entry(x + f).or_insert(0) += c;
                         }
                     }
@@ -251,10 +287,23 @@ impl PoolSpec {
         if !self.has_kept_steps() {
             return Ok((die.map(|(v, w)| Face::point(v, value(v), w)).collect(), 1));
         }
+        let die: Vec<(i64, C)> = die.collect();
+        let fresh = self.fresh_rolls();
+        let values: Vec<i64> = die.iter().map(|(v, _)| *v).collect();
+        let work = self.kept_values_work(&values, &fresh);
+        if work > MAX_WORK {
+            return Err(Error::new(
+                ErrorKind::Limit,
+                format!(
+                    "exact odds of the operations after this keep/drop would take about {work} steps, over the limit of {MAX_WORK}"
+                ),
+            ));
+        }
         let mut q = 1;
         let faces = die
+            .into_iter()
             .map(|(v, weight)| {
-                let (least, counts, den) = self.kept_value(v)?;
+                let (least, counts, den) = self.kept_value(v, &fresh)?;
                 q = den;
                 Ok(Face {
                     key: v,

@@ -325,3 +325,22 @@ fn keep_then_reroll_agrees_with_icepool() {
         assert_eq!(p.numerator * 162_000, c * p.denominator, "P({})", 6 + i);
     }
 }
+
+#[test]
+fn operations_after_a_keep_on_a_big_die_are_bounded_before_they_are_built() {
+    // Found by the notation fuzz target (a timeout): the fresh rolls of each operation were
+    // built again for every face, 11 161² steps for one d11161. Now a reroll that matches 26
+    // faces is cheap, and one that would spread almost every face is refused by the work
+    // limit before anything is built.
+    let cheap = Expr::parse("d11161dl01r<27")
+        .unwrap()
+        .distribution()
+        .unwrap();
+    assert_eq!(cheap.iter().collect::<Vec<_>>(), vec![(0, 1)]);
+    let e = Expr::parse("1d11161kh1ro<11000")
+        .unwrap()
+        .distribution()
+        .unwrap_err();
+    assert_eq!(e.kind(), fray_dice::ErrorKind::Limit);
+    assert!(e.to_string().contains("over the limit of 50000000"), "{e}");
+}
