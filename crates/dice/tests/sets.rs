@@ -153,3 +153,20 @@ fn a_set_of_two_d20_is_disadvantage() {
     let pool = Expr::parse("2d20kl1").unwrap().odds().unwrap();
     assert_eq!(set, pool);
 }
+
+#[test]
+fn a_comparison_after_a_negated_or_summed_pool_keeps_its_parentheses() {
+    // Found by the notation fuzz target: `-(7d1)>0` was written `-7d1>0`, which reads as
+    // minus the successes of 7d1 (-7) where the text compares -7 with 0 (0).
+    for (text, canonical, value) in [
+        ("-(07d1)>0", "(-7d1)>0", 0),
+        ("(1+2d1)>=3", "(1+2d1)>=3", 1),
+        ("2*(3d1)>5", "(2*3d1)>5", 1),
+    ] {
+        let e = fray_dice::Expr::parse(text).unwrap();
+        assert_eq!(e.to_string(), canonical, "{text}");
+        let again = fray_dice::Expr::parse(canonical).unwrap();
+        let dist = again.distribution().unwrap();
+        assert_eq!(dist.iter().collect::<Vec<_>>(), vec![(value, 1)], "{text}");
+    }
+}

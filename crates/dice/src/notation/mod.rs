@@ -367,11 +367,32 @@ impl fmt::Display for Expr {
             Expr::Mul(a, b) => write!(f, "{}*{}", Paren(a), Right(b)),
             Expr::Div(a, b) => write!(f, "{}/{}", Paren(a), Right(b)),
             Expr::Rem(a, b) => write!(f, "{}%{}", Paren(a), Right(b)),
-            // A bare pool on the left is parenthesised: `1d20>=15` would count successes.
-            Expr::Cmp(op, a, b) => match **a {
-                Expr::Pool(_) | Expr::Cmp(..) => write!(f, "({a}){}{}", op_text(*op), Compared(b)),
-                _ => write!(f, "{a}{}{}", op_text(*op), Compared(b)),
-            },
+            // A left side written ending in a pool is parenthesised: `1d20>=15` and `-7d1>0`
+            // would count successes.
+            Expr::Cmp(op, a, b) => {
+                if matches!(**a, Expr::Cmp(..)) || ends_in_dice(a) {
+                    write!(f, "({a}){}{}", op_text(*op), Compared(b))
+                } else {
+                    write!(f, "{a}{}{}", op_text(*op), Compared(b))
+                }
+            }
+        }
+    }
+}
+
+/// Whether `e` is written ending in a pool (not in parentheses), so a comparison written
+/// right after it would read as that pool's success count. A set ends in `)` or its keep,
+/// after which a comparison reads as one.
+fn ends_in_dice(e: &Expr) -> bool {
+    let sum = |e: &Expr| matches!(e, Expr::Add(..) | Expr::Sub(..) | Expr::Cmp(..));
+    let product = |e: &Expr| matches!(e, Expr::Mul(..) | Expr::Div(..) | Expr::Rem(..));
+    match e {
+        Expr::Pool(_) => true,
+        Expr::Constant(_) | Expr::Set { .. } | Expr::Annotated(..) | Expr::Cmp(..) => false,
+        Expr::Neg(a) => !sum(a) && ends_in_dice(a),
+        Expr::Add(_, b) | Expr::Sub(_, b) => !sum(b) && ends_in_dice(b),
+        Expr::Mul(_, b) | Expr::Div(_, b) | Expr::Rem(_, b) => {
+            !sum(b) && !product(b) && ends_in_dice(b)
         }
     }
 }
