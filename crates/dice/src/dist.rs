@@ -390,11 +390,13 @@ impl Distribution {
         match spec.keep {
             None => chain.map(|v| Ok(value(v)))?.repeat_sum(spec.count),
             Some(keep) => {
-                let work = keep_work(spec, &chain, keep, &value)?;
+                // The kept faces are built once, for the work estimate and the walk.
+                let (faces, q) = spec.kept_faces(chain.iter(), value)?;
+                let work = walk_work(&faces, chain.counts.len(), keep.kept(spec.count).0);
                 if work > MAX_WORK {
                     return Err(work_limit(work));
                 }
-                keep_order_statistics(spec, &chain, keep, value)
+                keep_order_statistics(spec, &chain, keep, faces, q)
             }
         }
     }
@@ -623,8 +625,12 @@ fn keep_work(
     keep: Keep,
     value: &impl Fn(i64) -> i64,
 ) -> Result<u128> {
-    let (k, _) = keep.kept(spec.count);
     let (faces, _) = spec.kept_faces(die.iter(), value)?;
+    Ok(walk_work(&faces, die.counts.len(), keep.kept(spec.count).0))
+}
+
+/// Steps of the walk over `faces` (from a die of `die_faces` faces) keeping `k` dice.
+fn walk_work(faces: &[order::Face<u128>], die_faces: usize, k: u32) -> u128 {
     let (low, high) = faces.iter().fold((i64::MAX, i64::MIN), |(lo, hi), f| {
         (
             lo.min(f.value.0),
@@ -632,7 +638,7 @@ fn keep_work(
         )
     });
     let spread = if low > high { 0 } else { high.abs_diff(low) };
-    Ok(order::keep_work(die.counts.len(), spread, k))
+    order::keep_work(die_faces, spread, k)
 }
 
 /// Keep/drop by order statistics with `u128` counts: the walk shared with big counts.
@@ -640,11 +646,11 @@ fn keep_order_statistics(
     spec: &PoolSpec,
     die: &Distribution,
     keep: Keep,
-    value: impl Fn(i64) -> i64,
+    faces: Vec<order::Face<u128>>,
+    q: u128,
 ) -> Result<Distribution> {
     let n = spec.count;
     let (k, highest) = keep.kept(n);
-    let (faces, q) = spec.kept_faces(die.iter(), value)?;
     let denominator = die
         .denominator
         .checked_pow(n)
