@@ -855,6 +855,22 @@ enum fray_result fray_simulate_json(const char *ruleset,
                                     char **out_json);
 
 /**
+ * Writes to `*out_json` every finding about a setup text, errors first, as `fray check`
+ * prints them: `[{"severity":"error","message":…}]` when the ruleset refuses the setup (the
+ * message names the JSON path, what was found and what is allowed), else
+ * `[{"severity":"warning","path":"characters[1].weapons[0]","message":…},…]` for legal but
+ * suspicious values and what a short simulation shows (`path` null). An empty array is a
+ * clean setup. A setup the ruleset refuses is a finding, not a failure: the call fails only
+ * for its arguments (NULL, length, not UTF-8, unknown ruleset). Free it with
+ * `fray_string_free`.
+ */
+enum fray_result fray_setup_check_json(const char *ruleset,
+                                       size_t ruleset_len,
+                                       const char *setup_json,
+                                       size_t setup_len,
+                                       char **out_json);
+
+/**
  * Plays a replay file (`replay_json`, as `fray_encounter_replay_json` writes it) again and
  * checks every command's events against it. On success writes to `*out_report_json`
  * `{"ruleset":…,"accepted":…,"rejected":…,"events_digest":…,"events":[…]}`. A fight that

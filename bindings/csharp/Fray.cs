@@ -744,6 +744,19 @@ namespace Fray
                 Native.Unsigned(threads, nameof(threads)));
         }
 
+        /// <summary>Every finding about a setup as a JSON array, errors first, as
+        /// <c>fray check</c> prints them (<c>[]</c> for a clean setup). A setup the ruleset
+        /// refuses is an "error" finding, not an exception.</summary>
+        public static string SetupCheckJson(string ruleset, string setupJson)
+        {
+            byte[] id = Native.Utf8(ruleset);
+            byte[] setup = Native.Utf8(setupJson);
+            FrayStringHandle json;
+            Native.Check(Native.fray_setup_check_json(id, (UIntPtr)id.Length, setup,
+                (UIntPtr)setup.Length, out json));
+            return json.ReadAndFree();
+        }
+
         /// <summary>Verifies a replay file; returns the report JSON or throws
         /// (FrayResult.ReplayMismatch names the first differing command).</summary>
         public static string VerifyReplay(string replayJson)
@@ -958,6 +971,9 @@ namespace Fray
         public static extern FrayResult fray_simulate_json(byte[] ruleset, UIntPtr len,
             byte[] setup, UIntPtr setupLen, ulong trials, ulong seed, uint threads,
             out FrayStringHandle json);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern FrayResult fray_setup_check_json(byte[] ruleset, UIntPtr len,
+            byte[] setup, UIntPtr setupLen, out FrayStringHandle json);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern FrayResult fray_replay_verify(byte[] replay, UIntPtr len,
             out FrayStringHandle report);

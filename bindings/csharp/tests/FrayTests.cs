@@ -353,6 +353,10 @@ internal static partial class FrayTests
                     Check(message.Contains("command #1"), id + ": names the command: " + message);
                 }
                 Check(Library.RulesetOddsJson(id, "{}").Contains("\"rows\""), id + ": odds");
+                Check(Library.SetupCheckJson(id, setup) == "[]", id + ": the demo setup checks clean");
+                string refused = Library.SetupCheckJson(id, "{}");
+                Check(refused.StartsWith("[{\"severity\":\"error\"", StringComparison.Ordinal),
+                    id + ": an empty setup is an error finding: " + refused);
                 string one = Library.SimulateJson(id, setup, 8, 3, 1);
                 Check(one == Library.SimulateJson(id, setup, 8, 3, 2),
                     id + ": simulation does not depend on threads");

@@ -96,7 +96,7 @@ pub use limits::*;
 pub use rulesets::{
     fray_demo_seed, fray_demo_setup_json, fray_describe_events, fray_replay_verify,
     fray_ruleset_count, fray_ruleset_id, fray_ruleset_odds_json, fray_rulesets_json,
-    fray_simulate_json,
+    fray_setup_check_json, fray_simulate_json,
 };
 pub use typed::{
     fray_age_test, fray_age_test_batch, fray_age_test_result, fray_age_test_spec,

@@ -246,6 +246,33 @@ pub extern "C" fn fray_simulate_json(
     })
 }
 
+/// Writes to `*out_json` every finding about a setup text, errors first, as `fray check`
+/// prints them: `[{"severity":"error","message":…}]` when the ruleset refuses the setup (the
+/// message names the JSON path, what was found and what is allowed), else
+/// `[{"severity":"warning","path":"characters[1].weapons[0]","message":…},…]` for legal but
+/// suspicious values and what a short simulation shows (`path` null). An empty array is a
+/// clean setup. A setup the ruleset refuses is a finding, not a failure: the call fails only
+/// for its arguments (NULL, length, not UTF-8, unknown ruleset). Free it with
+/// `fray_string_free`.
+#[no_mangle]
+pub extern "C" fn fray_setup_check_json(
+    ruleset: *const c_char,
+    ruleset_len: usize,
+    setup_json: *const c_char,
+    setup_len: usize,
+    out_json: *mut *mut c_char,
+) -> fray_result {
+    guard(|| {
+        let out = out_param(out_json, "out_json")?;
+        let id = ruleset_id(ruleset, ruleset_len)?;
+        let setup = input_json(setup_json, setup_len, "setup_json")?;
+        let e = entry(id)?;
+        let findings = fray_dice::check_setup(&e, setup);
+        write(out, output_string(to_json(&findings)));
+        Ok(())
+    })
+}
+
 /// Plays a replay file (`replay_json`, as `fray_encounter_replay_json` writes it) again and
 /// checks every command's events against it. On success writes to `*out_report_json`
 /// `{"ruleset":…,"accepted":…,"rejected":…,"events_digest":…,"events":[…]}`. A fight that

@@ -583,3 +583,66 @@ fn typed_checks_of_the_other_rulesets_match_their_rust_functions() {
         FRAY_INVALID_ARGUMENT
     );
 }
+
+/// The lint through C: the demo is clean, a suspicious value is a warning naming its path,
+/// a refused setup an error finding with a path in its message, and only bad arguments fail.
+#[test]
+fn setup_check_json_lists_findings_and_fails_only_for_its_arguments() {
+    let check = |id: &str, setup: &str| {
+        let mut out = null_mut();
+        let code = fray_setup_check_json(
+            id.as_ptr().cast(),
+            id.len(),
+            setup.as_ptr().cast(),
+            setup.len(),
+            &mut out,
+        );
+        (code, (code == FRAY_OK).then(|| take(out)))
+    };
+    for entry in fray_facade::rulesets() {
+        let demo = (entry.demo_setup)();
+        assert_eq!(
+            check(entry.id, &demo),
+            (FRAY_OK, Some("[]".into())),
+            "{}",
+            entry.id
+        );
+    }
+    let duel = include_str!("../../../examples/setups/hunt/duel.json");
+    let mut value: serde_json::Value = serde_json::from_str(duel).unwrap();
+    value["fighters"][1]["stats"]["endurance"] = 12.into();
+    let (code, findings) = check("hunt", &value.to_string());
+    assert_eq!(code, FRAY_OK);
+    let findings: serde_json::Value = serde_json::from_str(&findings.unwrap()).unwrap();
+    assert_eq!(findings[0]["severity"], "warning");
+    assert_eq!(findings[0]["path"], "fighters[1].stats.endurance");
+    assert!(findings[0]["message"]
+        .as_str()
+        .unwrap()
+        .starts_with("endurance 12 under 1d6 tests"));
+    assert_eq!(findings[1]["path"], serde_json::Value::Null);
+    assert!(findings[1]["message"]
+        .as_str()
+        .unwrap()
+        .starts_with("one-sided: prey won 200 of 200"));
+
+    value["fighters"][1]["stats"]["endurance"] = 21.into();
+    let (code, findings) = check("hunt", &value.to_string());
+    assert_eq!(code, FRAY_OK);
+    let findings: serde_json::Value = serde_json::from_str(&findings.unwrap()).unwrap();
+    assert_eq!(findings.as_array().unwrap().len(), 1);
+    assert_eq!(findings[0]["severity"], "error");
+    assert!(findings[0]["message"]
+        .as_str()
+        .unwrap()
+        .contains("fighters[1].stats.endurance"));
+
+    assert_eq!(check("chess", "{}"), (FRAY_UNKNOWN_RULESET, None));
+    let mut out = null_mut();
+    assert_eq!(
+        fray_setup_check_json(c"hunt".as_ptr(), 4, null(), 2, &mut out),
+        FRAY_NULL_POINTER
+    );
+    assert!(out.is_null());
+    assert!(last().contains("setup_json"));
+}

@@ -45,7 +45,8 @@ static const char *EXPORTS[] = {
     "fray_rng_roll", "fray_rng_k_die", "fray_rng_fill", "fray_roll", "fray_roll_json",
     "fray_roll_batch", "fray_odds_json", "fray_odds_depth_json", "fray_rulesets_json", "fray_ruleset_count",
     "fray_ruleset_id", "fray_demo_seed", "fray_demo_setup_json", "fray_ruleset_odds_json",
-    "fray_describe_events", "fray_simulate_json", "fray_replay_verify", "fray_encounter_new",
+    "fray_describe_events", "fray_simulate_json", "fray_setup_check_json", "fray_replay_verify",
+    "fray_encounter_new",
     "fray_encounter_free", "fray_encounter_apply", "fray_encounter_suggest",
     "fray_encounter_state_json", "fray_encounter_events_json", "fray_encounter_replay_json",
     "fray_encounter_ruleset", "fray_encounter_set_language", "fray_encounter_options",
@@ -363,6 +364,7 @@ static char *deep_json(size_t depth) {
 
 static void test_rulesets(void) {
     size_t i, k;
+    fray_result r0;
     char *s = NULL;
     uint64_t seed = 99;
     char *deep = deep_json(10000);
@@ -390,7 +392,17 @@ static void test_rulesets(void) {
           fray_simulate_json(S(id), NULL, 3, 1, 1, 1, &s));
         E(FRAY_NULL_POINTER, C_NULL, fray_simulate_json,
           fray_simulate_json(S(id), S(setups[k]), 1, 1, 1, NULL));
+        E(FRAY_NULL_POINTER, C_NULL, fray_setup_check_json,
+          fray_setup_check_json(NULL, 3, S(setups[k]), &s));
+        E(FRAY_NULL_POINTER, C_NULL, fray_setup_check_json,
+          fray_setup_check_json(S(id), NULL, 3, &s));
+        E(FRAY_NULL_POINTER, C_NULL, fray_setup_check_json,
+          fray_setup_check_json(S(id), S(setups[k]), NULL));
         for (i = 0; i < N(HUGE_LENS); i++) {
+            E(FRAY_LIMIT, C_LENGTH, fray_setup_check_json,
+              fray_setup_check_json(S(id), setups[k], HUGE_LENS[i], &s));
+            E(FRAY_LIMIT, C_LENGTH, fray_setup_check_json,
+              fray_setup_check_json(id, HUGE_LENS[i], S(setups[k]), &s));
             E(FRAY_LIMIT, C_LENGTH, fray_demo_seed, fray_demo_seed(id, HUGE_LENS[i], &seed));
             E(FRAY_LIMIT, C_LENGTH, fray_demo_setup_json, fray_demo_setup_json(id, HUGE_LENS[i], &s));
             E(FRAY_LIMIT, C_LENGTH, fray_ruleset_odds_json,
@@ -421,6 +433,12 @@ static void test_rulesets(void) {
             H(C_JSON, fray_simulate_json, fray_simulate_json(S(id), S(BAD_JSON[i]), 1, 1, 1, &s));
             release(s);
             s = NULL;
+            /* A setup that is no setup is a finding: OK with an error, or not UTF-8. */
+            r = H(C_JSON, fray_setup_check_json, fray_setup_check_json(S(id), S(BAD_JSON[i]), &s));
+            CHECK(r == FRAY_INVALID_UTF8
+                  || (r == FRAY_OK && s != NULL && strstr(s, "\"severity\":\"error\"") != NULL));
+            release(s);
+            s = NULL;
             r = H(C_JSON, fray_replay_verify, fray_replay_verify(S(BAD_JSON[i]), &s));
             CHECK(r != FRAY_OK && s == NULL);
         }
@@ -430,6 +448,15 @@ static void test_rulesets(void) {
         CHECK(s == NULL);
         H(C_JSON, fray_simulate_json, fray_simulate_json(S(id), S(deep), 1, 1, 1, &s));
         CHECK(s == NULL);
+        r0 = H(C_JSON, fray_setup_check_json, fray_setup_check_json(S(id), S(deep), &s));
+        CHECK(r0 == FRAY_OK && s != NULL && strstr(s, "\"severity\":\"error\"") != NULL);
+        release(s);
+        s = NULL;
+        r0 = H(C_JSON, fray_setup_check_json,
+               fray_setup_check_json(S(id), S(setups[(k + 1) % nids]), &s));
+        CHECK(r0 == FRAY_OK && s != NULL && strstr(s, "\"severity\":\"error\"") != NULL);
+        release(s);
+        s = NULL;
         /* Another ruleset's setup. */
         H(C_JSON, fray_simulate_json,
           fray_simulate_json(S(id), S(setups[(k + 1) % nids]), 1, 1, 1, &s));

@@ -151,6 +151,9 @@ static void test_null_pointers(const char *id) {
     NUL(fray_simulate_json(NULL, 3, S("{}"), 1, 1, 1, &s));
     NUL(fray_simulate_json(S(id), NULL, 2, 1, 1, 1, &s));
     NUL(fray_simulate_json(S(id), S("{}"), 1, 1, 1, NULL));
+    NUL(fray_setup_check_json(NULL, 3, S("{}"), &s));
+    NUL(fray_setup_check_json(S(id), NULL, 2, &s));
+    NUL(fray_setup_check_json(S(id), S("{}"), NULL));
     NUL(fray_replay_verify(NULL, 2, &s));
     NUL(fray_replay_verify(S("{}"), NULL));
 
@@ -610,6 +613,16 @@ static void test_encounter(const char *id, const char *out_dir) {
     OK(fray_ruleset_odds_json(S(id), S("{}"), &odds));
     CHECK(odds != NULL && strstr(odds, "\"rows\"") != NULL);
     EXPECT(FRAY_PARSE, fray_ruleset_odds_json(S(id), S("{\"no_such_key\":1}"), &odds));
+
+    /* The lint: the demo setup is clean; a refused setup is an error finding, not a failure. */
+    char *findings = NULL;
+    OK(fray_setup_check_json(S(id), S(setup), &findings));
+    CHECK(findings != NULL && strcmp(findings, "[]") == 0);
+    fray_string_free(findings);
+    findings = NULL;
+    OK(fray_setup_check_json(S(id), S("{\"participants\": 7}"), &findings));
+    CHECK(findings != NULL && strncmp(findings, "[{\"severity\":\"error\",\"message\":", 35) == 0);
+    fray_string_free(findings);
 
     fray_string_free(odds);
     fray_string_free(one);
