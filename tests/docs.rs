@@ -158,6 +158,35 @@ fn every_rule_id_named_in_a_test_is_documented() {
     );
 }
 
+/// A rule ID in an engine's code (a refusal, an event, a modifier's source) that the rules
+/// file does not have is a typo a player would read: each ruleset crate names only its own,
+/// documented IDs.
+#[test]
+fn every_rule_id_in_an_engine_is_its_own_and_documented() {
+    let documented = documented_ids();
+    let mut wrong = Vec::new();
+    for (ruleset, prefix) in RULESETS {
+        let mut files = Vec::new();
+        walk(&root().join("crates").join(ruleset).join("src"), &mut files);
+        assert!(!files.is_empty(), "crates/{ruleset}/src has no files");
+        for path in files {
+            let Ok(text) = fs::read_to_string(&path) else {
+                continue;
+            };
+            for id in rule_ids(&text) {
+                let own = id.split_once('-').is_some_and(|(p, _)| p == prefix);
+                if !own || !documented.contains(&id) {
+                    wrong.push(format!("{id} in {}", relative(&path)));
+                }
+            }
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "rule IDs in engine code that are another ruleset's or absent from docs/rules/: {wrong:?}"
+    );
+}
+
 #[test]
 fn every_documented_rule_id_is_named_in_a_test() {
     let tested: BTreeSet<String> = test_sources()
