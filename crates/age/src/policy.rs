@@ -1,7 +1,6 @@
 //! The default policy: the tactic that plays AGE fights, with its knobs as data
 //! ([`Tactic`] per side, [`AgePolicy`] for both), and its answers to the pending choices.
 
-use fray_dice::{Options, Policy};
 use serde::{Deserialize, Serialize};
 
 use crate::engine::{approach, pursue_target, slot_check, speed, Slot};
@@ -128,20 +127,7 @@ impl AgePolicy {
     }
 }
 
-impl Policy<Age> for AgePolicy {
-    fn choose(&self, state: &State, options: &Options<Command>) -> Option<Command> {
-        let command = self.command(state)?;
-        if options.admits(&command) {
-            Some(command)
-        } else {
-            options.for_decider().next().map(|o| o.command.clone())
-        }
-    }
-
-    fn next(&self, state: &State) -> Option<Command> {
-        self.command(state)
-    }
-}
+fray_dice::direct_policy!(AgePolicy => Age);
 
 fn enemies(state: &State, me: usize) -> impl Iterator<Item = usize> + '_ {
     let side = state.combatants[me].side;

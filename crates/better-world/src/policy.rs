@@ -14,7 +14,6 @@
 //! around itself). Newcomers join at their `joins_round`. Offered an opportunity attack it
 //! takes it (`opportunity_attacks`). It never trades its Main action (`main_as_additional`).
 
-use fray_dice::{Options, Policy};
 use serde::{Deserialize, Serialize};
 
 use crate::catalog::BetterWorld;
@@ -105,20 +104,7 @@ impl BwPolicy {
     }
 }
 
-impl Policy<BetterWorld> for BwPolicy {
-    fn choose(&self, state: &State, options: &Options<Command>) -> Option<Command> {
-        let command = self.command(state)?;
-        if options.admits(&command) {
-            Some(command)
-        } else {
-            options.for_decider().next().map(|o| o.command.clone())
-        }
-    }
-
-    fn next(&self, state: &State) -> Option<Command> {
-        self.command(state)
-    }
-}
+fray_dice::direct_policy!(BwPolicy => BetterWorld);
 
 fn strike(actor: usize, target: usize) -> Strike {
     Strike {

@@ -441,6 +441,38 @@ pub trait Policy<R: Decide> {
     }
 }
 
+/// Implements [`Policy`] for a ruleset's default policy type `$policy`, which computes its
+/// choice directly with an inherent `fn command(&self, &State) -> Option<Command>` (fast in
+/// simulation: no options are listed). `choose` takes that command when the options admit
+/// it; the ruleset's property tests check it always is, and otherwise the decider's first
+/// option is taken rather than an illegal command.
+#[macro_export]
+macro_rules! direct_policy {
+    ($policy:ty => $ruleset:ty) => {
+        impl $crate::Policy<$ruleset> for $policy {
+            fn choose(
+                &self,
+                state: &<$ruleset as $crate::Ruleset>::State,
+                options: &$crate::Options<<$ruleset as $crate::Ruleset>::Command>,
+            ) -> Option<<$ruleset as $crate::Ruleset>::Command> {
+                let command = self.command(state)?;
+                if options.admits(&command) {
+                    Some(command)
+                } else {
+                    options.for_decider().next().map(|o| o.command.clone())
+                }
+            }
+
+            fn next(
+                &self,
+                state: &<$ruleset as $crate::Ruleset>::State,
+            ) -> Option<<$ruleset as $crate::Ruleset>::Command> {
+                self.command(state)
+            }
+        }
+    };
+}
+
 /// The first option the decider may take: the simplest policy, for tests and as a model for
 /// policies written outside Rust.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -2,7 +2,6 @@
 //! ([`SideTactic`] per side, [`HuntPolicy`] for both), and its answer to the counterattack
 //! re-split (HUNT-19).
 
-use fray_dice::{Options, Policy};
 use serde::{Deserialize, Serialize};
 
 use crate::engine::{Command, Declaration, Extraneous, Hunt, Parts, Resplit, State, WeaponStatus};
@@ -109,20 +108,7 @@ impl HuntPolicy {
     }
 }
 
-impl Policy<Hunt> for HuntPolicy {
-    fn choose(&self, state: &State, options: &Options<Command>) -> Option<Command> {
-        let command = self.command(state)?;
-        if options.admits(&command) {
-            Some(command)
-        } else {
-            options.for_decider().next().map(|o| o.command.clone())
-        }
-    }
-
-    fn next(&self, state: &State) -> Option<Command> {
-        self.command(state)
-    }
-}
+fray_dice::direct_policy!(HuntPolicy => Hunt);
 
 impl fray_dice::DefaultPolicy for Hunt {
     type Policy = HuntPolicy;

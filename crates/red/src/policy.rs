@@ -12,7 +12,6 @@
 //! can reach, prefer autofire when the weapon has the rounds, and take a second ROF 2 shot;
 //! melee fighters close in (running if needed) and strike; then end the turn.
 
-use fray_dice::{Options, Policy};
 use serde::{Deserialize, Serialize};
 
 use crate::engine::{AttackOrder, Command, Fighter, FireMode, State, Trigger};
@@ -117,20 +116,7 @@ impl RedPolicy {
     }
 }
 
-impl Policy<Red> for RedPolicy {
-    fn choose(&self, state: &State, options: &Options<Command>) -> Option<Command> {
-        let command = self.command(state)?;
-        if options.admits(&command) {
-            Some(command)
-        } else {
-            options.for_decider().next().map(|o| o.command.clone())
-        }
-    }
-
-    fn next(&self, state: &State) -> Option<Command> {
-        self.command(state)
-    }
-}
+fray_dice::direct_policy!(RedPolicy => Red);
 
 /// What the tactic does next, for the participant whose turn it is: a command without its
 /// actor.
