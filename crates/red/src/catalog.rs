@@ -9,7 +9,7 @@ use fray_dice::{
 };
 use serde::{Deserialize, Serialize};
 
-use crate::engine::{self, Aim, Command, DefenseRoll, Event, FireMode, Location, MoveMode, State};
+use crate::engine::{self, Aim, Command, Event, State};
 use crate::odds::odds;
 use crate::resolve::{AttackSpec, DamageSpec, Defense, Wound};
 use crate::setup::{
@@ -23,7 +23,7 @@ pub struct Red;
 
 impl Ruleset for Red {
     const ID: &'static str = "red";
-    const VERSION: u32 = 4;
+    const VERSION: u32 = 5;
     type Setup = Setup;
     type Command = Command;
     type Event = Event;
@@ -437,21 +437,6 @@ pub fn demo_setup() -> Setup {
     }
 }
 
-fn place(location: Location) -> &'static str {
-    match location {
-        Location::Head => "head",
-        Location::Body => "body",
-    }
-}
-
-fn d10(r: &crate::D10) -> String {
-    match r.extra {
-        0 => r.natural.to_string(),
-        e if e > 0 => format!("{}+{e}", r.natural),
-        e => format!("{}{e}", r.natural),
-    }
-}
-
 impl Catalog for Red {
     type OddsSpec = OddsSpec;
     const ODDS_KEYS: &'static str =
@@ -471,197 +456,14 @@ impl Catalog for Red {
     }
 
     fn describe(event: &Event) -> String {
-        describe(event)
+        crate::text::describe(event)
     }
-}
 
-/// One readable line for an event.
-pub fn describe(event: &Event) -> String {
-    use Event as E;
-    match event {
-        E::Initiative { who, reflexes, bonus, roll, total } => {
-            let bonus = if *bonus != 0 { format!(" {bonus:+}") } else { String::new() };
-            format!("{who} rolls initiative: REF {reflexes}{bonus} + d10 {} = {total}", d10(roll))
-        }
-        E::TieReroll { who, roll, extra, total } => {
-            let die = crate::D10 { natural: *roll, extra: *extra, value: *roll as i32 + extra };
-            format!("{who} rerolls the tie: d10 {} → {total}", d10(&die))
-        }
-        E::Order { queue } => format!("Initiative order: {}", queue.join(", ")),
-        E::RoundStarted { round } => format!("— Round {round} —"),
-        E::RoundEnded { round } => format!("Round {round} ends"),
-        E::TurnStarted { who } => format!("{who}'s turn"),
-        E::TurnEnded { who } => format!("{who} ends the turn"),
-        E::DeathSave { who, roll, penalty, body, success } => format!(
-            "{who} makes a death save: {roll} + {penalty} vs BODY {body}: {}",
-            if *success { "survives" } else { "fails" }
-        ),
-        E::Died { who } => format!("{who} dies"),
-        E::Moved { who, from, to, mode, cost, left } => {
-            let how = match mode {
-                MoveMode::Walk => "moves",
-                MoveMode::Swim => "swims",
-                MoveMode::Climb => "climbs",
-                MoveMode::RunningJump => "leaps",
-                MoveMode::StandingJump => "jumps",
-            };
-            format!("{who} {how} from {from} to {to} (costs {cost}, {left} left)")
-        }
-        E::Ran { who, metres } => format!("{who} runs: {metres} m more movement"),
-        E::EvasionAsked { who, attacker } => {
-            format!("{who} chooses whether to evade {attacker}'s attack (RED-33)")
-        }
-        E::EvasionChosen { who, evades } => {
-            if *evades {
-                format!("{who} evades: DEX + Evasion + d10 against the attack")
-            } else {
-                format!("{who} does not evade: the DV stands")
-            }
-        }
-        E::Attack { who, target, weapon, mode, aim, roll, total, defense, hit, margin, multiplier, rounds_left, delayed } => {
-            let how = match (mode, aim) {
-                (FireMode::Autofire, _) => " on autofire".to_owned(),
-                (_, Aim::None) => String::new(),
-                (_, Aim::Head) => " (aimed at the head)".to_owned(),
-                (_, Aim::Item) => " (aimed at a held item)".to_owned(),
-                (_, Aim::Leg) => " (aimed at a leg)".to_owned(),
-            };
-            let vs = match defense {
-                DefenseRoll::Dv { dv } => format!("DV {dv}"),
-                DefenseRoll::Evasion { roll, total } => format!("evasion {} = {total}", d10(roll)),
-            };
-            let result = if *hit {
-                if *mode == FireMode::Autofire {
-                    format!("hit by {margin}, damage ×{multiplier}")
-                } else {
-                    "hit".to_owned()
-                }
-            } else {
-                "miss".to_owned()
-            };
-            let ammo = rounds_left.map_or(String::new(), |r| format!(" [{r} rounds left]"));
-            format!(
-                "{}{who} attacks {target} with the {weapon}{how}: d10 {} → {total} vs {vs}: {result}{ammo}",
-                if *delayed { "(delayed) " } else { "" },
-                d10(roll)
-            )
-        }
-        E::Damage { who, location, dice, multiplier, raw, sp, effective_sp, through, bonus, hp_loss, hp } => {
-            let dice: Vec<String> = dice.iter().map(u32::to_string).collect();
-            let mult = if *multiplier > 1 { format!(" ×{multiplier}") } else { String::new() };
-            let sp = if effective_sp == sp { format!("SP {sp}") } else { format!("SP {sp} (halved to {effective_sp})") };
-            let bonus = if *bonus > 0 { format!(" + {bonus} critical") } else { String::new() };
-            format!(
-                "{who} takes [{}]{mult} = {raw} to the {} vs {sp}: {through} through{bonus} → −{hp_loss} HP ({hp} left)",
-                dice.join(" "),
-                place(*location)
-            )
-        }
-        E::Ablated { who, location, sp } => {
-            format!("{who}'s {} armour ablates to SP {sp}", place(*location))
-        }
-        E::CriticalInjury { who, table, roll, name, effect } => format!(
-            "CRITICAL INJURY: {who} suffers {name} ({} table{}): {effect}",
-            if *table == Location::Head { "Head" } else { "Body" },
-            if *roll > 0 { format!(", 2d6 = {roll}") } else { String::new() }
-        ),
-        E::Wounded { who, state } => format!(
-            "{who} is now {}",
-            match state {
-                Wound::Unhurt => "unhurt",
-                Wound::Lightly => "lightly wounded",
-                Wound::Seriously => "seriously wounded",
-                Wound::Mortally => "mortally wounded",
-            }
-        ),
-        E::ShieldHit { who, damage, hp, broken } => format!(
-            "{who}'s shield takes {damage} ({hp} HP left{})",
-            if *broken { ", broken" } else { "" }
-        ),
-        E::Hurt { who, by, how, damage, hp } if who == by => {
-            format!("{who}'s {how}: −{damage} HP ({hp} left)")
-        }
-        E::Hurt { who, by, how, damage, hp } => format!("{by}'s {how} deals {damage} to {who} ({hp} HP left)"),
-        E::Drew { who, weapon } => format!("{who} draws the {weapon}"),
-        E::Dropped { who, weapon, forced } => format!(
-            "{who} drops the {weapon}{}",
-            if *forced { " (forced)" } else { "" }
-        ),
-        E::Holstered { who, weapon } => format!("{who} holsters the {weapon}"),
-        E::UsedObject { who, note } => format!("{who} uses an object: {note}"),
-        E::Reloaded { who, weapon, ammo, rounds } => format!("{who} reloads the {weapon}: {rounds} {ammo} rounds"),
-        E::SkillCheck { who, skill, roll, total, dv, success } => format!(
-            "{who} checks {skill}: d10 {} → {total} vs {dv}: {}",
-            d10(roll),
-            if *success { "success" } else { "failure" }
-        ),
-        E::TaskProgress { who, skill, done, turns } => format!("{who} works on {skill}: turn {done} of {turns}"),
-        E::Stabilize { who, target, roll, total, dv, success } => format!(
-            "{who} tries to stabilize {target}: d10 {} → {total} vs DV {dv}: {}",
-            d10(roll),
-            if *success { "stabilized" } else { "fails" }
-        ),
-        E::Grab { who, target, total, defense, success, escape, item } => format!(
-            "{who} {} {target}: {total} vs {defense}: {}{}",
-            if *escape { "tries to break free of" } else { "grabs at" },
-            if *success { "success" } else { "failure" },
-            item.as_ref().map_or(String::new(), |i| format!(", takes the {i}"))
-        ),
-        E::Thrown { who, target } => format!("{who} throws {target} down"),
-        E::HumanShield { who, target } => format!("{who} holds {target} as a human shield"),
-        E::Shielded { who, by } => format!("{by} takes the hit meant for {who}"),
-        E::ShieldHeld { who, in_hand } => format!(
-            "{who} {} a shield",
-            if *in_hand { "takes up" } else { "stows" }
-        ),
-        E::GotUp { who } => format!("{who} gets up"),
-        E::FellProne { who } => format!("{who} is prone"),
-        E::Suppress { who, weapon, roll, total, rounds_left } => format!(
-            "{who} lays down suppressive fire with the {weapon}: d10 {} → {total} [{rounds_left} rounds left]",
-            d10(roll)
-        ),
-        E::Suppressed { who } => format!("{who} is pinned down and must take cover"),
-        E::DelayDeclared { who, action, target, trigger, watching } => {
-            let what = match target {
-                Some(t) => format!("{} {t}", action.replace('_', " ")),
-                None => action.replace('_', " "),
-            };
-            match trigger {
-                engine::Trigger::AfterTurn { .. } => {
-                    format!("{who} delays: will {what} after {watching}'s turn")
-                }
-                engine::Trigger::Moves { .. } => {
-                    format!("{who} delays: will {what} as soon as {watching} moves")
-                }
-            }
-        }
-        E::DelayTriggered { who } => format!("{who}'s delayed action is triggered"),
-        E::DelayLost { who, reason } => format!("{who}'s delayed action is lost: {reason}"),
-        E::DelayLapsed { who } => format!("{who}'s delayed action lapses at the end of the round"),
-        E::Boarded { who, vehicle, driver } => format!(
-            "{who} boards the {vehicle}{}",
-            if *driver { " as driver" } else { "" }
-        ),
-        E::VehicleStarted { who, vehicle, queue } => format!(
-            "{who} starts the {vehicle} and moves to the front: {}",
-            queue.join(", ")
-        ),
-        E::LeftVehicle { who, vehicle } => format!("{who} leaves the {vehicle}"),
-        E::NetAction { who, what, left } => format!("{who} takes a NET action: {what} ({left} left)"),
-        E::Joined { who, initiative, queue } => format!(
-            "{who} joins the fight with initiative {initiative}: {}",
-            queue.join(", ")
-        ),
-        E::Left { who, how } => format!("{who} {}", match how {
-            engine::Leaving::Flee => "flees",
-            engine::Leaving::Surrender => "surrenders",
-        }),
-        E::FightOver { winner, reason } => format!(
-            "The fight is over: {} ({reason})",
-            match winner {
-                Some(w) => format!("{} wins", Red::SIDES[usize::from(*w).min(1)]),
-                None => "no winner".to_owned(),
-            }
-        ),
+    fn texts() -> &'static fray_dice::Texts {
+        &crate::text::TEXTS
+    }
+
+    fn line(event: &Event, view: &fray_dice::View) -> Option<String> {
+        crate::text::line(event, view)
     }
 }

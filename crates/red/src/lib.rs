@@ -178,12 +178,13 @@ mod policy;
 mod resolve;
 mod setup;
 mod tables;
+mod text;
 
-pub use catalog::{demo_setup, describe, odds_tables, simulate, OddsSpec, Red};
+pub use catalog::{demo_setup, odds_tables, simulate, OddsSpec, Red};
 pub use engine::{
     apply, start, Aim, ArmorPiece, Command, DefenseRoll, Delay, Event, Fighter, Finish, FireMode,
-    InjuryTaken, Leaving, Location, MoveMode, PendingEvasion, State, Tally, Task, Trigger,
-    TurnState, Unarmed, Vehicle, Weapon,
+    InjuryTaken, Leaving, Location, MoveMode, PendingEvasion, Stat, State, Tally, Task, Terms,
+    Trigger, TurnState, Unarmed, Vehicle, Weapon,
 };
 pub use lint::warnings;
 pub use odds::{check_odds, d10_distribution, odds, AttackOdds, CheckOdds};
@@ -202,3 +203,4 @@ pub use tables::{
     default_armor, default_body_injuries, default_head_injuries, default_weapons, unarmed_dice,
     ArmorProfile, DvTable, Injury, InjuryEffect, Tables, WeaponKind, WeaponProfile,
 };
+pub use text::{describe, line, LOCALES, TEXTS};

@@ -7,10 +7,7 @@ use super::*;
 pub(super) fn run(state: &mut State, actor: usize, ev: &mut Events) -> Result<(), RuleError> {
     require_action(state)?;
     if !state.turn.moved {
-        return Err(err(
-            "RED-08",
-            "Run is a second move: it is only allowed after moving this turn",
-        ));
+        return Err(refuse("RED-08", msg!("red-refuse-run-first")));
     }
     let metres = state.fighters[actor].move_allowance(&state.settings);
     state.turn.action_used = true;
@@ -32,12 +29,9 @@ pub(super) fn attack_action<D: Dice>(
     delayed: bool,
 ) -> Result<(), RuleError> {
     if state.turn.attacks >= 2 {
-        return Err(err(
+        return Err(refuse(
             "RED-07",
-            format!(
-                "{} has made two attacks this turn; never more than two",
-                state.name(actor)
-            ),
+            msg!("red-refuse-two-attacks", name = state.name(actor)),
         ));
     }
     let prepared = prepare_attack(state, actor, order)?;
@@ -63,7 +57,10 @@ pub(super) fn get_up(state: &mut State, actor: usize, ev: &mut Events) -> Result
     require_action(state)?;
     let f = &mut state.fighters[actor];
     if !f.prone {
-        return Err(err("RED-13", format!("{} is not prone", f.name)));
+        return Err(refuse(
+            "RED-13",
+            msg!("red-refuse-not-prone", name = &*f.name),
+        ));
     }
     f.prone = false;
     state.turn.action_used = true;
@@ -83,16 +80,21 @@ pub(super) fn draw(
     let w = weapon_at(state, actor, weapon)?;
     let name = state.name(actor);
     if w.holding != Holding::Holstered {
-        return Err(err(
+        return Err(refuse(
             "RED-09",
-            format!("{name}'s {} is not at hand to draw", w.name),
+            msg!("red-refuse-not-at-hand", name = &name, weapon = &*w.name),
         ));
     }
     let need = state.tables.weapons[&*w.profile].hands;
     if need > state.fighters[actor].free_hands() {
-        return Err(err(
+        return Err(refuse(
             "RED-09",
-            format!("{name} has no free hand for the {} (needs {need})", w.name),
+            msg!(
+                "red-refuse-no-hand-weapon",
+                name = &name,
+                weapon = &*w.name,
+                need = need
+            ),
         ));
     }
     let wname = w.name.clone();
@@ -113,9 +115,13 @@ pub(super) fn drop_weapon(
 ) -> Result<(), RuleError> {
     let w = weapon_at(state, actor, weapon)?;
     if w.holding != Holding::InHand {
-        return Err(err(
+        return Err(refuse(
             "RED-09",
-            format!("{}'s {} is not in hand", state.name(actor), w.name),
+            msg!(
+                "red-refuse-not-in-hand",
+                name = state.name(actor),
+                weapon = &*w.name
+            ),
         ));
     }
     let wname = w.name.clone();
@@ -147,6 +153,7 @@ pub(super) fn end_turn<D: Dice>(
             how: "reopened critical injury".to_owned(),
             damage,
             hp: state.fighters[actor].hp.saturating_sub(damage as i32),
+            hp_max: state.fighters[actor].hp_max,
         });
         lose_hp(state, actor, damage, ev);
         check_finish(state, ev);
@@ -170,12 +177,13 @@ pub(super) fn weapon_at(state: &State, actor: usize, w: usize) -> Result<&Weapon
 
 #[cold]
 pub(super) fn no_weapon(f: &Fighter, w: usize) -> RuleError {
-    err(
+    refuse(
         "RED-08",
-        format!(
-            "{} has no weapon #{w} (carries {})",
-            f.name,
-            f.weapons.len()
+        msg!(
+            "red-refuse-no-weapon",
+            name = &*f.name,
+            index = w,
+            count = f.weapons.len()
         ),
     )
 }
@@ -201,29 +209,23 @@ pub(super) fn do_move<D: Dice>(
 ) -> Result<(), RuleError> {
     let f = &state.fighters[actor];
     if f.prone {
-        return Err(err(
+        return Err(refuse(
             "RED-13",
-            format!(
-                "{} is prone and cannot move: Get Up first (an Action)",
-                f.name
-            ),
+            msg!("red-refuse-prone-move", name = &*f.name),
         ));
     }
     if f.grabbed_by.is_some() {
-        return Err(err(
-            "RED-08",
-            format!("{} is held by a grab and cannot move", f.name),
-        ));
+        return Err(refuse("RED-08", msg!("red-refuse-held", name = &*f.name)));
     }
     if f.vehicle.is_some() {
-        return Err(err(
-            "RED-09",
-            format!("{} is aboard a vehicle: leave it first", f.name),
-        ));
+        return Err(refuse("RED-09", msg!("red-refuse-aboard", name = &*f.name)));
     }
     let distance = f.position.abs_diff(to);
     if distance == 0 {
-        return Err(err("RED-11", format!("{} is already at {to} m", f.name)));
+        return Err(refuse(
+            "RED-11",
+            msg!("red-refuse-already-at", name = &*f.name, to = to),
+        ));
     }
     let per_metre = match mode {
         MoveMode::Walk => 1,
@@ -238,11 +240,22 @@ pub(super) fn do_move<D: Dice>(
         } else {
             "RED-12"
         };
-        return Err(err(
+        let mode = match mode {
+            MoveMode::Walk => "walk",
+            MoveMode::Swim => "swim",
+            MoveMode::Climb => "climb",
+            MoveMode::RunningJump => "running_jump",
+            MoveMode::StandingJump => "standing_jump",
+        };
+        return Err(refuse(
             rule,
-            format!(
-                "{} m by {mode:?} costs {cost} m of MOVE; {} has {left} m left this turn",
-                distance, f.name
+            msg!(
+                "red-refuse-move-cost",
+                distance = distance,
+                mode = mode,
+                cost = cost,
+                name = &*f.name,
+                left = left
             ),
         ));
     }
@@ -258,6 +271,7 @@ pub(super) fn do_move<D: Dice>(
         mode,
         cost,
         left: left - cost,
+        grid: state.settings.grid,
     });
     fire_triggers(state, |t| *t == Trigger::Moves { who: actor }, dice, ev)
 }
@@ -281,12 +295,19 @@ pub(super) fn reload(
     let w = &mut weapons[weapon];
     let p = &state.tables.weapons[&*w.profile];
     if p.magazine == 0 {
-        return Err(err("RED-36", format!("{} takes no ammunition", w.name)));
+        return Err(refuse(
+            "RED-36",
+            msg!("red-refuse-no-ammo-needed", weapon = &*w.name),
+        ));
     }
     if w.holding != Holding::InHand {
-        return Err(err(
+        return Err(refuse(
             "RED-36",
-            format!("{name}'s {} must be in hand to reload", w.name),
+            msg!(
+                "red-refuse-reload-in-hand",
+                name = &**name,
+                weapon = &*w.name
+            ),
         ));
     }
     let calibre = p.calibre.as_deref().unwrap_or(&w.profile);
@@ -297,18 +318,21 @@ pub(super) fn reload(
         .copied()
         .unwrap_or(0);
     if available == 0 {
-        return Err(err(
+        return Err(refuse(
             "RED-36",
-            format!(
-                "{name} has no spare {kind} {calibre} rounds to reload the {}",
-                w.name
+            msg!(
+                "red-refuse-no-spare",
+                name = &**name,
+                kind = kind,
+                calibre = calibre,
+                weapon = &*w.name
             ),
         ));
     }
     if kind == &*w.ammo && w.loaded == p.magazine {
-        return Err(err(
+        return Err(refuse(
             "RED-36",
-            format!("{name}'s {} is already full", w.name),
+            msg!("red-refuse-full", name = &**name, weapon = &*w.name),
         ));
     }
     // RED-08: a reload fills the magazine with one type; rounds of the old type go back.
@@ -352,24 +376,19 @@ pub(super) fn use_skill<D: Dice>(
 ) -> Result<(), RuleError> {
     require_action(state)?;
     let f = &state.fighters[actor];
-    let stat_value = f.stats.get(stat).ok_or_else(|| {
-        err(
-            "RED-08",
-            format!("'{stat}' is not a stat (ref, dex, body, will, move, tech, int, cool)"),
-        )
-    })?;
+    let stat_value = f
+        .stats
+        .get(stat)
+        .ok_or_else(|| refuse("RED-08", msg!("red-refuse-no-stat", stat = stat)))?;
     if turns == 0 || turns > 1000 {
-        return Err(err("RED-08", "a task takes 1 to 1000 turns"));
+        return Err(refuse("RED-08", msg!("red-refuse-task-turns")));
     }
     crate::resolve::bounded("RED-08", "the DV", i64::from(dv))?;
     let speech = injury::SPEECH_SKILLS.contains(&skill);
     if speech && f.effects.mute {
-        return Err(err(
+        return Err(refuse(
             "RED-42",
-            format!(
-                "{} cannot speak (a critical injury): no {skill} check",
-                f.name
-            ),
+            msg!("red-refuse-mute", name = &*f.name, skill = skill),
         ));
     }
     let task = match &f.task {
@@ -402,7 +421,14 @@ pub(super) fn use_skill<D: Dice>(
         _ if speech => f.effects.speech,
         _ => 0,
     };
-    let base = stat_value + f.skill(skill) + f.check_modifier(&state.settings) + injured;
+    let _ = stat_value;
+    let mut terms = f.terms(
+        &state.settings,
+        Stat::parse(stat).unwrap_or(Stat::None),
+        f.skill(skill),
+    );
+    terms.injury += injured;
+    let base = terms.sum();
     let r = check(
         dice,
         &CheckSpec {
@@ -419,6 +445,8 @@ pub(super) fn use_skill<D: Dice>(
         total: r.total,
         dv,
         success: r.success,
+        terms,
+        resists: false,
     });
     state.fighters[actor].task = None;
     Ok(())
@@ -435,19 +463,21 @@ pub(super) fn stabilize<D: Dice>(
     let target = target_index(state, target)?;
     let t = &state.fighters[target];
     if t.dead || t.wound() != Wound::Mortally || t.stabilized {
-        return Err(err(
+        return Err(refuse(
             "RED-45",
-            format!(
-                "{} is not a mortally wounded, unstabilized, living character",
-                t.name
-            ),
+            msg!("red-refuse-stabilize-target", name = &*t.name),
         ));
     }
-    within_reach(state, actor, target, "Stabilize")?;
+    within_reach(state, actor, target, "stabilize")?;
     let f = &state.fighters[actor];
-    let base = f.stats.tech
-        + f.skill("first_aid").max(f.skill("paramedic"))
-        + f.check_modifier(&state.settings);
+    let (first_aid, paramedic) = (f.skill("first_aid"), f.skill("paramedic"));
+    let skill = if paramedic > first_aid {
+        "paramedic"
+    } else {
+        "first_aid"
+    };
+    let terms = f.terms(&state.settings, Stat::Tech, first_aid.max(paramedic));
+    let base = terms.sum();
     let dv = state.settings.stabilize_dv;
     let r = check(
         dice,
@@ -471,6 +501,8 @@ pub(super) fn stabilize<D: Dice>(
         total: r.total,
         dv,
         success: r.success,
+        terms,
+        skill: skill.to_owned(),
     });
     Ok(())
 }
@@ -486,9 +518,9 @@ pub(super) fn grab<D: Dice>(
     require_action(state)?;
     let target = target_index(state, target)?;
     if target == actor || !state.fighters[target].present() {
-        return Err(err("RED-08", "grab someone else who is still in the fight"));
+        return Err(refuse("RED-08", msg!("red-refuse-grab-whom")));
     }
-    within_reach(state, actor, target, "a grab")?;
+    within_reach(state, actor, target, "grab")?;
     let a = &state.fighters[actor];
     let escape = a.grabbed_by == Some(target) && item.is_none();
     if !escape {
@@ -496,12 +528,12 @@ pub(super) fn grab<D: Dice>(
             Some(w) => {
                 let weapon = weapon_at(state, target, w)?;
                 if weapon.holding != Holding::InHand {
-                    return Err(err(
+                    return Err(refuse(
                         "RED-08",
-                        format!(
-                            "{}'s {} is not in hand to snatch",
-                            state.name(target),
-                            weapon.name
+                        msg!(
+                            "red-refuse-snatch-not-in-hand",
+                            name = state.name(target),
+                            weapon = &*weapon.name
                         ),
                     ));
                 }
@@ -509,25 +541,28 @@ pub(super) fn grab<D: Dice>(
             }
             None => {
                 if a.grabbing.is_some() {
-                    return Err(err("RED-08", format!("{} already holds someone", a.name)));
+                    return Err(refuse(
+                        "RED-08",
+                        msg!("red-refuse-holds-someone", name = &*a.name),
+                    ));
                 }
                 1
             }
         };
         if need > a.free_hands() {
-            return Err(err(
+            return Err(refuse(
                 "RED-08",
-                format!("{} has no free hand to grab with", a.name),
+                msg!("red-refuse-no-hand-grab", name = &*a.name),
             ));
         }
     }
     let s = &state.settings;
     let t = &state.fighters[target];
-    let base = a.dex() + a.skill("brawling") + a.check_modifier(s);
-    let dbase = t.dex() + t.skill("brawling") + t.check_modifier(s);
+    let terms = a.terms(s, Stat::Dex, a.skill("brawling"));
+    let defense_terms = t.terms(s, Stat::Dex, t.skill("brawling"));
     let ar = roll_d10(dice, s.critical_checks, "grab", None)?;
     let dr = roll_d10(dice, s.critical_checks, "grab defense", None)?;
-    let (total, defense) = (base + ar.value, dbase + dr.value);
+    let (total, defense) = (terms.sum() + ar.value, defense_terms.sum() + dr.value);
     let success = total > defense;
     state.turn.action_used = true;
     let mut taken = None;
@@ -555,6 +590,10 @@ pub(super) fn grab<D: Dice>(
         target: state.name(target),
         total,
         defense,
+        roll: ar,
+        terms,
+        defense_roll: dr,
+        defense_terms,
         success,
         escape,
         item: taken,
@@ -570,9 +609,9 @@ pub(super) fn hold_action(
 ) -> Result<(), RuleError> {
     require_action(state)?;
     let victim = state.fighters[actor].grabbing.ok_or_else(|| {
-        err(
+        refuse(
             "RED-08",
-            format!("{} holds no one: Grab first", state.name(actor)),
+            msg!("red-refuse-holds-no-one", name = state.name(actor)),
         )
     })?;
     state.turn.action_used = true;
@@ -595,6 +634,7 @@ pub(super) fn hold_action(
                 how: "choke".to_owned(),
                 damage: body,
                 hp: state.fighters[victim].hp.saturating_sub(body as i32),
+                hp_max: state.fighters[victim].hp_max,
             });
             lose_hp(state, victim, body, ev);
         }
@@ -609,6 +649,7 @@ pub(super) fn hold_action(
                 how: "throw".to_owned(),
                 damage: body,
                 hp: state.fighters[victim].hp.saturating_sub(body as i32),
+                hp_max: state.fighters[victim].hp_max,
             });
             release_holds(state, actor);
             state.fighters[victim].prone = true;
@@ -632,10 +673,7 @@ pub(super) fn declare_delay(
         Trigger::Moves { who } => who,
     };
     if watched >= state.fighters.len() || watched == actor {
-        return Err(err(
-            "RED-10",
-            "a delay's trigger must watch another participant of the fight",
-        ));
+        return Err(refuse("RED-10", msg!("red-refuse-delay-watch")));
     }
     let target = match action {
         Command::Attack { target, .. }
@@ -652,21 +690,13 @@ pub(super) fn declare_delay(
         | Command::UseObject { .. }
         | Command::Maneuver { .. }
         | Command::NetAction { .. } => None,
-        _ => {
-            return Err(err(
-                "RED-10",
-                "a delay holds an Action (attack, reload, skill, stabilize, grab …), not movement, Run, a vehicle start, another delay or a turn's end",
-            ))
-        }
+        _ => return Err(refuse("RED-10", msg!("red-refuse-delay-action"))),
     };
     if actor_of(action) != Some(actor) {
-        return Err(err(
-            "RED-10",
-            "the delayed action must be the delaying participant's own",
-        ));
+        return Err(refuse("RED-10", msg!("red-refuse-delay-own")));
     }
     if state.delays.iter().any(|d| d.actor == actor) {
-        return Err(err("RED-10", "only one delayed action may wait at a time"));
+        return Err(refuse("RED-10", msg!("red-refuse-delay-one")));
     }
     // A weapon on the floor is out of the fight: an attack held with it could never fire.
     if let Command::Attack {

@@ -19,6 +19,12 @@ pub(super) struct Prepared {
     pub(super) location: Location,
     /// The defender may evade and nobody has said whether it does (RED-33).
     pub(super) ask: bool,
+    /// The attack base, term by term (`spec.attack` is its sum).
+    pub(super) terms: Terms,
+    /// The defender's DEX + Evasion, term by term, when it opposes the roll.
+    pub(super) defense_terms: Terms,
+    /// Metres to the target.
+    pub(super) distance: u32,
 }
 
 impl Prepared {
@@ -27,6 +33,41 @@ impl Prepared {
         match self.weapon {
             Some(w) => &state.fighters[self.actor].weapons[w].name,
             None => self.style,
+        }
+    }
+
+    /// The skill the attack uses, as a setup key.
+    pub(super) fn skill<'s>(&self, state: &'s State) -> &'s str {
+        match self.weapon {
+            _ if self.mode == FireMode::Autofire => "autofire",
+            Some(w) => {
+                let profile = &state.fighters[self.actor].weapons[w].profile;
+                state
+                    .tables
+                    .weapons
+                    .get(&**profile)
+                    .map_or("", |p| &p.skill)
+            }
+            None => self.style,
+        }
+    }
+
+    /// The DV row of a ranged attack (empty for melee).
+    pub(super) fn row<'s>(&self, state: &'s State) -> &'s str {
+        let profile = self
+            .weapon
+            .map(|w| &state.fighters[self.actor].weapons[w].profile)
+            .and_then(|p| state.tables.weapons.get(&**p));
+        match profile {
+            Some(p) if p.kind == WeaponKind::Ranged => {
+                let row = if self.mode == FireMode::Autofire {
+                    &p.autofire_row
+                } else {
+                    &p.dv_row
+                };
+                row.as_deref().unwrap_or_default()
+            }
+            _ => "",
         }
     }
 }
@@ -41,22 +82,23 @@ pub(super) fn prepare_attack(
     let a = &state.fighters[actor];
     let t = &state.fighters[target];
     if target == actor {
-        return Err(err("RED-08", format!("{} cannot attack themself", a.name)));
+        return Err(refuse("RED-08", msg!("red-refuse-self", name = &*a.name)));
     }
     if !t.present() {
-        return Err(err(
-            "RED-08",
-            format!("{} is no longer in the fight", t.name),
-        ));
+        return Err(refuse("RED-08", msg!("red-refuse-gone", name = &*t.name)));
     }
     let distance = state.metres(a.position, t.position);
     let (kind, dice_n, rof, skill, half_sp, style, kit) = match (order.weapon, order.unarmed) {
         (Some(w), None) => {
             let weapon = weapon_at(state, actor, w)?;
             if weapon.holding != Holding::InHand {
-                return Err(err(
+                return Err(refuse(
                     "RED-09",
-                    format!("{}'s {} is not in hand: draw it first", a.name, weapon.name),
+                    msg!(
+                        "red-refuse-draw-first",
+                        name = &*a.name,
+                        weapon = &*weapon.name
+                    ),
                 ));
             }
             let k = &weapon.kit.0;
@@ -82,34 +124,27 @@ pub(super) fn prepare_attack(
                 None,
             )
         }
-        _ => {
-            return Err(err(
-                "RED-08",
-                "an attack names either a weapon or an unarmed style, not both or neither",
-            ))
-        }
+        _ => return Err(refuse("RED-08", msg!("red-refuse-weapon-or-style"))),
     };
     let autofire = order.mode == FireMode::Autofire;
-    let mut modifier = a.check_modifier(s);
+    let mut aimed = 0;
     if order.aim != Aim::None {
         if autofire {
-            return Err(err(
-                "RED-34",
-                "an aimed shot is a single attack, not autofire",
-            ));
+            return Err(refuse("RED-34", msg!("red-refuse-aimed-autofire")));
         }
-        modifier -= s.aimed_penalty;
+        aimed = -s.aimed_penalty;
     }
     let mut ask = false;
-    let (attack_base, defense, rounds, dice_n, cap) = match kind {
+    let mut defense_terms = Terms::default();
+    let (terms, defense, rounds, dice_n, cap) = match kind {
         WeaponKind::Ranged => {
             let k = kit.expect("ranged attacks have a weapon");
             let weapon = &a.weapons[order.weapon.expect("ranged attacks have a weapon")];
             let (row, rounds, skill, dice_n, cap) = if autofire {
                 if k.autofire == 0 {
-                    return Err(err(
+                    return Err(refuse(
                         "RED-35",
-                        format!("{} cannot fire on autofire", weapon.name),
+                        msg!("red-refuse-no-autofire", weapon = &*weapon.name),
                     ));
                 }
                 (
@@ -125,11 +160,14 @@ pub(super) fn prepare_attack(
             // RED-36: a weapon without a magazine spends nothing.
             let rounds = if k.needs_ammo { rounds } else { 0 };
             if weapon.loaded < rounds {
-                return Err(err(
+                return Err(refuse(
                     "RED-36",
-                    format!(
-                        "{}'s {} has {} rounds loaded; this needs {rounds}: reload",
-                        a.name, weapon.name, weapon.loaded
+                    msg!(
+                        "red-refuse-rounds",
+                        name = &*a.name,
+                        weapon = &*weapon.name,
+                        loaded = weapon.loaded,
+                        rounds = rounds
                     ),
                 ));
             }
@@ -141,14 +179,13 @@ pub(super) fn prepare_attack(
                     distance,
                 ));
             };
-            let base = a.reflexes()
-                + skill
-                + modifier
-                + a.effects.ranged
-                + a.sheet.0.ranged
-                + a.hand_modifier(order.weapon);
+            let mut terms = a.terms(s, Stat::Ref, skill);
+            terms.injury += a.effects.ranged + a.hand_modifier(order.weapon);
+            terms.modifier += a.sheet.0.ranged;
+            terms.aimed = aimed;
             let eligible = t.reflexes() >= s.evasion_ref && !t.effects.no_evade && t.standing();
-            let evade_base = t.evasion_base(s);
+            let evade_terms = t.evasion_terms(s);
+            let evade_base = evade_terms.sum();
             // The setup's `evade` is a standing preference: it applies while the target may
             // evade (REF can fall and a lost leg forbids it mid-fight); only an explicit
             // `evade: true` in the command is refused when it may not.
@@ -156,13 +193,13 @@ pub(super) fn prepare_attack(
             ask = eligible && choice.is_none();
             let evades = match choice {
                 Some(true) if !eligible => {
-                    return Err(err(
+                    return Err(refuse(
                         "RED-33",
-                        format!(
-                            "{} cannot evade ranged attacks: it needs REF {} (has {})",
-                            t.name,
-                            s.evasion_ref,
-                            t.reflexes()
+                        msg!(
+                            "red-refuse-no-evade",
+                            name = &*t.name,
+                            need = s.evasion_ref,
+                            has = t.reflexes()
                         ),
                     ))
                 }
@@ -170,35 +207,37 @@ pub(super) fn prepare_attack(
                 None => eligible && 2 * evade_base + 11 > 2 * dv,
             };
             let defense = if evades {
+                defense_terms = evade_terms;
                 Defense::Opposed { base: evade_base }
             } else {
                 Defense::Dv { dv }
             };
-            (base, defense, rounds, dice_n, cap)
+            (terms, defense, rounds, dice_n, cap)
         }
         WeaponKind::Melee => {
             if autofire {
-                return Err(err("RED-35", "melee attacks cannot autofire"));
+                return Err(refuse("RED-35", msg!("red-refuse-melee-autofire")));
             }
             if distance > s.reach {
-                return Err(err(
+                return Err(refuse(
                     "RED-37",
-                    format!(
-                        "{} is {distance} m away; melee reaches {} m",
-                        t.name, s.reach
+                    msg!(
+                        "red-refuse-melee-reach",
+                        name = &*t.name,
+                        distance = distance,
+                        reach = s.reach
                     ),
                 ));
             }
-            let base = a.dex()
-                + skill
-                + modifier
-                + a.effects.melee
-                + a.sheet.0.melee
-                + a.hand_modifier(order.weapon);
+            let mut terms = a.terms(s, Stat::Dex, skill);
+            terms.injury += a.effects.melee + a.hand_modifier(order.weapon);
+            terms.modifier += a.sheet.0.melee;
+            terms.aimed = aimed;
+            defense_terms = t.evasion_terms(s);
             (
-                base,
+                terms,
                 Defense::Opposed {
-                    base: t.evasion_base(s),
+                    base: defense_terms.sum(),
                 },
                 0,
                 dice_n,
@@ -222,7 +261,7 @@ pub(super) fn prepare_attack(
     }
     .map_or(0, |p| p.sp);
     let spec = AttackSpec {
-        attack: attack_base,
+        attack: terms.sum(),
         defense,
         autofire_cap: cap,
         damage: DamageSpec {
@@ -258,6 +297,9 @@ pub(super) fn prepare_attack(
         spec,
         location,
         ask,
+        terms,
+        defense_terms,
+        distance,
     })
 }
 
@@ -266,27 +308,21 @@ pub(super) fn account_attack(state: &mut State, p: &Prepared) -> Result<(), Rule
     let t = &state.turn;
     let name = &state.fighters[p.actor].name;
     if t.attacks >= 2 {
-        return Err(err(
+        return Err(refuse(
             "RED-07",
-            format!("{name} has made two attacks this turn; never more than two"),
+            msg!("red-refuse-two-attacks", name = &**name),
         ));
     }
     if t.attacks == 0 {
         require_action(state)?;
     } else if t.attack_rof < 2 {
-        return Err(err(
-            "RED-07",
-            format!("{name}'s Action went to a ROF 1 attack; a second attack needs ROF 2 (two ROF 1 weapons never fire with one Action)"),
-        ));
+        return Err(refuse("RED-07", msg!("red-refuse-rof-one", name = &**name)));
     } else if p.rof < 2
         && !(state.settings.mixed_rof && p.mode == FireMode::Single && p.aim == Aim::None)
     {
-        return Err(err(
+        return Err(refuse(
             "RED-06",
-            format!(
-                "a second attack in one Action needs a ROF 2 weapon used singly; {} is not",
-                p.label(state)
-            ),
+            msg!("red-refuse-second-rof", weapon = p.label(state)),
         ));
     }
     state.turn.action_used = true;
@@ -318,6 +354,7 @@ pub(super) fn resolve_attack<D: Dice>(
         (Defense::Opposed { .. }, Some(roll)) => DefenseRoll::Evasion {
             roll,
             total: result.defense_total,
+            terms: p.defense_terms,
         },
         _ => DefenseRoll::Dv {
             dv: result.defense_total,
@@ -331,10 +368,20 @@ pub(super) fn resolve_attack<D: Dice>(
         aim: p.aim,
         roll: result.roll,
         total: result.total,
+        terms: p.terms,
+        skill: p.skill(state).to_owned(),
         defense,
+        row: if matches!(defense, DefenseRoll::Dv { .. }) {
+            p.row(state).to_owned()
+        } else {
+            String::new()
+        },
+        distance: p.distance,
         hit: result.hit,
         margin: result.margin,
         multiplier: result.multiplier,
+        cap: p.spec.autofire_cap,
+        spent: p.rounds,
         rounds_left,
         delayed,
     });
@@ -385,10 +432,12 @@ pub(super) fn resolve_attack<D: Dice>(
         raw: dmg.raw,
         sp: sp_before,
         effective_sp: dmg.effective_sp,
+        head_multiplier: p.spec.damage.head_multiplier,
         through: dmg.through,
         bonus: dmg.hp_loss - dmg.through,
         hp_loss: dmg.hp_loss,
         hp: hp_after,
+        hp_max: state.fighters[r].hp_max,
     });
     let dealt = &mut state.fighters[p.actor].tally.damage_dealt;
     *dealt = dealt.saturating_add(dmg.hp_loss);
@@ -442,6 +491,7 @@ pub(super) fn lose_hp(state: &mut State, who: usize, amount: u32, ev: &mut Event
         ev.emit(|| Event::Wounded {
             who: f.name.to_string(),
             state: after,
+            penalty: f.wound_modifier(&state.settings),
         });
     }
     if after == Wound::Mortally && before != Wound::Mortally {
@@ -460,20 +510,25 @@ pub(super) fn suppress<D: Dice>(
     let w = weapon_at(state, actor, weapon)?;
     let p = &state.tables.weapons[&*w.profile];
     if w.holding != Holding::InHand {
-        return Err(err("RED-09", format!("{} is not in hand", w.name)));
+        return Err(refuse(
+            "RED-09",
+            msg!("red-refuse-not-in-hand-bare", weapon = &*w.name),
+        ));
     }
     if p.autofire == 0 {
-        return Err(err(
+        return Err(refuse(
             "RED-35",
-            format!("{} cannot lay down suppressive fire", w.name),
+            msg!("red-refuse-no-suppress", weapon = &*w.name),
         ));
     }
     if w.loaded < s.autofire_rounds {
-        return Err(err(
+        return Err(refuse(
             "RED-36",
-            format!(
-                "{} has {} rounds; suppressive fire needs {}",
-                w.name, w.loaded, s.autofire_rounds
+            msg!(
+                "red-refuse-suppress-rounds",
+                weapon = &*w.name,
+                loaded = w.loaded,
+                need = s.autofire_rounds
             ),
         ));
     }
@@ -492,10 +547,14 @@ pub(super) fn suppress<D: Dice>(
         spec: AttackSpec::default(),
         location: Location::Body,
         ask: false,
+        terms: Terms::default(),
+        defense_terms: Terms::default(),
+        distance: 0,
     };
     account_attack(state, &prepared)?;
     let a = &state.fighters[actor];
-    let base = a.reflexes() + a.skill("autofire") + a.check_modifier(&s);
+    let terms = a.terms(&s, Stat::Ref, a.skill("autofire"));
+    let base = terms.sum();
     let pos = a.position;
     let side = a.side;
     let roll = roll_d10(dice, s.critical_checks, "suppressive fire", None)?;
@@ -509,6 +568,8 @@ pub(super) fn suppress<D: Dice>(
         roll,
         total,
         rounds_left: f.weapons[weapon].loaded,
+        terms,
+        spent: s.autofire_rounds,
     });
     for i in 0..state.fighters.len() {
         let t = &state.fighters[i];
@@ -522,7 +583,8 @@ pub(super) fn suppress<D: Dice>(
         {
             continue;
         }
-        let base = t.stats.will + t.skill("concentration") + t.check_modifier(&s);
+        let terms = t.terms(&s, Stat::Will, t.skill("concentration"));
+        let base = terms.sum();
         let r = check(
             dice,
             &CheckSpec {
@@ -540,6 +602,8 @@ pub(super) fn suppress<D: Dice>(
             total: r.total,
             dv: total,
             success: r.success,
+            terms,
+            resists: true,
         });
         if !r.success {
             state.fighters[i].suppressed = true;

@@ -2,21 +2,102 @@
 
 use super::*;
 
+/// A stat a check adds (RED-30), by its setup key.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Stat {
+    /// REF.
+    #[default]
+    Ref,
+    /// DEX.
+    Dex,
+    /// BODY.
+    Body,
+    /// WILL.
+    Will,
+    /// MOVE.
+    Move,
+    /// TECH.
+    Tech,
+    /// INT.
+    Int,
+    /// COOL.
+    Cool,
+    /// No stat: a bare d10 (`settings.tie_reroll: "d10"`).
+    None,
+}
+
+impl Stat {
+    /// The stat named by a setup key ("ref", "dex" …).
+    pub fn parse(key: &str) -> Option<Stat> {
+        Some(match key {
+            "ref" => Stat::Ref,
+            "dex" => Stat::Dex,
+            "body" => Stat::Body,
+            "will" => Stat::Will,
+            "move" => Stat::Move,
+            "tech" => Stat::Tech,
+            "int" => Stat::Int,
+            "cool" => Stat::Cool,
+            _ => return None,
+        })
+    }
+}
+
+/// What a check adds to its d10 (RED-30), term by term, so that a reader can add them up:
+/// `sum()` is the base the d10 is added to.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Terms {
+    /// The stat added.
+    pub stat: Stat,
+    /// Its value on the sheet (before the armour penalty).
+    pub stat_value: i32,
+    /// The skill's level plus its bonus (the skill's name is the event's).
+    pub skill: i32,
+    /// RED-41 armour penalty to REF and DEX (0 or less).
+    pub armor: i32,
+    /// RED-44 wound penalty: Seriously −2, Mortally −4 (0 or less).
+    pub wound: i32,
+    /// RED-42 critical injuries: to all actions, to this kind of check, to this hand.
+    pub injury: i32,
+    /// RED-34 aimed shot (−8 by default; 0 when not aimed).
+    pub aimed: i32,
+    /// The character's own `modifier` and its `bonuses` for this kind of check.
+    pub modifier: i32,
+}
+
+impl Terms {
+    /// The base the d10 is added to.
+    pub fn sum(&self) -> i32 {
+        self.stat_value
+            + self.skill
+            + self.armor
+            + self.wound
+            + self.injury
+            + self.aimed
+            + self.modifier
+    }
+}
+
 /// The defence an attack met.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum DefenseRoll {
-    /// The range DV.
+    /// The range DV (RED-32): the attack's DV row at the range band of its distance.
     Dv {
         /// DV.
         dv: i32,
     },
-    /// The defender's evasion roll.
+    /// The defender's evasion roll (RED-33, RED-37).
     Evasion {
         /// Defender's d10.
         roll: D10,
         /// Defender's total.
         total: i32,
+        /// DEX + Evasion + modifiers, term by term.
+        #[serde(default)]
+        terms: Terms,
     },
 }
 
@@ -36,6 +117,9 @@ pub enum Event {
         roll: D10,
         /// REF + bonus + d10.
         total: i32,
+        /// The RED-41 armour penalty already taken from `reflexes` (0 or less).
+        #[serde(default)]
+        armor: i32,
     },
     /// RED-02 tie-break reroll among the tied (`settings.tie_reroll`).
     TieReroll {
@@ -49,6 +133,15 @@ pub enum Event {
         /// What orders the tied: REF + bonus + d10, or the bare d10.
         #[serde(default)]
         total: i32,
+        /// REF after the armour penalty (0 for a bare d10).
+        #[serde(default)]
+        reflexes: i32,
+        /// The `initiative` bonus (0 for a bare d10).
+        #[serde(default)]
+        bonus: i32,
+        /// The RED-41 armour penalty already taken from `reflexes` (0 or less).
+        #[serde(default)]
+        armor: i32,
     },
     /// The queue, first to last.
     Order {
@@ -107,6 +200,9 @@ pub enum Event {
         cost: u32,
         /// Movement left this turn.
         left: u32,
+        /// Positions and movement are 2 m squares (`settings.grid`).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        grid: bool,
     },
     /// Ran: a second move.
     Ran {
@@ -145,14 +241,33 @@ pub enum Event {
         roll: D10,
         /// Attacker's total.
         total: i32,
+        /// What the d10 is added to: STAT + skill + modifiers, term by term.
+        #[serde(default)]
+        terms: Terms,
+        /// The skill the attack uses (a setup key: `handgun`, `autofire` …).
+        #[serde(default)]
+        skill: String,
         /// The defence.
         defense: DefenseRoll,
+        /// The DV row the range DV comes from (`pistol`, `assault_rifle_autofire` …);
+        /// empty for melee.
+        #[serde(default, skip_serializing_if = "String::is_empty")]
+        row: String,
+        /// Distance to the target (metres, or squares on a grid).
+        #[serde(default)]
+        distance: u32,
         /// Hit.
         hit: bool,
         /// Total minus defence.
         margin: i32,
         /// Damage multiplier (autofire).
         multiplier: u32,
+        /// The weapon's autofire multiplier cap (RED-35); 0 for a single attack.
+        #[serde(default)]
+        cap: u32,
+        /// Rounds the attack spent (RED-35, RED-36).
+        #[serde(default)]
+        spent: u32,
         /// Rounds left in the weapon after the shot.
         rounds_left: Option<u32>,
         /// A delayed action firing.
@@ -174,6 +289,10 @@ pub enum Event {
         sp: i32,
         /// SP that applied (halved for melee).
         effective_sp: i32,
+        /// Multiplier of the damage through armour: 2 on the head (3 with a Cracked
+        /// Skull), else 1 (RED-34, RED-40).
+        #[serde(default = "one")]
+        head_multiplier: u32,
         /// HP through the armour (after head doubling).
         through: u32,
         /// Critical bonus.
@@ -182,6 +301,9 @@ pub enum Event {
         hp_loss: u32,
         /// HP after.
         hp: i32,
+        /// Maximum HP.
+        #[serde(default)]
+        hp_max: i32,
     },
     /// Armour ablated by a penetrating hit (RED-40).
     Ablated {
@@ -211,6 +333,9 @@ pub enum Event {
         who: String,
         /// New state.
         state: Wound,
+        /// Its penalty to all actions (RED-44): 0, −2 or −4 by default.
+        #[serde(default)]
+        penalty: i32,
     },
     /// A shield took a hit.
     ShieldHit {
@@ -235,6 +360,9 @@ pub enum Event {
         damage: u32,
         /// HP after.
         hp: i32,
+        /// Maximum HP.
+        #[serde(default)]
+        hp_max: i32,
     },
     /// Drew a weapon (free).
     Drew {
@@ -291,6 +419,13 @@ pub enum Event {
         dv: i32,
         /// Success.
         success: bool,
+        /// What the d10 is added to, term by term.
+        #[serde(default)]
+        terms: Terms,
+        /// `dv` is an attacker's total that a tie holds against (resisting suppressive
+        /// fire): success is `total ≥ dv`; otherwise success is beating the DV.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        resists: bool,
     },
     /// A turn of a long task.
     TaskProgress {
@@ -317,6 +452,12 @@ pub enum Event {
         dv: i32,
         /// Stabilized.
         success: bool,
+        /// TECH + the better of First Aid and Paramedic + modifiers.
+        #[serde(default)]
+        terms: Terms,
+        /// The skill used (`first_aid` or `paramedic`).
+        #[serde(default)]
+        skill: String,
     },
     /// A grab (or an attempt to break one).
     Grab {
@@ -328,6 +469,18 @@ pub enum Event {
         total: i32,
         /// Defender's total.
         defense: i32,
+        /// Attacker's d10.
+        #[serde(default)]
+        roll: D10,
+        /// Attacker's DEX + Brawling + modifiers.
+        #[serde(default)]
+        terms: Terms,
+        /// Defender's d10.
+        #[serde(default)]
+        defense_roll: D10,
+        /// Defender's DEX + Brawling + modifiers.
+        #[serde(default)]
+        defense_terms: Terms,
         /// Succeeded.
         success: bool,
         /// It was an escape from the target's hold.
@@ -385,6 +538,12 @@ pub enum Event {
         total: i32,
         /// Rounds left.
         rounds_left: u32,
+        /// REF + Autofire + modifiers.
+        #[serde(default)]
+        terms: Terms,
+        /// Rounds spent.
+        #[serde(default)]
+        spent: u32,
     },
     /// Pinned down by suppressive fire: next turn's Move Action goes to taking cover.
     Suppressed {
@@ -477,5 +636,18 @@ pub enum Event {
         winner: Option<u8>,
         /// Why it ended.
         reason: String,
+        /// Who is still in the fight on the winning side (none without a winner).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        winners: Vec<String>,
+        /// The round it ended in.
+        #[serde(default)]
+        round: u32,
+        /// It ended at the round limit (`settings.max_rounds`).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        round_limit: bool,
     },
+}
+
+fn one() -> u32 {
+    1
 }

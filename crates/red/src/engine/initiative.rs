@@ -5,11 +5,6 @@ use fray_dice::{Dice, RuleError};
 use super::{Event, Events, State, TieReroll};
 use crate::resolve::roll_d10;
 
-/// REF (after armour) plus the `initiative` bonus: what the d10 is added to.
-fn initiative_base(state: &State, i: usize) -> i32 {
-    state.fighters[i].reflexes() + state.fighters[i].sheet.0.initiative
-}
-
 pub(super) fn roll_initiative<D: Dice>(
     state: &mut State,
     i: usize,
@@ -27,6 +22,7 @@ pub(super) fn roll_initiative<D: Dice>(
         bonus,
         roll,
         total,
+        armor: -state.fighters[i].armor_penalty(),
     });
     Ok(())
 }
@@ -49,21 +45,24 @@ pub(super) fn break_ties<D: Dice>(
     }
     let mut rolls = Vec::with_capacity(tied.len());
     for &i in tied {
-        let (roll, extra, total) = match state.settings.tie_reroll {
+        let f = &state.fighters[i];
+        let (roll, extra, [reflexes, bonus, armor]) = match state.settings.tie_reroll {
             TieReroll::Initiative => {
                 let r = roll_d10(dice, state.settings.critical_initiative, "initiative", None)?;
-                (r.natural, r.extra, initiative_base(state, i) + r.value)
+                let terms = [f.reflexes(), f.sheet.0.initiative, -f.armor_penalty()];
+                (r.natural, r.extra, terms)
             }
-            TieReroll::D10 => {
-                let r = dice.roll(10)?;
-                (r, 0, r as i32)
-            }
+            TieReroll::D10 => (dice.roll(10)?, 0, [0; 3]),
         };
+        let total = reflexes + bonus + roll as i32 + extra;
         ev.emit(|| Event::TieReroll {
             who: state.name(i),
             roll,
             extra,
             total,
+            reflexes,
+            bonus,
+            armor,
         });
         rolls.push((total, i));
     }

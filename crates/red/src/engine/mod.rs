@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use fray_dice::{Dice, EventLog, RuleError, Transcript};
+use fray_dice::{msg, Dice, EventLog, RuleError, Transcript};
 
 mod actions;
 mod attack;
@@ -38,6 +38,11 @@ use crate::tables::{unarmed_dice, DvTable, InjuryEffect, Tables, WeaponKind, Wea
 
 fn err(rule: &'static str, message: impl Into<String>) -> RuleError {
     RuleError::new(rule, message)
+}
+
+/// A refusal written from RED's message `red-refuse-<id>` (English and Russian).
+fn refuse(rule: &'static str, message: fray_dice::Message) -> RuleError {
+    crate::text::refusal(rule, message)
 }
 
 /// Starts an encounter: validates the setup, rolls initiative (RED-02) and begins round 1.
@@ -183,6 +188,17 @@ fn finish(state: &mut State, [a, b]: [bool; 2], ev: &mut Events) {
     ev.emit(|| Event::FightOver {
         winner,
         reason: finish.reason.clone(),
+        winners: winner.map_or_else(Vec::new, |w| {
+            let s = &state.settings;
+            state
+                .fighters
+                .iter()
+                .filter(|f| f.side == w && f.able(s))
+                .map(|f| f.name.to_string())
+                .collect()
+        }),
+        round: state.round,
+        round_limit: false,
     });
     state.finished = Some(finish);
 }
@@ -238,6 +254,9 @@ fn end_round(state: &mut State, ev: &mut Events) {
         ev.emit(|| Event::FightOver {
             winner: None,
             reason: reason.clone(),
+            winners: Vec::new(),
+            round,
+            round_limit: true,
         });
         state.finished = Some(Finish {
             winner: None,
@@ -362,12 +381,9 @@ fn require_action(state: &State) -> Result<(), RuleError> {
 
 #[cold]
 fn action_spent(state: &State) -> RuleError {
-    err(
+    refuse(
         "RED-05",
-        format!(
-            "{} has already spent this turn's Action (a turn is one Move Action and one Action)",
-            state.name(state.actor())
-        ),
+        msg!("red-refuse-action-spent", name = state.name(state.actor())),
     )
 }
 
@@ -380,25 +396,27 @@ fn target_index(state: &State, target: usize) -> Result<usize, RuleError> {
 
 #[cold]
 fn no_participant(state: &State, target: usize) -> RuleError {
-    err(
+    refuse(
         "RED-08",
-        format!(
-            "there is no participant #{target} (there are {})",
-            state.fighters.len()
+        msg!(
+            "red-refuse-no-participant",
+            target = target,
+            count = state.fighters.len()
         ),
     )
 }
 
+/// `b` within reach of `a` for `what`: `"stabilize"` or `"grab"` (`red-refuse-reach-<what>`).
 fn within_reach(state: &State, a: usize, b: usize, what: &str) -> Result<(), RuleError> {
     let d = state.metres(state.fighters[a].position, state.fighters[b].position);
     if d > state.settings.reach {
-        return Err(err(
+        return Err(refuse(
             "RED-08",
-            format!(
-                "{what} needs {} within {} m; {} is {d} m away",
-                state.name(b),
-                state.settings.reach,
-                state.name(b)
+            msg!(
+                format!("red-refuse-reach-{what}"),
+                target = state.name(b),
+                reach = state.settings.reach,
+                distance = d
             ),
         ));
     }
@@ -457,10 +475,7 @@ fn answer_evasion<D: Dice>(
         return Err(fight_over(f));
     }
     let Some(p) = &state.pending else {
-        return Err(err(
-            "RED-33",
-            "no ranged attack is waiting for an evasion choice",
-        ));
+        return Err(refuse("RED-33", msg!("red-refuse-no-evasion-waiting")));
     };
     let (defender, attacker) = (p.defender, p.attacker);
     let evade = match cmd {
@@ -563,12 +578,13 @@ pub(crate) fn attack_spec(
 
 #[cold]
 fn awaiting_evasion(state: &State, defender: usize, attacker: usize) -> RuleError {
-    err(
+    refuse(
         "RED-33",
-        format!(
-            "{} must first choose whether to evade {}'s attack (evade, actor {defender})",
-            state.name(defender),
-            state.name(attacker)
+        msg!(
+            "red-refuse-evade-first",
+            defender = state.name(defender),
+            attacker = state.name(attacker),
+            index = defender
         ),
     )
 }
@@ -592,23 +608,26 @@ fn admit(state: &mut State, actor: Option<usize>) -> Result<(), RuleError> {
 
 #[cold]
 fn fight_over(f: &Finish) -> RuleError {
-    err(
+    refuse(
         "RED-01",
-        format!("the fight is over ({}); no more commands", f.reason),
+        msg!("red-refuse-fight-over", reason = f.reason.as_str()),
     )
 }
 
 #[cold]
 fn not_their_turn(state: &State, actor: usize) -> RuleError {
     if actor >= state.fighters.len() {
-        return err("RED-03", format!("there is no participant #{actor}"));
+        return refuse(
+            "RED-03",
+            msg!("red-refuse-no-participant-bare", target = actor),
+        );
     }
-    err(
+    refuse(
         "RED-03",
-        format!(
-            "it is {}'s turn, not {}'s: the initiative queue never changes",
-            state.name(state.actor()),
-            state.name(actor)
+        msg!(
+            "red-refuse-not-your-turn",
+            actor = state.name(state.actor()),
+            name = state.name(actor)
         ),
     )
 }
@@ -689,22 +708,28 @@ fn perform<D: Dice>(
             let free = state.fighters[*actor].free_hands();
             let f = &mut state.fighters[*actor];
             if f.shield.is_none() {
-                return Err(err("RED-08", format!("{} carries no shield", f.name)));
+                return Err(refuse(
+                    "RED-08",
+                    msg!("red-refuse-no-shield", name = &*f.name),
+                ));
             }
             if *take == f.shield_in_hand {
-                return Err(err(
+                return Err(refuse(
                     "RED-08",
-                    format!(
-                        "{}'s shield is already {}",
-                        f.name,
-                        if *take { "in hand" } else { "stowed" }
+                    msg!(
+                        if *take {
+                            "red-refuse-shield-in-hand"
+                        } else {
+                            "red-refuse-shield-stowed"
+                        },
+                        name = &*f.name
                     ),
                 ));
             }
             if *take && free == 0 {
-                return Err(err(
+                return Err(refuse(
                     "RED-09",
-                    format!("{} has no free hand for the shield", f.name),
+                    msg!("red-refuse-no-hand-shield", name = &*f.name),
                 ));
             }
             f.shield_in_hand = *take;
@@ -726,9 +751,13 @@ fn perform<D: Dice>(
                 Some(w) => {
                     let weapon = weapon_at(state, *actor, *w)?;
                     if weapon.holding != Holding::InHand {
-                        return Err(err(
+                        return Err(refuse(
                             "RED-09",
-                            format!("{name}'s {} is not in hand", weapon.name),
+                            msg!(
+                                "red-refuse-not-in-hand",
+                                name = name.as_str(),
+                                weapon = &*weapon.name
+                            ),
                         ));
                     }
                     let wname = weapon.name.clone();
@@ -811,8 +840,8 @@ fn perform<D: Dice>(
                 return Err(err("RED-08", "start the vehicle before maneuvering"));
             }
             let f = &state.fighters[*actor];
-            let base =
-                f.reflexes() + f.skill("drive_land_vehicle") + f.check_modifier(&state.settings);
+            let terms = f.terms(&state.settings, Stat::Ref, f.skill("drive_land_vehicle"));
+            let base = terms.sum();
             let r = check(
                 dice,
                 &CheckSpec {
@@ -830,6 +859,8 @@ fn perform<D: Dice>(
                 total: r.total,
                 dv: *dv,
                 success: r.success,
+                terms,
+                resists: false,
             });
         }
         Command::LeaveVehicle { actor } => {
@@ -882,12 +913,7 @@ fn perform<D: Dice>(
         Command::EndTurn { .. }
         | Command::Leave { .. }
         | Command::Join { .. }
-        | Command::Evade { .. } => {
-            return Err(err(
-                "RED-10",
-                "ending a turn, leaving, joining or evading cannot be a delayed action",
-            ))
-        }
+        | Command::Evade { .. } => return Err(refuse("RED-10", msg!("red-refuse-delay-command"))),
     }
     Ok(())
 }

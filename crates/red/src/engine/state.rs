@@ -393,11 +393,6 @@ impl Fighter {
         }
     }
 
-    /// Modifier to every check: the character's own, wounds and injuries.
-    pub(super) fn check_modifier(&self, s: &Settings) -> i32 {
-        self.modifier + self.wound_modifier(s) + self.effects.all
-    }
-
     /// MOVE after armour (RED-41), Mortally Wounded (RED-44) and injuries (RED-14).
     /// Wounds and injuries never take it below `settings.move_floor` ("minimum 1").
     pub fn move_stat(&self, s: &Settings) -> i32 {
@@ -448,13 +443,43 @@ impl Fighter {
         self.death_saves + self.effects.death_save
     }
 
-    pub(super) fn evasion_base(&self, s: &Settings) -> i32 {
+    /// DEX + Evasion + modifiers (RED-33, RED-37), term by term; a lost leg leaves no
+    /// Evasion (RED-42).
+    pub(super) fn evasion_terms(&self, s: &Settings) -> Terms {
         let evasion = if self.effects.no_evade {
             0
         } else {
             self.sheet.0.evasion
         };
-        self.dex() + evasion + self.check_modifier(s)
+        self.terms(s, Stat::Dex, evasion)
+    }
+
+    /// What every check of this fighter adds (RED-30): `stat` (REF and DEX less the armour
+    /// penalty, RED-41), `skill`, the wound penalty (RED-44), the injuries' penalty to all
+    /// actions (RED-42) and the fighter's own modifier.
+    pub(super) fn terms(&self, s: &Settings, stat: Stat, skill: i32) -> Terms {
+        let st = &self.stats;
+        let (stat_value, armor) = match stat {
+            Stat::Ref => (st.reflexes, -self.armor_penalty()),
+            Stat::Dex => (st.dex, -self.armor_penalty()),
+            Stat::Body => (st.body, 0),
+            Stat::Will => (st.will, 0),
+            Stat::Move => (st.move_, 0),
+            Stat::Tech => (st.tech, 0),
+            Stat::Int => (st.int, 0),
+            Stat::Cool => (st.cool, 0),
+            Stat::None => (0, 0),
+        };
+        Terms {
+            stat,
+            stat_value,
+            skill,
+            armor,
+            wound: self.wound_modifier(s),
+            injury: self.effects.all,
+            aimed: 0,
+            modifier: self.modifier,
+        }
     }
 }
 
