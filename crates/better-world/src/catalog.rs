@@ -1,5 +1,5 @@
 //! The `Ruleset`, `AutoPlay` and `Catalog` implementations: default tactic, outcome, odds
-//! tables, the demo and readable log lines.
+//! tables, the demo; the readable lines come from [`crate::text`].
 
 use fray_dice::{
     AutoPlay, Catalog, DefaultPolicy, Dice, Ending, EventLog, OddsTable, RuleError, Ruleset,
@@ -7,7 +7,7 @@ use fray_dice::{
 };
 use serde::{Deserialize, Serialize};
 
-use crate::engine::{self, Action, Command, Defence, Event, Phase, SkipReason, State, Status};
+use crate::engine::{self, Command, Event, Phase, State, Status};
 use crate::health::{HealthTrack, Shock};
 use crate::initiative::InitiativeModifier;
 use crate::policy::BwPolicy;
@@ -21,7 +21,7 @@ pub struct BetterWorld;
 
 impl Ruleset for BetterWorld {
     const ID: &'static str = "better-world";
-    const VERSION: u32 = 4;
+    const VERSION: u32 = 5;
     type Setup = Setup;
     type Command = Command;
     type Event = Event;
@@ -379,319 +379,6 @@ pub fn demo_setup() -> Setup {
     }
 }
 
-/// Display names for the log (issue 18: no Debug output in readable lines).
-fn aspect_name(a: Aspect) -> &'static str {
-    match a {
-        Aspect::Reflexes => "Reflexes",
-        Aspect::Training => "Training",
-        Aspect::Constitution => "Constitution",
-        Aspect::Coordination => "Coordination",
-        Aspect::SleightOfHand => "Sleight of Hand",
-        Aspect::Perception => "Perception",
-        Aspect::Concentration => "Concentration",
-        Aspect::MuscleMemory => "Muscle Memory",
-    }
-}
-
-fn health_name(h: crate::health::HealthState) -> &'static str {
-    use crate::health::HealthState::*;
-    match h {
-        Healthy => "Healthy",
-        LightlyWounded => "Lightly Wounded",
-        Wounded => "Wounded",
-        BadlyWounded => "Badly Wounded",
-        Dying => "Dying",
-        Dead => "Dead",
-    }
-}
-
-fn distance_name(d: Distance) -> &'static str {
-    match d {
-        Distance::Near => "Near",
-        Distance::Medium => "Medium",
-        Distance::Far => "Far",
-        Distance::Extreme => "Extreme",
-    }
-}
-
-fn name(w: &engine::Who) -> &str {
-    &w.name
-}
-
-fn list(v: &[engine::Who]) -> String {
-    v.iter().map(name).collect::<Vec<_>>().join(", ")
-}
-
-/// One readable line for an event.
-pub fn describe(event: &Event) -> String {
-    match event {
-        Event::Started {
-            characters,
-            first_strikers,
-        } => {
-            let mut s = format!("The fight begins: {}.", list(characters));
-            if !first_strikers.is_empty() {
-                s.push_str(&format!(" First Strike for {}.", list(first_strikers)));
-            }
-            s
-        }
-        Event::InitiativeRolled {
-            actor,
-            stat,
-            modifier_k,
-            ones,
-            level,
-        } => format!(
-            "{} rolls initiative: {stat} + {ones} (of {modifier_k}K) = level {level}.",
-            name(actor)
-        ),
-        Event::Placed {
-            actor,
-            level,
-            k,
-            ones,
-        } => format!(
-            "{} is placed on level {level}: {ones} of {k}K, so {ones} place(s) from the end.",
-            name(actor)
-        ),
-        Event::Shuffled { level, order } => {
-            format!("Level {level} is shuffled: {}.", list(order))
-        }
-        Event::OrderSet { order } => format!("Turn order: {}.", list(order)),
-        Event::Joined { actors, method } => {
-            format!(
-                "{} join(s) the fight ({} method).",
-                list(actors),
-                match method {
-                    crate::initiative::OrderMethod::Dice => "dice",
-                    crate::initiative::OrderMethod::Cards => "card",
-                }
-            )
-        }
-        Event::RoundStarted { round } => format!("— Round {round} —"),
-        Event::RoundEnded { round } => format!("Round {round} ends."),
-        Event::TurnStarted { actor } => format!("{}'s turn.", name(actor)),
-        Event::TurnSkipped { actor, reason } => format!(
-            "{} skips the turn ({}).",
-            name(actor),
-            match reason {
-                SkipReason::Dead => "dead",
-                SkipReason::Unconscious => "unconscious",
-                SkipReason::Concussion => "concussion",
-            }
-        ),
-        Event::MainActionLost { actor } => {
-            format!("{} is in pain shock and loses the Main action.", name(actor))
-        }
-        Event::GrappleMaintained { actor, target } => format!(
-            "{} spends the Additional action holding {}.",
-            name(actor),
-            name(target)
-        ),
-        Event::Bleeding { actor, hits } => {
-            format!("{} bleeds: {hits} hit(s) left.", name(actor))
-        }
-        Event::Moved {
-            actor,
-            from,
-            to,
-            sprint,
-        } => format!(
-            "{} {} from {from} m to {to} m.",
-            name(actor),
-            if *sprint { "sprints" } else { "moves" }
-        ),
-        Event::CoverChanged { actor, cover } => format!(
-            "{} is now {}.",
-            name(actor),
-            match cover {
-                Cover::None => "in the open",
-                Cover::Light => "in light cover",
-                Cover::Normal => "in normal cover",
-                Cover::Heavy => "in heavy cover",
-            }
-        ),
-        Event::PickedUp { actor, weapon } => {
-            format!("{} picks the {weapon} up from the floor.", name(actor))
-        }
-        Event::Engaged {
-            actor,
-            target,
-            sector,
-        } => format!(
-            "{} closes in on {} (sector {sector}).",
-            name(actor),
-            name(target)
-        ),
-        Event::Disengaged { actor, target } => {
-            format!("{} breaks away from {}.", name(actor), name(target))
-        }
-        Event::OpportunityDeclined { actor, target } => {
-            format!("{} lets {} go without a swing.", name(actor), name(target))
-        }
-        Event::Attacked {
-            actor,
-            target,
-            action,
-            melee,
-            aspect,
-            distance,
-            pool,
-            difficulty,
-            result,
-            automatic,
-            first_strike,
-        } => {
-            let how = match action {
-                Action::Attack if *melee => "strikes at",
-                Action::Attack => "shoots at",
-                Action::QuickStrike => "quick-strikes at",
-                Action::FeintStrike => "feints and strikes at",
-                Action::QuickShot => "snaps a quick shot at",
-                Action::AimedShot => "takes aim at",
-                Action::ShortBurst => "fires a short burst at",
-                Action::LongBurst => "sprays a long burst at",
-                Action::Opportunity => "takes an opportunity swing at",
-                _ => "attacks",
-            };
-            let at = distance.map_or(String::new(), |d| format!(" at {} range", distance_name(d)));
-            format!(
-                "{}{} {how} {}{at}: {} {}/{pool}K vs {}/{difficulty}K — {}{}.",
-                if *first_strike { "First Strike! " } else { "" },
-                name(actor),
-                name(target),
-                aspect_name(*aspect),
-                result.ones,
-                result.difficulty_ones,
-                if result.success {
-                    format!("hit, {} bonus", result.bonus)
-                } else {
-                    format!("miss by {}", result.deficit)
-                },
-                if *automatic { " (automatic)" } else { "" }
-            )
-        }
-        Event::Contested {
-            actor,
-            target,
-            action,
-            pool,
-            difficulty,
-            result,
-        } => format!(
-            "{} tries to {} {}: {}/{pool}K vs {}/{difficulty}K — {}.",
-            name(actor),
-            match action {
-                Action::Disarm => "disarm",
-                Action::Grapple => "grapple",
-                _ => "break free of",
-            },
-            name(target),
-            result.ones,
-            result.difficulty_ones,
-            if result.success {
-                "success".to_string()
-            } else {
-                format!("failure, deficit {}", result.deficit)
-            }
-        ),
-        Event::Damaged {
-            target,
-            effective,
-            dealt,
-            hits,
-            state,
-            ..
-        } => format!(
-            "{} takes {dealt} damage{} — {hits} hit(s) left, {}.",
-            name(target),
-            if dealt != effective {
-                format!(" (restrained from {effective})")
-            } else {
-                String::new()
-            },
-            health_name(*state)
-        ),
-        Event::Shocked { target, shock } => format!(
-            "{} suffers {}.",
-            name(target),
-            match shock {
-                Shock::Concussion => "a concussion and will skip the next turn",
-                _ => "pain shock and will lose the next Main action",
-            }
-        ),
-        Event::Dying { actor, conscious } => format!(
-            "{} is dying{}.",
-            name(actor),
-            if *conscious {
-                " but stays conscious"
-            } else {
-                " and falls unconscious"
-            }
-        ),
-        Event::Fainted { actor } => format!("{} lets go and faints.", name(actor)),
-        Event::Died { actor } => format!("{} is dead.", name(actor)),
-        Event::Disarmed {
-            actor,
-            target,
-            weapon,
-            direction,
-        } => format!(
-            "{} knocks {}'s {weapon} away (it lands a couple of metres off, direction {direction}).",
-            name(actor),
-            name(target)
-        ),
-        Event::Grappled { actor, target } => {
-            format!("{} has {} in a hold.", name(actor), name(target))
-        }
-        Event::Released { actor, target } => {
-            format!("{} is free of {}'s hold.", name(target), name(actor))
-        }
-        Event::Defending { actor, defence } => format!(
-            "{} takes {}.",
-            name(actor),
-            match defence {
-                Defence::Stance => "a Defensive Stance",
-                Defence::FullDefense => "Full Defense",
-                Defence::Reaction => "Reaction",
-            }
-        ),
-        Event::ReactionLost { actor } => {
-            format!("{} is in melee and loses the Reaction bonus.", name(actor))
-        }
-        Event::AmmoSpent {
-            actor,
-            weapon,
-            rounds,
-            left,
-        } => format!(
-            "{} fires {rounds} round(s) from the {weapon} ({left} left).",
-            name(actor)
-        ),
-        Event::Reloaded {
-            actor,
-            weapon,
-            ammo,
-        } => format!("{} reloads the {weapon} ({ammo} rounds).", name(actor)),
-        Event::Withdrawing { actor } => {
-            format!("{} tries to slip out of the fight.", name(actor))
-        }
-        Event::WithdrawalBroken { actor } => {
-            format!("{} is under fire and cannot leave yet.", name(actor))
-        }
-        Event::Left { actor } => format!("{} has left the fight.", name(actor)),
-        Event::Passed { actor } => format!("{} holds fire.", name(actor)),
-        Event::TurnEnded { actor } => format!("{} ends the turn.", name(actor)),
-        Event::Ended { winner, rounds } => match winner {
-            Some(side) => format!(
-                "The fight is over after {rounds} round(s): the {} win.",
-                BetterWorld::SIDES[usize::from(*side).min(1)]
-            ),
-            None => format!("The fight is over after {rounds} round(s): nobody wins."),
-        },
-    }
-}
-
 impl Catalog for BetterWorld {
     type OddsSpec = OddsSpec;
     const ODDS_KEYS: &'static str =
@@ -711,6 +398,18 @@ impl Catalog for BetterWorld {
     }
 
     fn describe(event: &Event) -> String {
-        describe(event)
+        crate::text::describe(event)
+    }
+
+    fn texts() -> &'static fray_dice::Texts {
+        &crate::text::TEXTS
+    }
+
+    fn line(event: &Event, view: &fray_dice::View) -> Option<String> {
+        crate::text::line(event, view)
+    }
+
+    fn summary(state: &State, lang: fray_dice::Lang) -> Vec<String> {
+        crate::text::summary(&engine::standings(state), lang)
     }
 }

@@ -4,10 +4,11 @@ use fray_dice::RuleError;
 use serde::{Deserialize, Serialize};
 
 /// The state a character's hits put it in (BW-17, BW-20, BW-21).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum HealthState {
     /// Every hit left.
+    #[default]
     Healthy,
     /// Hits lost, but the first block still has some: acts as usual.
     LightlyWounded,

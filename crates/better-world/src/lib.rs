@@ -153,11 +153,12 @@ mod policy;
 mod resolve;
 mod setup;
 mod tables;
+mod text;
 
-pub use catalog::{demo_setup, describe, odds_tables, BetterWorld, OddsSpec};
+pub use catalog::{demo_setup, odds_tables, BetterWorld, OddsSpec};
 pub use engine::{
-    apply, start, Action, Command, Defence, Dropped, Engagement, Event, Fighter, Phase, Provoked,
-    SkipReason, Spray, State, Status, Strike, Turn, Who,
+    apply, start, Action, Command, Defence, DifficultyTerms, Dropped, Engagement, Event, Fighter,
+    Phase, PoolTerms, Provoked, SkipReason, Spray, State, Status, Strike, Turn, Who,
 };
 pub use health::{HealthState, HealthTrack, Shock};
 pub use initiative::{
@@ -179,3 +180,4 @@ pub use tables::{
     ranged_difficulty, Aspect, Cover, CoverTable, Distance, DistanceTable, OutnumberingTable,
     WeaponKind,
 };
+pub use text::{describe, line, summary, LOCALES, TEXTS};

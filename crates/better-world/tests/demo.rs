@@ -17,8 +17,6 @@ fn demo_seed_7_snapshot_and_features() {
     let session = play(BetterWorld::DEMO_SEED);
     let events: Vec<&Event> = session.events().collect();
     insta::assert_json_snapshot!("demo_seed_7_events", events);
-    let log: Vec<String> = events.iter().map(|e| describe(e)).collect();
-    insta::assert_snapshot!("demo_seed_7_log", log.join("\n"));
     let any = |f: &dyn Fn(&Event) -> bool| events.iter().any(|e| f(e));
     // Two shooters open with First Strikes (one in light cover with surprise, one in normal).
     let strikers: Vec<usize> = events

@@ -74,21 +74,26 @@ pub(super) fn plan_strike(
     }
     let aspect = state.pick_aspect(s.actor, w, melee, s.aspect)?;
     let c = &state.f(s.actor).character;
-    let mut pool = c.aspect(aspect) + s.bonus;
+    let mut terms = PoolTerms {
+        aspect: c.aspect(aspect),
+        situational: s.bonus,
+        ..PoolTerms::default()
+    };
     let (effectiveness, mut rounds) = if melee {
         let (bonus, effectiveness, rounds) = state.in_melee(s.actor, w);
-        pool += bonus + state.outnumbering(s.target);
+        terms.weapon = bonus;
+        terms.outnumbering = state.outnumbering(s.target);
         (effectiveness, rounds)
     } else {
-        pool += weapon.bonus;
+        terms.weapon = weapon.bonus;
         (weapon.effectiveness, 1)
     };
-    let mut extra = s.extra;
+    let mut action_k = 0;
     let mut comfortable = weapon.comfortable;
     let turn = state.turn;
     match action {
-        Action::QuickStrike => extra += 2,
-        Action::FeintStrike | Action::AimedShot => pool += 1,
+        Action::QuickStrike => action_k = 2,
+        Action::FeintStrike | Action::AimedShot => terms.aimed = 1,
         Action::QuickShot => {
             if turn.is_some_and(|t| t.burst) {
                 return Err(err("BW-36", "no Quick Shot after a burst in the same turn"));
@@ -97,7 +102,7 @@ pub(super) fn plan_strike(
             let dir = direction(state, s.actor, s.target);
             let moved = state.f(s.actor).last_move;
             let same = dir != 0 && (moved == dir || turn.is_some_and(|t| t.direction == dir));
-            extra += if same { 2 } else { 3 };
+            action_k = if same { 2 } else { 3 };
         }
         Action::ShortBurst => {
             let b = weapon
@@ -113,7 +118,7 @@ pub(super) fn plan_strike(
                     ),
                 ));
             }
-            pool += b.bonus;
+            terms.burst = b.bonus;
             rounds = b.rounds;
             comfortable = comfortable.min(state.settings.short_burst_range);
         }
@@ -126,9 +131,9 @@ pub(super) fn plan_strike(
         ));
     }
     if first_strike {
-        pool += state.settings.first_strike_k;
+        terms.first_strike = state.settings.first_strike_k;
     }
-    extra += state.wound_k(s.actor);
+    let extra = state.extra_terms(s.actor, action_k, s.extra);
     Ok((
         Plan {
             actor: s.actor,
@@ -139,7 +144,8 @@ pub(super) fn plan_strike(
             action,
             effectiveness,
             rounds,
-            pool: cap(pool),
+            pool: cap(terms.total()),
+            terms,
             extra,
             comfortable,
             first_strike,
@@ -188,19 +194,8 @@ pub(super) fn resolve_against<D: Dice>(
     events: &mut Events,
 ) -> Result<(), RuleError> {
     let target = plan.target;
-    let (base, distance) = if plan.melee {
-        (state.melee_defence(target), None)
-    } else {
-        let level = state
-            .settings
-            .distances
-            .level(state.distance(plan.actor, target));
-        (
-            state.ranged_defence(target, level, plan.comfortable),
-            Some(level),
-        )
-    };
-    let difficulty = cap(base + plan.extra);
+    let (difficulty_terms, distance) = state.defence(plan);
+    let difficulty = cap(difficulty_terms.total());
     let t = state.f(target);
     let automatic = plan.melee && (t.held_by.is_some() || !t.conscious);
     let difficulty_ones = roll_k(dice, difficulty)?;
@@ -216,7 +211,9 @@ pub(super) fn resolve_against<D: Dice>(
         aspect: plan.aspect,
         distance,
         pool: plan.pool,
+        pool_terms: plan.terms,
         difficulty,
+        difficulty_terms,
         result,
         automatic,
         first_strike: plan.first_strike,
@@ -236,7 +233,15 @@ pub(super) fn resolve_against<D: Dice>(
         };
         let hit = damage(&result, &spec);
         state.fighters[plan.actor].damage_dealt += hit.dealt;
-        take_damage(state, target, hit.trivial, hit.effective, hit.dealt, events);
+        let blow = Blow {
+            trivial: hit.trivial,
+            weapon: spec.weapon,
+            armour: spec.armour,
+            deficit: false,
+            effective: hit.effective,
+            dealt: hit.dealt,
+        };
+        take_damage(state, target, blow, events);
     }
     Ok(())
 }
@@ -275,18 +280,32 @@ pub(super) fn drop_engagements(state: &mut State, i: usize) {
         .retain(|e| e.attacker != i && e.target != i);
 }
 
+/// One blow's damage, as its event shows it (BW-15, BW-16, BW-31).
+#[derive(Clone, Copy)]
+pub(super) struct Blow {
+    pub(super) trivial: u32,
+    pub(super) weapon: u32,
+    pub(super) armour: u32,
+    /// The deficit of a failed Disarm or Grapple, which ignores armour.
+    pub(super) deficit: bool,
+    pub(super) effective: u32,
+    pub(super) dealt: u32,
+}
+
 /// Applies damage (BW-17 … BW-21).
 #[inline(always)]
-pub(super) fn take_damage(
-    state: &mut State,
-    target: usize,
-    trivial: u32,
-    effective: u32,
-    dealt: u32,
-    events: &mut Events,
-) {
+pub(super) fn take_damage(state: &mut State, target: usize, blow: Blow, events: &mut Events) {
+    let Blow {
+        trivial,
+        weapon,
+        armour,
+        deficit,
+        effective,
+        dealt,
+    } = blow;
     let track = state.settings.health;
     let before = state.f(target).hits;
+    let was = state.health_state(target);
     let (hits, killed) = track.take(before, dealt);
     let round = state.round;
     let f = &mut state.fighters[target];
@@ -303,9 +322,15 @@ pub(super) fn take_damage(
     events.emit(|| Event::Damaged {
         target: state.who(target),
         trivial,
+        weapon,
+        armour,
+        deficit,
         effective,
         dealt,
+        before,
         hits,
+        max: track.max(),
+        was,
         state: state.health_state(target),
     });
     if killed {
@@ -340,9 +365,8 @@ pub(super) fn take_damage(
     }
 }
 
-pub(super) fn opposed_aspect(state: &State, i: usize, list: &[Aspect]) -> u32 {
-    state.f(i).character.aspect(state.best_aspect(i, list))
-}
+/// An opposed check's terms: the actor's aspect and its value, and the difficulty.
+pub(super) type Opposed = (Aspect, u32, DifficultyTerms);
 
 pub(super) fn contest<D: Dice>(
     state: &mut State,
@@ -350,12 +374,12 @@ pub(super) fn contest<D: Dice>(
     actor: usize,
     target: usize,
     action: Action,
-    (pool, difficulty): (u32, u32),
+    (aspect, pool, terms): Opposed,
     events: &mut Events,
 ) -> Result<CheckResult, RuleError> {
     let spec = CheckSpec {
         pool: cap(pool),
-        difficulty: cap(difficulty),
+        difficulty: cap(terms.total()),
         tie: state.settings.tie,
         automatic: false,
     };
@@ -364,12 +388,22 @@ pub(super) fn contest<D: Dice>(
         actor: state.who(actor),
         target: state.who(target),
         action,
+        aspect,
         pool: spec.pool,
         difficulty: spec.difficulty,
+        difficulty_terms: terms,
         result,
     });
     if !result.success && matches!(action, Action::Disarm | Action::Grapple) {
-        take_damage(state, actor, 0, result.deficit, result.deficit, events);
+        let blow = Blow {
+            trivial: 0,
+            weapon: 0,
+            armour: 0,
+            deficit: true,
+            effective: result.deficit,
+            dealt: result.deficit,
+        };
+        take_damage(state, actor, blow, events);
     }
     Ok(result)
 }
@@ -472,11 +506,20 @@ pub(crate) fn do_long_burst<D: Dice>(
     let (bonus, comfortable) = (weapon.bonus, weapon.comfortable);
     let aspect = state.pick_aspect(s.actor, w, false, s.aspect)?;
     let first_strike = state.phase == Phase::FirstStrike;
-    let mut pool = state.f(s.actor).character.aspect(aspect) + bonus + b.bonus + s.bonus;
-    if first_strike {
-        pool += state.settings.first_strike_k;
-    }
-    let extra = s.extra + state.wound_k(s.actor);
+    let terms = PoolTerms {
+        aspect: state.f(s.actor).character.aspect(aspect),
+        weapon: bonus,
+        burst: b.bonus,
+        first_strike: if first_strike {
+            state.settings.first_strike_k
+        } else {
+            0
+        },
+        situational: s.bonus,
+        ..PoolTerms::default()
+    };
+    let pool = terms.total();
+    let extra = state.extra_terms(s.actor, 0, s.extra);
     if let Some(w) = w {
         state.fighters[s.actor].wielded = Some(w);
     }
@@ -497,6 +540,7 @@ pub(crate) fn do_long_burst<D: Dice>(
             effectiveness: state.weapon_data(s.actor, w).effectiveness,
             rounds: 0,
             pool: cap(pool),
+            terms,
             extra,
             comfortable: comfortable.min(state.settings.long_burst_range),
             first_strike,
@@ -542,32 +586,41 @@ pub(super) fn only_in_rounds(state: &State) -> Result<(), RuleError> {
     Ok(())
 }
 
+/// The opposed check of `actor` against `target`, each with its best aspect of its list,
+/// with `action_k` extra difficulty and the actor's wounds.
+fn opposed(
+    state: &State,
+    (actor, mine): (usize, &[Aspect]),
+    (target, theirs): (usize, &[Aspect]),
+    action_k: u32,
+) -> Opposed {
+    let aspect = state.best_aspect(actor, mine);
+    let defence = state.best_aspect(target, theirs);
+    (
+        aspect,
+        state.f(actor).character.aspect(aspect),
+        DifficultyTerms {
+            aspect: Some(defence),
+            aspect_value: state.f(target).character.aspect(defence),
+            ..state.extra_terms(actor, action_k, 0)
+        },
+    )
+}
+
 /// Disarm's opposed check (BW-27): the actor's best melee aspect against the target's with
 /// the weapon it holds, +2K extra difficulty.
-pub(super) fn disarm_terms(state: &State, actor: usize, target: usize) -> (u32, u32) {
+pub(super) fn disarm_terms(state: &State, actor: usize, target: usize) -> Opposed {
     let mine = state.aspects_for(actor, state.f(actor).wielded, true);
     let theirs = state.aspects_for(target, state.f(target).wielded, true);
-    let pool = opposed_aspect(state, actor, mine);
-    (
-        pool,
-        opposed_aspect(state, target, theirs) + 2 + state.wound_k(actor),
-    )
+    opposed(state, (actor, mine), (target, theirs), 2)
 }
 
 /// Grapple's opposed check (BW-28): +2K extra difficulty.
-pub(super) fn grapple_terms(state: &State, actor: usize, target: usize) -> (u32, u32) {
-    let pool = opposed_aspect(state, actor, &GRAPPLE);
-    (
-        pool,
-        opposed_aspect(state, target, &GRAPPLE) + 2 + state.wound_k(actor),
-    )
+pub(super) fn grapple_terms(state: &State, actor: usize, target: usize) -> Opposed {
+    opposed(state, (actor, &GRAPPLE), (target, &GRAPPLE), 2)
 }
 
 /// Break Free's opposed check (BW-29): +1K extra difficulty against the holder.
-pub(super) fn break_free_terms(state: &State, actor: usize, holder: usize) -> (u32, u32) {
-    let pool = opposed_aspect(state, actor, &GRAPPLE);
-    (
-        pool,
-        opposed_aspect(state, holder, &GRAPPLE) + 1 + state.wound_k(actor),
-    )
+pub(super) fn break_free_terms(state: &State, actor: usize, holder: usize) -> Opposed {
+    opposed(state, (actor, &GRAPPLE), (holder, &GRAPPLE), 1)
 }

@@ -1,6 +1,95 @@
-//! Events: one thing that happened.
+//! Events: one thing that happened, with what decided it (issue 18: a UI or a player can
+//! check every roll from the event alone).
 
 use super::*;
+use crate::initiative::InitiativeModifier;
+
+/// What an attacker's pool is made of (BW-03): the terms add up to the pool (which is at
+/// most [`MAX_POOL`](crate::MAX_POOL)).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PoolTerms {
+    /// The aspect's value (BW-14).
+    pub aspect: u32,
+    /// The weapon's advantage (BW-03; none for a gun in melee, BW-22).
+    pub weapon: u32,
+    /// A burst's bonus (BW-39, BW-40).
+    pub burst: u32,
+    /// Aimed Shot (BW-38) or Feinting Strike (BW-30): +1K.
+    pub aimed: u32,
+    /// Outnumbering a lone target in melee (BW-25).
+    pub outnumbering: u32,
+    /// First Strike (BW-09).
+    pub first_strike: u32,
+    /// The command's situational bonus (BW-03).
+    pub situational: u32,
+}
+
+impl PoolTerms {
+    /// The sum of the terms, before the pool's cap.
+    pub fn total(&self) -> u32 {
+        self.aspect
+            + self.weapon
+            + self.burst
+            + self.aimed
+            + self.outnumbering
+            + self.first_strike
+            + self.situational
+    }
+}
+
+/// What a difficulty pool is made of: in melee the defender's aspect and defences, at range
+/// distance and cover (BW-33), then the extra difficulty of the action, the situation and
+/// the actor's wounds. The terms add up to the difficulty (at most
+/// [`MAX_POOL`](crate::MAX_POOL)).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DifficultyTerms {
+    /// Melee and contests: the defender's aspect (BW-23; BW-27 … BW-29).
+    pub aspect: Option<Aspect>,
+    /// Its value.
+    pub aspect_value: u32,
+    /// The armour's melee defence bonus.
+    pub armour: u32,
+    /// Defensive Stance (BW-30).
+    pub stance: u32,
+    /// Full Defense (BW-30).
+    pub full_defense: u32,
+    /// Ranged: the distance level's K (BW-34).
+    pub distance: u32,
+    /// Ranged: +1K per level past the weapon's comfortable range (BW-34).
+    pub range: u32,
+    /// Ranged: the target's cover (BW-35).
+    pub cover: Cover,
+    /// Its K.
+    pub cover_k: u32,
+    /// Ranged: the target's Reaction (BW-37).
+    pub reaction: u32,
+    /// The action's extra difficulty: Quick Strike, Quick Shot, opportunity attack, Disarm,
+    /// Grapple, Break Free (BW-26 … BW-30, BW-36).
+    pub action: u32,
+    /// The command's situational extra difficulty (BW-03).
+    pub situational: u32,
+    /// The actor's wounds (BW-18, BW-21).
+    pub wounds: u32,
+    /// The actor's health state that adds them.
+    pub wound_state: HealthState,
+}
+
+impl DifficultyTerms {
+    /// The sum of the terms, before the pool's cap.
+    pub fn total(&self) -> u32 {
+        self.aspect_value
+            + self.armour
+            + self.stance
+            + self.full_defense
+            + self.distance
+            + self.range
+            + self.cover_k
+            + self.reaction
+            + self.action
+            + self.situational
+            + self.wounds
+    }
+}
 
 /// One thing that happened.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -17,8 +106,14 @@ pub enum Event {
     InitiativeRolled {
         /// Who.
         actor: Who,
+        /// The aspect the stat is (BW-04: Reflexes by default).
+        aspect: Aspect,
         /// The stat (BW-04).
         stat: u32,
+        /// The situation's modifier (BW-05); replaced by the First Strike's when `first_strike`.
+        modifier: InitiativeModifier,
+        /// Struck first: the modifier is the First Strike's K (BW-09).
+        first_strike: bool,
         /// Modifier K rolled (BW-05, BW-09).
         modifier_k: u32,
         /// Ones on them.
@@ -114,6 +209,8 @@ pub enum Event {
         actor: Who,
         /// The cover where it stands now.
         cover: Cover,
+        /// Its K against ranged attacks (BW-35).
+        k: u32,
     },
     /// A weapon was picked up from the floor (BW-27).
     PickedUp {
@@ -159,10 +256,14 @@ pub enum Event {
         aspect: Aspect,
         /// The distance level, for ranged attacks.
         distance: Option<Distance>,
-        /// Pool K.
+        /// Pool K (the sum of `pool_terms`, at most `MAX_POOL`).
         pool: u32,
-        /// Difficulty K.
+        /// What the pool is made of.
+        pool_terms: PoolTerms,
+        /// Difficulty K (the sum of `difficulty_terms`, at most `MAX_POOL`).
         difficulty: u32,
+        /// What the difficulty is made of.
+        difficulty_terms: DifficultyTerms,
         /// The roll.
         result: CheckResult,
         /// Succeeded whatever the dice (a held target, BW-28).
@@ -178,10 +279,14 @@ pub enum Event {
         target: Who,
         /// Which.
         action: Action,
-        /// Pool K.
+        /// The actor's aspect.
+        aspect: Aspect,
+        /// Pool K (its aspect, at most `MAX_POOL`).
         pool: u32,
-        /// Difficulty K.
+        /// Difficulty K (the sum of `difficulty_terms`, at most `MAX_POOL`).
         difficulty: u32,
+        /// What the difficulty is made of: the target's aspect, the action's and the wounds' K.
+        difficulty_terms: DifficultyTerms,
         /// The roll.
         result: CheckResult,
     },
@@ -189,14 +294,27 @@ pub enum Event {
     Damaged {
         /// Who.
         target: Who,
-        /// Trivial damage.
+        /// Trivial damage: the attack's bonus units (BW-15).
         trivial: u32,
+        /// Weapon effectiveness added (BW-16).
+        weapon: u32,
+        /// Armour effectiveness taken off (BW-16).
+        armour: u32,
+        /// The deficit of the actor's own failed Disarm or Grapple (BW-27, BW-28), which
+        /// ignores armour: then `effective` is that deficit.
+        deficit: bool,
         /// Effective damage.
         effective: u32,
         /// Dealt after restraint.
         dealt: u32,
+        /// Hits before the blow.
+        before: i32,
         /// Hits left.
         hits: i32,
+        /// Full health: the sum of the blocks (BW-17).
+        max: i32,
+        /// State before the blow.
+        was: HealthState,
         /// State now.
         state: HealthState,
     },

@@ -65,7 +65,10 @@ struct Plan {
     /// Rounds the attack fires (0 for a blow).
     rounds: u32,
     pool: u32,
-    extra: u32,
+    /// What the pool is made of (its total, capped, is `pool`).
+    terms: PoolTerms,
+    /// The extra difficulty (action, situation, wounds); the defence adds the rest.
+    extra: DifficultyTerms,
     comfortable: Distance,
     first_strike: bool,
     restraint: Restraint,
@@ -110,9 +113,18 @@ impl State {
         self.settings.health.state(self.fighters[i].hits)
     }
 
+    /// The extra difficulty of an action by `i`: the action's own K, the situation's, and
+    /// `i`'s wounds (BW-18, BW-21).
     #[inline(always)]
-    fn wound_k(&self, i: usize) -> u32 {
-        self.settings.health.wound_difficulty(self.health_state(i))
+    fn extra_terms(&self, i: usize, action: u32, situational: u32) -> DifficultyTerms {
+        let wound_state = self.health_state(i);
+        DifficultyTerms {
+            action,
+            situational,
+            wounds: self.settings.health.wound_difficulty(wound_state),
+            wound_state,
+            ..DifficultyTerms::default()
+        }
     }
 
     /// Whether `a` and `b` are fighting hand to hand.
@@ -295,26 +307,66 @@ impl State {
         self.settings.outnumbering.bonus(count as u32, opposite)
     }
 
+    /// Melee defence (BW-23, BW-30): the defender's best aspect, its armour's defence bonus,
+    /// Defensive Stance and Full Defense, on top of `extra`.
     #[inline(always)]
-    fn melee_defence(&self, target: usize) -> u32 {
+    fn melee_defence(&self, target: usize, extra: DifficultyTerms) -> DifficultyTerms {
         let t = self.f(target);
         let list = self.aspects_for(target, t.wielded, true);
         let best = self.best_aspect(target, list);
-        t.character.aspect(best)
-            + t.character.armour.defence_bonus
-            + u32::from(t.stance)
-            + u32::from(t.full_defense)
+        DifficultyTerms {
+            aspect: Some(best),
+            aspect_value: t.character.aspect(best),
+            armour: t.character.armour.defence_bonus,
+            stance: u32::from(t.stance),
+            full_defense: u32::from(t.full_defense),
+            ..extra
+        }
     }
 
+    /// Ranged defence (BW-33 … BW-35, BW-37): distance, levels past the comfortable range,
+    /// cover and Reaction, on top of `extra`.
     #[inline(always)]
-    fn ranged_defence(&self, target: usize, level: Distance, comfortable: Distance) -> u32 {
+    fn ranged_defence(
+        &self,
+        target: usize,
+        level: Distance,
+        comfortable: Distance,
+        extra: DifficultyTerms,
+    ) -> DifficultyTerms {
         let t = self.f(target);
         let reaction = t.reaction
             && t.character.cover != Cover::None
             && self.partners(target).next().is_none();
-        self.settings.distances.difficulty(level, comfortable)
-            + self.settings.cover.difficulty(t.character.cover)
-            + u32::from(reaction)
+        let table = &self.settings.distances;
+        let distance = table.difficulty[level as usize];
+        DifficultyTerms {
+            distance,
+            range: table.difficulty(level, comfortable) - distance,
+            cover: t.character.cover,
+            cover_k: self.settings.cover.difficulty(t.character.cover),
+            reaction: u32::from(reaction),
+            ..extra
+        }
+    }
+
+    /// The whole difficulty of `plan`'s attack on its target, and the distance level of a
+    /// ranged one.
+    #[inline(always)]
+    fn defence(&self, plan: &Plan) -> (DifficultyTerms, Option<Distance>) {
+        let target = plan.target;
+        if plan.melee {
+            (self.melee_defence(target, plan.extra), None)
+        } else {
+            let level = self
+                .settings
+                .distances
+                .level(self.distance(plan.actor, target));
+            (
+                self.ranged_defence(target, level, plan.comfortable, plan.extra),
+                Some(level),
+            )
+        }
     }
 
     fn order_names(&self) -> Vec<Who> {
@@ -716,17 +768,9 @@ pub fn apply<D: Dice>(
             let Some(w) = state.f(target).wielded else {
                 return Err(err("BW-27", "the target holds no weapon to knock away"));
             };
-            let (pool, diff) = disarm_terms(state, actor, target);
+            let terms = disarm_terms(state, actor, target);
             let wounds = state.wounds_dealt;
-            let r = contest(
-                state,
-                dice,
-                actor,
-                target,
-                Action::Disarm,
-                (pool, diff),
-                events,
-            )?;
+            let r = contest(state, dice, actor, target, Action::Disarm, terms, events)?;
             if r.success {
                 let direction = dice.roll(8)?;
                 let f = &mut state.fighters[target];
@@ -757,17 +801,9 @@ pub fn apply<D: Dice>(
                     "one hold at a time: the target is held or the actor already holds someone",
                 ));
             }
-            let (pool, diff) = grapple_terms(state, actor, target);
+            let terms = grapple_terms(state, actor, target);
             let wounds = state.wounds_dealt;
-            let r = contest(
-                state,
-                dice,
-                actor,
-                target,
-                Action::Grapple,
-                (pool, diff),
-                events,
-            )?;
+            let r = contest(state, dice, actor, target, Action::Grapple, terms, events)?;
             if r.success && state.can_act(actor) && state.f(target).status == Status::Active {
                 state.fighters[actor].holding = Some(target);
                 state.fighters[target].held_by = Some(actor);
@@ -787,16 +823,8 @@ pub fn apply<D: Dice>(
                 return Err(err("BW-29", "only a held character can Break Free"));
             };
             afford(state, actor, Cost::Main)?;
-            let (pool, diff) = break_free_terms(state, actor, h);
-            let r = contest(
-                state,
-                dice,
-                actor,
-                h,
-                Action::BreakFree,
-                (pool, diff),
-                events,
-            )?;
+            let terms = break_free_terms(state, actor, h);
+            let r = contest(state, dice, actor, h, Action::BreakFree, terms, events)?;
             if r.success {
                 release_holds(state, actor, events);
             }

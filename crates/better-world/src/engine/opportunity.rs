@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{
     cap, check_actor, err, finish_action, members, release_holds, resolve_strike, scene,
-    spend_ammo, Action, Cost, Engagement, Event, Events, Plan, Set, State, Status,
+    spend_ammo, Action, Cost, Engagement, Event, Events, Plan, PoolTerms, Set, State, Status,
 };
 use crate::resolve::Restraint;
 
@@ -117,7 +117,11 @@ pub(super) fn plan(state: &State, actor: usize, mover: usize) -> Plan {
     let w = state.f(actor).wielded;
     let aspect = state.best_aspect(actor, state.aspects_for(actor, w, true));
     let (bonus, effectiveness, rounds) = state.in_melee(actor, w);
-    let pool = state.f(actor).character.aspect(aspect) + bonus;
+    let terms = PoolTerms {
+        aspect: state.f(actor).character.aspect(aspect),
+        weapon: bonus,
+        ..PoolTerms::default()
+    };
     Plan {
         actor,
         target: mover,
@@ -127,8 +131,9 @@ pub(super) fn plan(state: &State, actor: usize, mover: usize) -> Plan {
         action: Action::Opportunity,
         effectiveness,
         rounds,
-        pool: cap(pool),
-        extra: 1 + state.wound_k(actor),
+        pool: cap(terms.total()),
+        terms,
+        extra: state.extra_terms(actor, 1, 0),
         comfortable: state.weapon_data(actor, w).comfortable,
         first_strike: false,
         restraint: Restraint::Off,

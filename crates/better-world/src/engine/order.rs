@@ -28,7 +28,10 @@ fn roll_levels<D: Dice>(
         state.fighters[i].level = Some(level);
         events.emit(|| Event::InitiativeRolled {
             actor: state.who(i),
+            aspect: state.settings.initiative_aspect,
             stat,
+            modifier: state.f(i).character.initiative,
+            first_strike: state.f(i).struck_first,
             modifier_k: k,
             ones,
             level,

@@ -19,21 +19,11 @@ pub(crate) enum Rolls {
 
 /// The attack `plan` makes on its target: the difficulty as `resolve_against` builds it.
 fn attack_of(state: &State, plan: &Plan) -> AttackSpec {
-    let target = plan.target;
-    let base = if plan.melee {
-        state.melee_defence(target)
-    } else {
-        let level = state
-            .settings
-            .distances
-            .level(state.distance(plan.actor, target));
-        state.ranged_defence(target, level, plan.comfortable)
-    };
-    let t = state.f(target);
+    let t = state.f(plan.target);
     AttackSpec {
         check: CheckSpec {
             pool: plan.pool,
-            difficulty: cap(base + plan.extra),
+            difficulty: cap(state.defence(plan).0.total()),
             tie: state.settings.tie,
             automatic: plan.melee && (t.held_by.is_some() || !t.conscious),
         },
@@ -75,17 +65,17 @@ pub(crate) fn rolls(state: &State, command: &Command) -> Result<Rolls, RuleError
             )))
         }
         Command::Disarm { actor, target } => {
-            let (pool, difficulty) = super::disarm_terms(state, *actor, *target);
-            Ok(Rolls::Contest(contest(state, pool, difficulty)))
+            let (_, pool, terms) = super::disarm_terms(state, *actor, *target);
+            Ok(Rolls::Contest(contest(state, pool, terms.total())))
         }
         Command::Grapple { actor, target } => {
-            let (pool, difficulty) = super::grapple_terms(state, *actor, *target);
-            Ok(Rolls::Contest(contest(state, pool, difficulty)))
+            let (_, pool, terms) = super::grapple_terms(state, *actor, *target);
+            Ok(Rolls::Contest(contest(state, pool, terms.total())))
         }
         Command::BreakFree { actor } => {
             let h = state.f(*actor).held_by.unwrap_or(*actor);
-            let (pool, difficulty) = super::break_free_terms(state, *actor, h);
-            Ok(Rolls::Contest(contest(state, pool, difficulty)))
+            let (_, pool, terms) = super::break_free_terms(state, *actor, h);
+            Ok(Rolls::Contest(contest(state, pool, terms.total())))
         }
         Command::LongBurst(_) => Err(err(
             "BW-40",

@@ -18,6 +18,7 @@ pub(super) fn moved(state: &mut State, actor: usize, dir: i8, events: &mut Event
         events.emit(|| Event::CoverChanged {
             actor: state.who(actor),
             cover,
+            k: state.settings.cover.difficulty(cover),
         });
     }
 }

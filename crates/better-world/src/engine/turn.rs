@@ -17,22 +17,29 @@ pub(super) fn advance(state: &mut State, from: usize, events: &mut Events) {
     while slot < state.order.len() {
         let i = state.order[slot];
         slot += 1;
+        // A character that fell this round misses its later turn (BW-08) and the log says
+        // so; in later rounds the fallen are silent (issue 18).
+        let fell_now = state.f(i).defeated_round.map_or(true, |r| r == state.round);
         match state.f(i).status {
             Status::Dead => {
-                events.emit(|| Event::TurnSkipped {
-                    actor: state.who(i),
-                    reason: SkipReason::Dead,
-                });
+                if fell_now {
+                    events.emit(|| Event::TurnSkipped {
+                        actor: state.who(i),
+                        reason: SkipReason::Dead,
+                    });
+                }
                 continue;
             }
             Status::Active => {}
             _ => continue,
         }
         if !state.f(i).conscious {
-            events.emit(|| Event::TurnSkipped {
-                actor: state.who(i),
-                reason: SkipReason::Unconscious,
-            });
+            if fell_now {
+                events.emit(|| Event::TurnSkipped {
+                    actor: state.who(i),
+                    reason: SkipReason::Unconscious,
+                });
+            }
             continue;
         }
         {
