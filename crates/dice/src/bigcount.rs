@@ -10,6 +10,7 @@ use num_traits::{One, Zero};
 
 use crate::dist::{self, Distribution, Ratio, Summable, MAX_SUPPORT};
 use crate::error::{Error, ErrorKind, Result};
+use crate::limbs;
 use crate::order;
 use crate::pool::{Keep, PoolSpec};
 
@@ -513,6 +514,17 @@ impl BigDistribution {
 
     /// The distribution of the sum of `n` independent copies.
     pub fn repeat_sum(&self, n: u32) -> Result<Self> {
+        if n > 1 && self.unresolved_range.is_none() {
+            let small: Option<Vec<u64>> =
+                self.counts.iter().map(|c| u64::try_from(c).ok()).collect();
+            if let Some(counts) = small.and_then(|g| power_counts(&g, n)) {
+                let min = self
+                    .min
+                    .checked_mul(i64::from(n))
+                    .ok_or_else(arithmetic_overflow)?;
+                return Self::build(min, counts, self.denominator.pow(n), None);
+            }
+        }
         dist::repeat_sum(self, n)
     }
 
@@ -618,6 +630,72 @@ fn convolve(a: &[BigUint], b: &[BigUint]) -> Vec<BigUint> {
             BigUint::from_slice(&product[start..end])
         })
         .collect()
+}
+
+/// The counts of the sum of `n` dice whose one-die counts are `g` (from offset 0, `g[0] > 0`),
+/// by J. C. P. Miller's recurrence for the power of a polynomial: `f = gⁿ` satisfies
+/// `g·f′ = n·g′·f`, so its counts `a_t` follow
+/// `g₀·t·a_t = Σ_{i=1..m} g_i·((n+1)·i − t)·a_{t−i}` (`m` the last face).
+///
+/// Each count costs `m` multiply-adds by a word and one exact division, where repeated
+/// sums cost a pass over the whole distribution per die. The counts are fixed-width limbs
+/// (every count is below `(Σg)ⁿ`), and a symmetric die's half is mirrored. `None` when a
+/// multiplier does not fit a word (the caller then sums by doubling).
+fn power_counts(g: &[u64], n: u32) -> Option<Vec<BigUint>> {
+    let m = g.len().checked_sub(1)?;
+    if g[0] == 0 {
+        return None;
+    }
+    let n64 = u64::from(n);
+    let len = m.checked_mul(n as usize)?.checked_add(1)?;
+    // The largest multiplier g_i·|(n+1)·i − t| and divisor g₀·t must fit a word.
+    g.iter()
+        .max()?
+        .checked_mul(n64 + 1)?
+        .checked_mul(m as u64)?;
+    g[0].checked_mul(len as u64)?;
+    let total = g.iter().try_fold(0u64, |a, &b| a.checked_add(b))?;
+    let bits = u64::from(64 - total.leading_zeros());
+    // Counts are below 2^(bits·n); a sum of m products below (n+1)·m·(Σg)^(n+1).
+    let w = limbs::width(bits * n64);
+    let acc_w = limbs::width(bits * (n64 + 1) + 64);
+    let symmetric = g.iter().eq(g.iter().rev());
+    let last = if symmetric { len / 2 } else { len - 1 };
+    let mut a = vec![0u64; (last + 1) * w];
+    a[..w].copy_from_slice(&limbs::of_big(&BigUint::from(g[0]).pow(n), w)?);
+    let (mut plus, mut minus) = (vec![0u64; acc_w], vec![0u64; acc_w]);
+    for t in 1..=last {
+        plus.fill(0);
+        minus.fill(0);
+        let t64 = t as u64;
+        for (i, &gi) in g.iter().enumerate().take(m.min(t) + 1).skip(1) {
+            if gi == 0 {
+                continue;
+            }
+            let prev = &a[(t - i) * w..(t - i + 1) * w];
+            let k = (n64 + 1) * i as u64;
+            let fits = if k >= t64 {
+                limbs::add_mul(&mut plus, prev, gi * (k - t64))
+            } else {
+                limbs::add_mul(&mut minus, prev, gi * (t64 - k))
+            };
+            debug_assert!(fits, "the accumulator is wide enough");
+        }
+        let exact = limbs::sub(&mut plus, &minus) && limbs::div_exact(&mut plus, g[0] * t64);
+        debug_assert!(exact, "Miller's recurrence gives whole counts");
+        if !exact || plus[w..].iter().any(|&d| d != 0) {
+            return None;
+        }
+        a[t * w..(t + 1) * w].copy_from_slice(&plus[..w]);
+    }
+    Some(
+        (0..len)
+            .map(|t| {
+                let i = if t <= last { t } else { len - 1 - t };
+                limbs::to_big(&a[i * w..(i + 1) * w])
+            })
+            .collect(),
+    )
 }
 
 /// Convolution of `counts` with `width` equal counts `c`: a sliding window sum.

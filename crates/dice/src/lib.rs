@@ -49,6 +49,7 @@ mod exact;
 mod few;
 pub mod fields;
 mod kept;
+mod limbs;
 mod memo;
 mod notation;
 mod order;

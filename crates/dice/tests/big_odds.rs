@@ -343,3 +343,29 @@ fn odds_refuse_a_possible_division_by_zero_with_its_probability() {
         .unwrap_err();
     assert!(e.message().contains("probability 1/6"), "{e}");
 }
+
+/// A pool's sum past 128 bits (one recurrence over the die's counts) against the same dice
+/// added one by one (a convolution per die), for dice with gaps, uneven counts and a
+/// negative least face.
+#[test]
+fn a_pools_sum_equals_its_dice_added_one_by_one() {
+    for (pool, die, n) in [
+        ("52d6k>4", "1d6k>4", 52),
+        ("45d6ro<=2", "1d6ro<=2", 45),
+        ("60d6mi2", "1d6mi2", 60),
+        ("50d6", "1d6", 50),
+    ] {
+        let added = vec![die; n].join("+");
+        let whole = odds(pool);
+        assert!(whole.to_distribution().is_none(), "{pool} is past 128 bits");
+        let one_by_one = odds(&added);
+        assert_eq!(whole.denominator(), one_by_one.denominator(), "{pool}");
+        assert!(
+            whole.iter().eq(one_by_one.iter()),
+            "{pool} against {n} × {die}"
+        );
+    }
+    let negated = odds("-(70d4)");
+    let added = odds(&vec!["-1d4"; 70].join("+"));
+    assert!(negated.iter().eq(added.iter()));
+}
