@@ -74,9 +74,12 @@ fn as_a_participant_the_log_keeps_the_others_secrets() {
     let prey = fray(&as_prey, &[]);
     assert_eq!(gm.0, 0, "{}", gm.2);
     assert_eq!(gm.1, prey.1, "the prey's own secrets are shown to it");
-    assert!(gm.1.contains("Prey tests Experience to hide: rolled"));
-    assert!(!hunter.1.contains("Prey tests Experience to hide: rolled"));
+    assert!(gm.1.contains("Prey tries to hide: Experience 4: rolled"));
+    assert!(!hunter.1.contains("Prey tries to hide: Experience"));
     assert!(hunter
         .1
-        .contains("Prey tests Experience to hide (the roll is kept secret)"));
+        .contains("Prey tries to hide (the roll is kept secret)"));
+    // HUNT-19: the counterattack stays the prey's secret until the exchange is resolved.
+    assert!(gm.1.contains("Prey counterattacks and learns:"));
+    assert!(!hunter.1.contains("Prey counterattacks"));
 }

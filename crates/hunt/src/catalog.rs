@@ -373,21 +373,12 @@ impl Catalog for Hunt {
         crate::text::describe(event)
     }
 
-    /// A participant's view (issue 18): what another fighter keeps secret stays out — the
-    /// roll and margin of its hide test (the margin a search must reach, HUNT-20) and what a
-    /// counterattacker learns of the others' declarations (HUNT-19). Declarations themselves
-    /// are never shown before they are revealed.
+    fn texts() -> &'static fray_dice::Texts {
+        &crate::text::TEXTS
+    }
+
+    /// A participant's view (issue 18): see [`crate::line`].
     fn line(event: &Event, view: &fray_dice::View) -> Option<String> {
-        match event {
-            Event::Test {
-                fighter, purpose, ..
-            } if purpose == "hide" && !view.viewer.sees_secrets_of(fighter) => Some(format!(
-                "{fighter} tests Experience to hide (the roll is kept secret)"
-            )),
-            Event::CounterattackWindow { fighter, .. } if !view.viewer.sees_secrets_of(fighter) => {
-                Some(format!("{fighter} counterattacks"))
-            }
-            _ => Some(crate::text::describe(event)),
-        }
+        crate::text::line(event, view)
     }
 }

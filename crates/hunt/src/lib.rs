@@ -198,8 +198,9 @@ mod text;
 
 pub use catalog::OddsSpec;
 pub use engine::{
-    Allocation, Command, Declaration, Ending, Event, Extraneous, Fighter, Hidden, Hunt, Resplit,
-    SeenAttack, State, Status, WeaponState, WeaponStatus,
+    Allocation, Command, Declaration, DiceSource, DiceTerm, Ending, EnduranceTests, Event,
+    Extraneous, Fighter, Hidden, Hunt, Resplit, SeenAttack, State, Status, WeaponState,
+    WeaponStatus,
 };
 pub use odds::{odds, DuelOdds, StrikeOdds};
 pub use policy::{HuntPolicy, SideTactic, TargetPriority};
@@ -214,3 +215,4 @@ pub use setup::{
     Tactic, TripleRule,
 };
 pub use setup::{FighterSetup, Location, Opening, Setup, Side, Stats, TacticSettings, Weapon};
+pub use text::{describe, line, LOCALES, TEXTS};

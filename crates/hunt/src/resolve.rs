@@ -410,7 +410,7 @@ pub struct ExchangeSummary {
     pub delta: i32,
 }
 
-fn defense_mod(t: Tactic) -> i32 {
+pub(crate) fn defense_mod(t: Tactic) -> i32 {
     match t {
         Tactic::Flee => 1,
         Tactic::Pursue => -1,
@@ -419,7 +419,7 @@ fn defense_mod(t: Tactic) -> i32 {
     }
 }
 
-fn attack_mods(t: Tactic, kind: AttackKind, loaded: bool) -> (i32, i32) {
+pub(crate) fn attack_mods(t: Tactic, kind: AttackKind, loaded: bool) -> (i32, i32) {
     match (t, kind) {
         (Tactic::Flee, _) => (-1, -1),
         (Tactic::AimedFire, AttackKind::Ranged) => (2, 1),
@@ -603,7 +603,7 @@ pub(crate) fn plan(
 /// The Attack modifiers of fighter `i`'s tactic that do not depend on a weapon: both
 /// pursuing (+1, HUNT-15) and Take Cover's margin dice (−, HUNT-16).
 #[inline]
-fn strikeless_attack_mod(
+pub(crate) fn strikeless_attack_mod(
     f: &FighterSpec,
     fout: &[FighterOutcome],
     i: usize,
@@ -652,7 +652,7 @@ pub fn resolve<D: Dice>(
     run(dice, ctx, fighters, strikes, fout, sout, transcript)
 }
 
-/// [`resolve`] (quiet) into outcome buffers that are still at their defaults, as the engine
+/// [`resolve`] into outcome buffers that are still at their defaults, as the engine
 /// makes them: they are not reset a second time. Inlined into its one caller.
 #[inline(always)]
 pub(crate) fn resolve_fresh<D: Dice>(
@@ -662,6 +662,7 @@ pub(crate) fn resolve_fresh<D: Dice>(
     strikes: &[StrikeSpec],
     fout: &mut [FighterOutcome],
     sout: &mut [StrikeOutcome],
+    transcript: Option<&mut Transcript>,
 ) -> Result<ExchangeSummary, Error> {
     check_shape(fighters, strikes, fout, sout)?;
     check_rules(&ctx.rules)?;
@@ -669,7 +670,7 @@ pub(crate) fn resolve_fresh<D: Dice>(
     let sout = &mut sout[..strikes.len()];
     debug_assert!(fout.iter().all(|o| *o == FighterOutcome::default()));
     debug_assert!(sout.iter().all(|o| *o == StrikeOutcome::default()));
-    run(dice, ctx, fighters, strikes, fout, sout, None)
+    run(dice, ctx, fighters, strikes, fout, sout, transcript)
 }
 
 /// The body of [`resolve`]: shape checked, one default outcome per fighter and per strike.

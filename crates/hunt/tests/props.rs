@@ -182,7 +182,7 @@ proptest! {
                     Event::Declared { fighter, .. } | Event::Strike { attacker: fighter, .. } => {
                         prop_assert!(!dead.contains(fighter), "{} acts after death", fighter);
                     }
-                    Event::Died { fighter } => dead.push(fighter.clone()),
+                    Event::Died { fighter, .. } => dead.push(fighter.clone()),
                     _ => {}
                 }
             }

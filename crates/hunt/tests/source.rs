@@ -245,7 +245,7 @@ fn hunt_15_a_melee_pursuer_closes_in_on_its_attack_roll() {
         .unwrap();
     assert_eq!(
         line,
-        "#1 H chases P (no weapon reaches): Attack 18 (3 dice) vs Defense 1"
+        "#1 H chases P (no weapon reaches): Attack 3 dice → 6+6+6 = 18 > Defense 1: it gains ground"
     );
     // Unarmed it chases too; without the Pursue tactic the knife is refused at Medium.
     let (mut st, _) = start(&s, &[]);
@@ -496,7 +496,7 @@ fn hunt_13_wounds_that_leave_no_endurance_kill_unless_set_otherwise() {
     let (st, ev) = play(true);
     assert!(has(
         &ev,
-        |e| matches!(e, Event::Died { fighter } if fighter == "P")
+        |e| matches!(e, Event::Died { fighter, .. } if fighter == "P")
     ));
     assert_eq!(st.fighters[1].status, Status::Dead);
     assert_eq!(st.ending.as_ref().unwrap().winner, Some(Side::Hunter));

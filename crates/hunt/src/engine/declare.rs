@@ -1,4 +1,5 @@
 use super::*;
+use fray_dice::msg;
 
 /// The parts of a declaration's attack (HUNT-24), as checked by [`State::allocations`]:
 /// nothing or one target, or a split whose target names are looked up again when walked.
@@ -71,18 +72,15 @@ impl State {
     ) -> Result<Parts<'d>, RuleError> {
         if !d.split.is_empty() {
             if d.attack != 0 || d.damage != 0 || d.target.is_some() {
-                return Err(err(
-                    "HUNT-24",
-                    "give either attack/damage/target or a split among targets, not both",
-                ));
+                return Err(no("HUNT-24", msg!("hunt-refuse-split-or-target")));
             }
             for (k, a) in d.split.iter().enumerate() {
                 self.target(i, &a.target)?;
                 // One name, one fighter: a repeated name is a repeated target.
                 if d.split[..k].iter().any(|b| same_name(&b.target, &a.target)) {
-                    return Err(err(
+                    return Err(no(
                         "HUNT-24",
-                        format!("{} appears twice in the split", a.target),
+                        msg!("hunt-refuse-twice", target = &*a.target),
                     ));
                 }
             }
@@ -101,12 +99,7 @@ impl State {
                 let mut ops = self.opponents(i);
                 match (ops.next(), ops.next()) {
                     (Some(t), None) => t,
-                    _ => {
-                        return Err(err(
-                            "HUNT-24",
-                            "several opponents: name the target, or divide attack and damage among them with a split",
-                        ))
-                    }
+                    _ => return Err(no("HUNT-24", msg!("hunt-refuse-name-target"))),
                 }
             }
         };
@@ -117,12 +110,9 @@ impl State {
     fn target(&self, i: usize, name: &str) -> Result<usize, RuleError> {
         let t = self
             .index(name)
-            .ok_or_else(|| refuse("HUNT-24", format_args!("there is no fighter named {name}")))?;
+            .ok_or_else(|| no("HUNT-24", msg!("hunt-refuse-no-fighter", name = name)))?;
         if self.fighters[t].side == self.fighters[i].side || !self.fighters[t].active() {
-            return Err(refuse(
-                "HUNT-24",
-                format_args!("{name} is not an opponent still in the fight"),
-            ));
+            return Err(no("HUNT-24", msg!("hunt-refuse-not-opponent", name = name)));
         }
         Ok(t)
     }
@@ -135,9 +125,9 @@ impl State {
     /// The index of the fighter a declaration names.
     fn declarant(&self, d: &Declaration) -> Result<usize, RuleError> {
         self.index(&d.fighter).ok_or_else(|| {
-            refuse(
+            no(
                 "HUNT-06",
-                format_args!("there is no fighter named {}", d.fighter),
+                msg!("hunt-refuse-no-fighter", name = &*d.fighter),
             )
         })
     }
@@ -160,23 +150,20 @@ impl State {
         let f = &self.fighters[i];
         match f.status {
             Status::Active => {}
-            Status::Dead => return Err(refuse("HUNT-13", format_args!("{} is dead", f.name))),
+            Status::Dead => return Err(no("HUNT-13", msg!("hunt-refuse-dead", name = &*f.name))),
             Status::Escaped => {
-                return Err(refuse("HUNT-14", format_args!("{} has escaped", f.name)))
+                return Err(no("HUNT-14", msg!("hunt-refuse-escaped", name = &*f.name)))
             }
             Status::TrailLost => {
-                return Err(refuse(
-                    "HUNT-20",
-                    format_args!("{} is gone: the trail was lost", f.name),
-                ))
+                return Err(no("HUNT-20", msg!("hunt-refuse-gone", name = &*f.name)))
             }
         }
         let parts = self.allocations(i, d)?;
         let weapon = match &d.weapon {
             Some(name) => Some(f.weapon(name).ok_or_else(|| {
-                refuse(
+                no(
                     "HUNT-06",
-                    format_args!("{} carries no weapon named {name}", f.name),
+                    msg!("hunt-refuse-no-weapon", name = &*f.name, weapon = &**name),
                 )
             })?),
             None => None,
@@ -206,18 +193,19 @@ impl State {
         let tactic = d.tactic;
         if let Some(action) = d.action {
             if attacking {
-                return Err(err("HUNT-23", "an Extraneous action allows no attack"));
+                return Err(no("HUNT-23", msg!("hunt-refuse-extraneous-no-attack")));
             }
             if tactic != Tactic::None && !(tactic == Tactic::Hide && f.hidden.is_some()) {
-                return Err(err("HUNT-23", "an Extraneous action allows no tactic"));
+                return Err(no("HUNT-23", msg!("hunt-refuse-extraneous-no-tactic")));
             }
             if d.defense > pool / 2 {
-                return Err(refuse(
+                return Err(no(
                     "HUNT-23",
-                    format_args!(
-                        "an Extraneous action allows at most half the combat potential on Defense: {} of {pool}, asked {}",
-                        pool / 2,
-                        d.defense
+                    msg!(
+                        "hunt-refuse-extraneous-defense",
+                        half = pool / 2,
+                        pool = pool,
+                        asked = d.defense
                     ),
                 ));
             }
@@ -229,10 +217,7 @@ impl State {
                         && d.weapon.as_ref().map_or(true, |n| *n == w.weapon.name)
                 });
                 if !has {
-                    return Err(err(
-                        "HUNT-27",
-                        "no weapon in hand with spare rounds to reload",
-                    ));
+                    return Err(no("HUNT-27", msg!("hunt-refuse-no-reload")));
                 }
             }
         }
@@ -251,83 +236,65 @@ impl State {
             && weapon.map_or(true, |w| w.status == WeaponStatus::Ready);
         if chase {
             if damage > 0 {
-                return Err(err(
-                    "HUNT-15",
-                    "this pursuit cannot strike (no weapon reaches from here): its Attack dice only close the distance, Damage must be 0",
-                ));
+                return Err(no("HUNT-15", msg!("hunt-refuse-chase-no-damage")));
             }
             for (t, _, _) in parts.iter(self) {
                 if self.fighters[t].hidden.is_some() {
-                    return Err(refuse(
+                    return Err(no(
                         "HUNT-20",
-                        format_args!(
-                            "{} is hidden: there is nobody in sight to pursue",
-                            self.fighters[t].name
-                        ),
+                        msg!("hunt-refuse-pursue-hidden", name = &*self.fighters[t].name),
                     ));
                 }
             }
         }
         if attacking && !chase {
             let Some(w) = weapon else {
-                return Err(err(
-                    "HUNT-06",
-                    "an attack needs a weapon: name it in `weapon`",
-                ));
+                return Err(no("HUNT-06", msg!("hunt-refuse-needs-weapon")));
             };
             if w.status != WeaponStatus::Ready {
-                return Err(err(
+                return Err(no(
                     "HUNT-12",
-                    format!(
-                        "the {} is {:?}: it cannot be used this turn",
-                        w.weapon.name, w.status
-                    )
-                    .to_lowercase(),
-                ));
-            }
-            if w.weapon.kind == AttackKind::Melee && at != Distance::Near {
-                return Err(refuse(
-                    "HUNT-06",
-                    format_args!(
-                        "a melee attack is possible only at Near, the distance is {}",
-                        at.name()
+                    msg!(
+                        "hunt-refuse-weapon-down",
+                        weapon = &*w.weapon.name,
+                        status = crate::text::key(w.status)
                     ),
                 ));
             }
+            if w.weapon.kind == AttackKind::Melee && at != Distance::Near {
+                return Err(no(
+                    "HUNT-06",
+                    msg!("hunt-refuse-melee-near", distance = at.name()),
+                ));
+            }
             if w.weapon.reach()[at.index()] == 0 {
-                return Err(refuse(
+                return Err(no(
                     "HUNT-05",
-                    format_args!(
-                        "the {} does not reach at {} distance",
-                        w.weapon.name,
-                        at.name()
+                    msg!(
+                        "hunt-refuse-reach",
+                        weapon = &*w.weapon.name,
+                        distance = at.name()
                     ),
                 ));
             }
             if w.weapon.kind == AttackKind::Ranged && w.weapon.ammo == Some(0) {
-                return Err(refuse(
+                return Err(no(
                     "HUNT-27",
-                    format_args!(
-                        "the {} is empty: reload it (an Extraneous action)",
-                        w.weapon.name
-                    ),
+                    msg!("hunt-refuse-empty", weapon = &*w.weapon.name),
                 ));
             }
             for (t, _, _) in parts.iter(self) {
                 if self.fighters[t].hidden.is_some() && w.weapon.kind != AttackKind::Ranged {
-                    return Err(refuse(
+                    return Err(no(
                         "HUNT-20",
-                        format_args!(
-                            "{} is hidden: only a blind ranged attack can reach it",
-                            self.fighters[t].name
-                        ),
+                        msg!("hunt-refuse-hidden-ranged", name = &*self.fighters[t].name),
                     ));
                 }
             }
             if matches!(tactic, Tactic::Hide | Tactic::Search) {
-                return Err(refuse(
+                return Err(no(
                     "HUNT-20",
-                    format_args!("{} allows no attack this turn", tactic.name()),
+                    msg!("hunt-refuse-tactic-no-attack", tactic = tactic.name()),
                 ));
             }
         }
@@ -335,139 +302,112 @@ impl State {
             && tactic != Tactic::Ambush
             && (attacking || !(tactic == Tactic::Hide || d.action.is_some()))
         {
-            return Err(err(
-                "HUNT-20",
-                "a hidden fighter stays hidden (the hide tactic, no attack, or an Extraneous action) or attacks from ambush (the ambush tactic)",
-            ));
+            return Err(no("HUNT-20", msg!("hunt-refuse-hidden-stays")));
         }
         if d.lure && !(tactic == Tactic::Flee && self.trap) {
-            return Err(err(
-                "HUNT-14",
-                "luring into a trap needs the flee tactic and a trap set in the location",
-            ));
+            return Err(no("HUNT-14", msg!("hunt-refuse-lure")));
         }
         if d.give_up {
             if attacking || tactic != Tactic::None || d.action.is_some() {
-                return Err(err(
-                    "HUNT-20",
-                    "giving up the search allows no attack, no tactic and no Extraneous action",
-                ));
+                return Err(no("HUNT-20", msg!("hunt-refuse-give-up-alone")));
             }
             if !self.opponents(i).any(|j| self.fighters[j].hidden.is_some()) {
-                return Err(err(
-                    "HUNT-20",
-                    "nobody is hidden: there is no search to give up",
-                ));
+                return Err(no("HUNT-20", msg!("hunt-refuse-give-up-nobody")));
             }
         }
         // Caps and pool (HUNT-06).
         if d.defense > stats.agility {
-            return Err(refuse(
+            return Err(no(
                 "HUNT-06",
-                format_args!(
-                    "Defense {} is over the Agility cap of {}",
-                    d.defense, stats.agility
+                msg!(
+                    "hunt-refuse-defense-cap",
+                    dice = d.defense,
+                    cap = stats.agility
                 ),
             ));
         }
         if attack > u64::from(stats.agility) {
-            return Err(refuse(
+            return Err(no(
                 "HUNT-06",
-                format_args!(
-                    "Attack {attack} is over the Agility cap of {}",
-                    stats.agility
-                ),
+                msg!("hunt-refuse-attack-cap", dice = attack, cap = stats.agility),
             ));
         }
         if attacking {
             let ranged = weapon.is_some_and(|w| w.weapon.kind == AttackKind::Ranged);
-            let (cap, what) = if ranged {
-                (stats.marksmanship, "Marksmanship (ranged)")
+            let cap = if ranged {
+                stats.marksmanship
             } else {
-                (stats.strength, "Strength (melee)")
+                stats.strength
             };
             if damage > u64::from(cap) {
-                return Err(refuse(
+                return Err(no(
                     "HUNT-06",
-                    format_args!("Damage {damage} is over the {what} cap of {cap}"),
+                    msg!(
+                        "hunt-refuse-damage-cap",
+                        dice = damage,
+                        cap = cap,
+                        ranged = if ranged { "yes" } else { "no" }
+                    ),
                 ));
             }
         }
         let spent = u64::from(d.defense) + attack + damage;
         if spent > u64::from(pool) {
-            let mut why = format!("{spent} dice declared, the combat potential is {pool}");
-            if f.stunned > 0 {
-                why.push_str(&format!(" (HUNT-12: stunned, −{})", f.stunned));
-            }
-            if near && pool < f.base.potential.saturating_sub(f.stunned) {
-                why.push_str(" (HUNT-26: −1 per melee opponent after the first)");
-            }
-            return Err(err("HUNT-06", why));
+            let crowded = near && pool < f.base.potential.saturating_sub(f.stunned);
+            return Err(no(
+                "HUNT-06",
+                msg!(
+                    "hunt-refuse-pool",
+                    spent = spent,
+                    pool = pool,
+                    stunned = f.stunned,
+                    crowded = if crowded { "yes" } else { "no" }
+                ),
+            ));
         }
         // Tactics.
         if tactic != Tactic::None {
             let staying_hidden = tactic == Tactic::Hide && f.hidden.is_some();
             if f.fallen && !staying_hidden {
-                return Err(refuse(
-                    "HUNT-12",
-                    format_args!("{} fell last turn: no tactic this turn", f.name),
-                ));
+                return Err(no("HUNT-12", msg!("hunt-refuse-fell", name = &*f.name)));
             }
             if f.stunned > 0 && !staying_hidden {
-                return Err(refuse(
-                    "HUNT-12",
-                    format_args!("{} is stunned: no tactic this turn", f.name),
-                ));
+                return Err(no("HUNT-12", msg!("hunt-refuse-stunned", name = &*f.name)));
             }
             if self.round == 1 && self.surprised == Some(f.side) {
-                return Err(refuse(
-                    "HUNT-03",
-                    format_args!(
-                        "{} was caught unaware: no tactic in the first round",
-                        f.name
-                    ),
-                ));
+                return Err(no("HUNT-03", msg!("hunt-refuse-unaware", name = &*f.name)));
             }
         }
         let ranged_weapon = weapon.is_some_and(|w| w.weapon.kind == AttackKind::Ranged);
         match tactic {
             Tactic::Onslaught => {
                 if !near {
-                    return Err(err("HUNT-18", "Onslaught is possible only at Near"));
+                    return Err(no("HUNT-18", msg!("hunt-refuse-onslaught-near")));
                 }
                 if !attacking || weapon.is_some_and(|w| w.weapon.kind != AttackKind::Melee) {
-                    return Err(err("HUNT-18", "Onslaught needs a melee attack"));
+                    return Err(no("HUNT-18", msg!("hunt-refuse-onslaught-melee")));
                 }
             }
             Tactic::Counterattack if !near => {
-                return Err(err("HUNT-19", "Counterattack is possible only at Near"));
+                return Err(no("HUNT-19", msg!("hunt-refuse-counterattack-near")));
             }
             Tactic::Hide if near && f.hidden.is_none() => {
-                return Err(err("HUNT-20", "one cannot hide at Near"));
+                return Err(no("HUNT-20", msg!("hunt-refuse-hide-near")));
             }
             Tactic::AimedFire if !(attacking && ranged_weapon) => {
-                return Err(err("HUNT-17", "Aimed Fire needs a ranged attack"));
+                return Err(no("HUNT-17", msg!("hunt-refuse-aimed-ranged")));
             }
             Tactic::BarrageFire if !(attacking && ranged_weapon) => {
-                return Err(err("HUNT-22", "Barrage Fire needs a ranged attack"));
+                return Err(no("HUNT-22", msg!("hunt-refuse-barrage-ranged")));
             }
             Tactic::Ambush if f.hidden.is_none() => {
-                return Err(err(
-                    "HUNT-21",
-                    "only a hidden fighter can attack from ambush",
-                ));
+                return Err(no("HUNT-21", msg!("hunt-refuse-ambush-hidden")));
             }
             Tactic::Ambush if !attacking => {
-                return Err(err(
-                    "HUNT-21",
-                    "an ambush is an attack: declare a weapon and Attack dice",
-                ));
+                return Err(no("HUNT-21", msg!("hunt-refuse-ambush-attack")));
             }
             Tactic::Search if !self.opponents(i).any(|j| self.fighters[j].hidden.is_some()) => {
-                return Err(err(
-                    "HUNT-20",
-                    "nobody is hidden: there is nothing to search for",
-                ));
+                return Err(no("HUNT-20", msg!("hunt-refuse-search-nobody")));
             }
             _ => {}
         }
@@ -479,10 +419,7 @@ impl State {
     /// A declaration checked as [`Command::Declare`] checks it: the declarant's index.
     pub(crate) fn check_declaration(&self, d: &Declaration) -> Result<usize, RuleError> {
         if self.window {
-            return Err(err(
-                "HUNT-19",
-                "declarations are locked while the counterattack window is open; only a counterattacker may re-split",
-            ));
+            return Err(no("HUNT-19", msg!("hunt-refuse-locked")));
         }
         let i = self.declarant(d)?;
         self.validate_for(i, d)?;
@@ -496,18 +433,15 @@ impl State {
         r: &Resplit,
     ) -> Result<(usize, Declaration, Option<Declaration>), RuleError> {
         let i = self.index(&r.fighter).ok_or_else(|| {
-            err(
+            no(
                 "HUNT-19",
-                format!("there is no fighter named {}", r.fighter),
+                msg!("hunt-refuse-no-fighter", name = &*r.fighter),
             )
         })?;
         if !self.window || self.resplits[i].is_none() {
-            return Err(err(
+            return Err(no(
                 "HUNT-19",
-                format!(
-                    "{} may not re-split: only a counterattacker, once the window is open",
-                    r.fighter
-                ),
+                msg!("hunt-refuse-no-resplit", name = &*r.fighter),
             ));
         }
         let old = self.declarations[i].as_ref().expect("declared");
@@ -516,10 +450,7 @@ impl State {
         new.defense = r.defense;
         if old.split.is_empty() {
             if !r.split.is_empty() {
-                return Err(err(
-                    "HUNT-19",
-                    "the declaration had one target: give attack and damage",
-                ));
+                return Err(no("HUNT-19", msg!("hunt-refuse-resplit-one")));
             }
             new.attack = r.attack;
             new.damage = r.damage;
@@ -532,18 +463,12 @@ impl State {
             }
         } else {
             if r.attack != 0 || r.damage != 0 {
-                return Err(err(
-                    "HUNT-19",
-                    "the declaration had a split: re-split it with `split`",
-                ));
+                return Err(no("HUNT-19", msg!("hunt-refuse-resplit-split")));
             }
             new.split = r.split.clone();
         }
         if new.weapon.is_none() && (new.attack != 0 || new.damage != 0) {
-            return Err(err(
-                "HUNT-06",
-                "an attack needs a weapon: the declaration named none",
-            ));
+            return Err(no("HUNT-06", msg!("hunt-refuse-resplit-weapon")));
         }
         self.validate_for(i, &new)?;
         Ok((i, new, first))
@@ -578,9 +503,9 @@ impl State {
                 .still_waiting()
                 .map(|i| &*self.fighters[i].name)
                 .collect();
-            return Err(err(
+            return Err(no(
                 "HUNT-06",
-                format!("waiting for the declaration of {}", names.join(", ")),
+                msg!("hunt-refuse-waiting", names = names.join(", ")),
             ));
         }
         Ok(())

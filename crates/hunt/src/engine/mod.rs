@@ -1,6 +1,6 @@
 use std::sync::Arc;
 
-use fray_dice::{same_name, Dice, EventLog, RuleError, Ruleset};
+use fray_dice::{msg, same_name, Dice, EventLog, RuleError, Ruleset};
 use serde::{Deserialize, Serialize};
 
 use crate::resolve::{roll_sum, stat_test, TestRoll};
@@ -8,6 +8,7 @@ use crate::setup::{AttackKind, Distance, Penalty, Rules, Tactic};
 use crate::setup::{FighterSetup, Opening, Setup, Side, Stats, Weapon};
 use turn::{resolve_turn, strikes_from};
 
+mod breakdown;
 mod command;
 mod declare;
 mod event;
@@ -23,16 +24,13 @@ pub use state::*;
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Hunt;
 
-fn err(rule: &'static str, msg: impl Into<String>) -> RuleError {
-    RuleError::new(rule, msg)
-}
-
-/// A refusal whose message is formatted: out of line, so that the checks that pass (the
-/// usual case, run for every candidate of the default tactic) carry no formatting code.
+/// A refusal written from message `m` of Hunt's texts: English in `message`, any language
+/// through `RuleError::message_in`. Out of line, so that the checks that pass (the usual
+/// case, run for every candidate of the default tactic) carry no formatting code.
 #[cold]
 #[inline(never)]
-fn refuse(rule: &'static str, msg: std::fmt::Arguments) -> RuleError {
-    RuleError::new(rule, msg.to_string())
+fn no(rule: &'static str, m: fray_dice::Message) -> RuleError {
+    RuleError::text(rule, &crate::text::TEXTS, m)
 }
 
 /// Each fighter's state, Endurance, wounds, bleeding, ammunition and damage, for the summary
@@ -157,7 +155,7 @@ fn first_of(state: &State, side: Side) -> usize {
 
 impl Ruleset for Hunt {
     const ID: &'static str = "hunt";
-    const VERSION: u32 = 2;
+    const VERSION: u32 = 3;
     type Setup = Setup;
     type Command = Command;
     type Event = Event;
@@ -191,12 +189,21 @@ impl Ruleset for Hunt {
                 // HUNT-04: a prey forcing Near is refused by setup validation.
                 let s = search_dice.unwrap_or(state.fighters[hunter].base.experience);
                 let p = precaution_dice.unwrap_or(state.fighters[prey].base.experience);
-                let search = roll_sum(dice, s, "search", None)?;
-                let precautions = roll_sum(dice, p, "precautions", None)?;
+                // The faces are transcribed only for a log that records them.
+                let mut ts = events.is_recording().then(fray_dice::Transcript::new);
+                let search = roll_sum(dice, s, "search", ts.as_mut())?;
+                let mut tp = events.is_recording().then(fray_dice::Transcript::new);
+                let precautions = roll_sum(dice, p, "precautions", tp.as_mut())?;
                 let surprised = search > precautions;
+                let faces = |t: Option<fray_dice::Transcript>| -> Vec<u32> {
+                    t.map(|t| t.dice.iter().map(|d| d.value).collect())
+                        .unwrap_or_default()
+                };
                 events.emit(|| Event::Searched {
                     search,
+                    search_faces: faces(ts),
                     precautions,
+                    precaution_faces: faces(tp),
                     surprised,
                 });
                 if surprised {
@@ -246,7 +253,13 @@ impl Ruleset for Hunt {
         events: &mut EventLog<Event>,
     ) -> Result<(), RuleError> {
         if let Some(e) = &state.ending {
-            return Err(err("ended", format!("the encounter is over: {}", e.reason)));
+            return Err(no(
+                "ended",
+                msg!(
+                    "hunt-refuse-over",
+                    reason = crate::text::reason_key(&e.reason)
+                ),
+            ));
         }
         match command {
             Command::Declare(d) => {

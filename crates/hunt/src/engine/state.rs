@@ -156,6 +156,26 @@ pub struct State {
     pub ending: Option<Ending>,
 }
 
+/// The table row of a wound of `w` failed tests (the last row for more); none for 0.
+fn wound_row(table: &[Penalty], w: u32) -> Option<&Penalty> {
+    let level = (w as usize).min(table.len());
+    table.get(level.wrapping_sub(1))
+}
+
+/// [`State::stats`] of a fighter, given the state's wound table and rule (HUNT-13): the
+/// engine borrows the fighter mutably while it reads them.
+pub(crate) fn stats_of(f: &Fighter, table: &[Penalty], accumulate: bool) -> Stats {
+    if accumulate {
+        f.wounds
+            .iter()
+            .filter_map(|&w| wound_row(table, w))
+            .fold(f.base, |s, p| s.minus(p))
+    } else {
+        let worst = f.wounds.iter().copied().max().unwrap_or(0);
+        wound_row(table, worst).map_or(f.base, |p| f.base.minus(p))
+    }
+}
+
 /// What a counterattacker sees: one opponent's Attack dice on it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SeenAttack {
@@ -175,16 +195,7 @@ impl State {
     /// A fighter's stats after its wounds (HUNT-13).
     #[inline]
     pub fn stats(&self, i: usize) -> Stats {
-        let f = &self.fighters[i];
-        if self.accumulate_wounds {
-            f.wounds
-                .iter()
-                .filter_map(|&w| self.wound_row(w))
-                .fold(f.base, |s, p| s.minus(p))
-        } else {
-            let worst = f.wounds.iter().copied().max().unwrap_or(0);
-            self.wound_row(worst).map_or(f.base, |p| f.base.minus(p))
-        }
+        stats_of(&self.fighters[i], &self.wound_table, self.accumulate_wounds)
     }
 
     /// [`State::stats`]'s Endurance alone, for resolution, which needs no other stat that
@@ -212,8 +223,7 @@ impl State {
 
     /// The table row of a wound of `w` failed tests (the last row for more); none for 0.
     fn wound_row(&self, w: u32) -> Option<&Penalty> {
-        let level = (w as usize).min(self.wound_table.len());
-        self.wound_table.get(level.wrapping_sub(1))
+        wound_row(&self.wound_table, w)
     }
 
     /// Indices of fighter `i`'s opponents still in the fight.

@@ -1,9 +1,12 @@
 //! One turn's resolution in the encounter: the declarations turned into the resolution's
 //! specs ([`build`]), the exchange resolved, and its effects applied to the state.
 
-use fray_dice::{Dice, EventLog, Few, RuleError};
+use fray_dice::{Dice, EventLog, Few, RuleError, Transcript};
 
-use crate::engine::{Ending, Event, Extraneous, Hidden, State, Status, WeaponState, WeaponStatus};
+use crate::engine::breakdown::{faces, terms};
+use crate::engine::{
+    stats_of, Ending, Event, Extraneous, Hidden, State, Status, WeaponState, WeaponStatus,
+};
 use crate::resolve::{
     resolve_fresh, stat_test, ExchangeContext, FighterOutcome, FighterSpec, StrikeOutcome,
     StrikeSpec,
@@ -38,6 +41,8 @@ struct Built {
     strikes: Few<StrikeSpec, INLINE>,
     /// Index of the weapon each fighter's declaration names, if any (looked up once).
     weapon_of: Few<Option<usize>, INLINE>,
+    /// Each strike's (Fall, ambush) Attack dice: `attack_bonus` in parts, for the log.
+    situational: Few<(i32, i32), INLINE>,
 }
 
 /// Whether a weapon in play can strike at `at` (HUNT-05, HUNT-06, HUNT-27).
@@ -56,6 +61,7 @@ fn build(state: &State) -> Built {
         fighters: Few::new(),
         strikes: Few::new(),
         weapon_of: Few::new(),
+        situational: Few::new(),
     };
     for i in (0..state.fighters.len()).filter(|&i| state.fighters[i].active()) {
         built.who.push(i);
@@ -123,13 +129,10 @@ fn build(state: &State) -> Built {
             if attack + damage == 0 {
                 continue;
             }
-            let mut bonus = 0;
-            if k == 0 && f.fallen && kind == AttackKind::Melee {
-                bonus -= 1;
-            }
-            if k == 0 && ahead && state.ambush_bonus && !void {
-                bonus += 1;
-            }
+            let fall = -i32::from(k == 0 && f.fallen && kind == AttackKind::Melee);
+            let ambush = i32::from(k == 0 && ahead && state.ambush_bonus && !void);
+            let bonus = fall + ambush;
+            built.situational.push((fall, ambush));
             built.strikes.push(StrikeSpec {
                 attacker: spec_of(i),
                 target: spec_of(t),
@@ -153,9 +156,21 @@ fn emit_exchange(
     built: &Built,
     fout: &[FighterOutcome],
     sout: &[StrikeOutcome],
+    transcript: &Transcript,
     events: &mut EventLog<Event>,
 ) {
     let name = |k: usize| state.fighters[built.who[k]].name.to_string();
+    let (specs, strikes): (&[FighterSpec], &[StrikeSpec]) = (&built.fighters, &built.strikes);
+    let mut faces = faces(
+        &state.rules,
+        state.trap,
+        specs,
+        strikes,
+        fout,
+        sout,
+        transcript,
+    );
+    let mut terms = terms(state, &built.who, specs, strikes, fout, &built.situational);
     for &i in built.who.iter() {
         events.emit(|| Event::Revealed {
             declaration: state.declarations[i].clone().expect("declared"),
@@ -180,6 +195,10 @@ fn emit_exchange(
             total: o.defense_roll,
             cover_dice: o.cover_dice,
             cover_total: o.cover_roll,
+            terms: std::mem::take(&mut terms.defense[k]),
+            faces: std::mem::take(&mut faces.defense[k]),
+            cover_faces: std::mem::take(&mut faces.cover[k]),
+            experience_added: terms.experience_added[k],
         });
     }
     let mut by_order: Vec<usize> = (0..sout.len()).collect();
@@ -188,6 +207,16 @@ fn emit_exchange(
         let s = &built.strikes[k];
         let o = &sout[k];
         let attacker = built.who[usize::from(s.attacker)];
+        let target = &fout[usize::from(s.target)];
+        let cover = if s.kind == AttackKind::Ranged {
+            target.cover_roll
+        } else {
+            0
+        };
+        let threshold = match s.thresholds[o.distance.index()] {
+            0 => 0,
+            t => t + u32::from(s.blind),
+        };
         events.emit(|| Event::Strike {
             attacker: name(usize::from(s.attacker)),
             target: name(usize::from(s.target)),
@@ -201,18 +230,28 @@ fn emit_exchange(
             order: o.order,
             distance: o.distance,
             attack_dice: o.attack_dice,
+            attack_terms: std::mem::take(&mut terms.attack[k]),
+            attack_faces: std::mem::take(&mut faces.attack[k]),
+            blind: s.blind,
             attack_total: o.attack_total,
+            defense_roll: target.defense_roll,
+            cover,
+            crossfire: (target.defense_roll + cover).saturating_sub(o.defense_total),
             defense_total: o.defense_total,
             hit: o.hit,
             landed: o.landed,
+            damage_terms: std::mem::take(&mut terms.damage[k]),
             damage_dice: o.damage_values().collect(),
+            threshold,
             points: o.points,
             criticals: if o.landed {
                 crit_names(&o.criticals())
             } else {
                 Vec::new()
             },
+            doubles: if o.landed { o.doubles } else { 0 },
             failures: o.failures,
+            endurance: std::mem::take(&mut faces.endurance[k]),
         });
     }
     for (k, o) in fout.iter().enumerate() {
@@ -225,12 +264,25 @@ fn emit_exchange(
             {
                 continue;
             }
+            let caught_failed = v.caught.is_some_and(|t| !t.passed);
             events.emit(|| Event::Trap {
                 fleer: name(k),
                 test: trap.test,
                 total: trap.total,
+                faces: faces.trap[k].clone(),
                 victim: name(j),
+                defense: v.defense_roll,
                 caught: v.caught,
+                points: if caught_failed {
+                    state.rules.trap_damage
+                } else {
+                    0
+                },
+                endurance: if caught_failed {
+                    faces.trapped[j].clone()
+                } else {
+                    Default::default()
+                },
             });
         }
     }
@@ -239,6 +291,7 @@ fn emit_exchange(
             events.emit(|| Event::Bled {
                 fighter: name(k),
                 points: o.bled,
+                endurance: std::mem::take(&mut faces.bled[k]),
             });
         }
     }
@@ -315,9 +368,11 @@ pub(crate) fn resolve_turn<D: Dice>(
     let fout = fitted(&mut fout_duel, &mut fout_more, specs.len());
     let (mut sout_duel, mut sout_more) = ([StrikeOutcome::default(); INLINE], Vec::new());
     let sout = fitted(&mut sout_duel, &mut sout_more, strikes.len());
-    let summary = resolve_fresh(dice, &ctx, specs, strikes, fout, sout)?;
-    if events.is_recording() {
-        emit_exchange(state, &built, fout, sout, events);
+    // A recording log shows every die (issue 18): only then are the dice transcribed.
+    let mut transcript = events.is_recording().then(Transcript::new);
+    let summary = resolve_fresh(dice, &ctx, specs, strikes, fout, sout, transcript.as_mut())?;
+    if let Some(transcript) = &transcript {
+        emit_exchange(state, &built, fout, sout, transcript, events);
     }
     let fout: &[FighterOutcome] = fout;
     // Apply: ammunition, actions, wounds, criticals, weapons, hiding, movement. The
@@ -350,6 +405,7 @@ pub(crate) fn resolve_turn<D: Dice>(
                 events.emit(|| Event::Ammo {
                     fighter: f.name.to_string(),
                     weapon: ws.name.to_string(),
+                    before: a,
                     left: ws.ammo.unwrap_or(0),
                     spare: ws.spare,
                 });
@@ -372,6 +428,7 @@ pub(crate) fn resolve_turn<D: Dice>(
                     events.emit(|| Event::Ammo {
                         fighter: f.name.to_string(),
                         weapon: w.name.to_string(),
+                        before: have,
                         left: have + take,
                         spare: w.spare,
                     });
@@ -447,19 +504,35 @@ pub(crate) fn resolve_turn<D: Dice>(
         }
         // Wounds (HUNT-13).
         if o.failures > 0 {
-            events.emit(|| Event::Wounded {
-                fighter: f.name.to_string(),
-                failures: o.failures,
-                level: wound_name(o.failures, state.rules.deadly_failures).to_owned(),
+            let (table, accumulate) = (&state.wound_table, state.accumulate_wounds);
+            let before = events
+                .is_recording()
+                .then(|| stats_of(f, table, accumulate));
+            if !o.dead {
+                f.wounds.push(o.failures);
+            }
+            events.emit(|| {
+                let before = before.unwrap_or(f.base);
+                Event::Wounded {
+                    fighter: f.name.to_string(),
+                    failures: o.failures,
+                    level: wound_name(o.failures, state.rules.deadly_failures).to_owned(),
+                    before,
+                    after: if o.dead {
+                        before
+                    } else {
+                        stats_of(f, table, accumulate)
+                    },
+                    max_endurance: f.base.endurance,
+                }
             });
             if o.dead {
                 f.status = Status::Dead;
                 f.hidden = None;
                 events.emit(|| Event::Died {
                     fighter: f.name.to_string(),
+                    no_endurance: false,
                 });
-            } else {
-                f.wounds.push(o.failures);
             }
         }
     }
@@ -483,6 +556,7 @@ pub(crate) fn resolve_turn<D: Dice>(
             f.hidden = None;
             events.emit(|| Event::Died {
                 fighter: f.name.to_string(),
+                no_endurance: true,
             });
         }
     }
