@@ -16,7 +16,7 @@ use crate::Andromeda;
 
 impl Ruleset for Andromeda {
     const ID: &'static str = "andromeda";
-    const VERSION: u32 = 2;
+    const VERSION: u32 = 3;
     type Setup = Setup;
     type Command = Command;
     type Event = Event;
@@ -530,5 +530,11 @@ pub fn describe(event: &Event) -> String {
             Some(side) => format!("Combat over after {rounds} rounds: the {side:?} win."),
             None => format!("Combat over after {rounds} rounds with no winner."),
         },
+        Event::ProvokedDeclined { by, against } => {
+            format!("{by} lets {against} go without a provoked attack.")
+        }
+        Event::ReadyHeld { id, target } => {
+            format!("{id} holds its readied action as {target} meets the trigger.")
+        }
     }
 }

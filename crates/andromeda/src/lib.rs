@@ -125,13 +125,18 @@
 //!   removes Invisible on Success or better against the rank of the ability that gave it.
 //! - **Critical against Invisible** (AND-23): the extra option is always taken — Invisible
 //!   ends.
-//! - **Provoked attacks** (AND-14): made automatically, as free actions, by every enemy
-//!   engaging the provoker with its first affordable melee attack; a participant's `style`
-//!   (`melee` default, or `ranged`) says whether leaving melee reach provokes.
+//! - **Provoked attacks** (AND-14): a pending decision of each enemy provoked, in setup
+//!   order ([`State::pending`], answered by `provoked_attack`): a free action with any of its
+//!   melee attacks that reaches the provoker, or none. A participant's `style` (`melee`
+//!   default, or `ranged`) says whether leaving melee reach provokes.
 //! - **Ready** (AND-11): triggers `enemy_moves_into_range` (an enemy ends a movement inside
-//!   the readied ability's range, having started outside it) and `enemy_attacks` (fires after
-//!   the enemy's attack); the readied ability fires automatically at the first trigger whose
-//!   enemy it can reach, and a readied action triggers nothing further.
+//!   the readied ability's range, having started outside it) and `enemy_attacks` (after the
+//!   enemy's attack); at each trigger whose enemy it can reach, firing is a pending decision
+//!   (answered by `readied`); held, it waits for a later trigger; a readied action triggers
+//!   nothing further.
+//! - **Reactions of the default policy** ([`Tactic::reactions`], default `always`): every
+//!   provoked attack with the first affordable melee attack needing no artifact charge, every
+//!   readied action at its first trigger — what the engine did by itself before version 3.
 //! - **Reactions off turn**: reaction and free abilities may be used at any time during the
 //!   combat (AND-13); actions and maneuvers only on one's own turn.
 //! - **Reaction before the first turn** (AND-10, AND-13): available. The resources
@@ -187,12 +192,12 @@ mod setup;
 pub use area::{Area, MAX_AREA};
 pub use catalog::{describe, simulate, OddsSpec, DEMO_SETUP};
 pub use engine::{
-    dist2, within, Benefit, Command, Condition, Event, Fighter, HeatReason, Hold, MoveMode, Phase,
-    Purpose, Readied, State, Status, Trigger, MAX_COORD,
+    dist2, within, Benefit, Command, Condition, Event, Fighter, HeatReason, Hold, MoveMode, Offer,
+    Pending, Phase, Purpose, Readied, State, Status, Then, Trigger, MAX_COORD,
 };
 pub use odds::{damage_odds, grab_odds, odds, opposed_odds, tier_probabilities, total_odds};
 pub use options::{options, preview};
-pub use policy::{AndromedaPolicy, Tactic, TargetPriority};
+pub use policy::{AndromedaPolicy, Reactions, Tactic, TargetPriority};
 pub use resolve::{
     attack, check, check_batch, grab, opposed, opposed_winner, roll_total, AdvantageMethod,
     AttackResult, CheckResult, CheckSpec, Contestant, DamageLine, Decider, Edge, GrabEffect,

@@ -18,8 +18,11 @@
 //!   the sheet, its `skill` (any name: a missing skill rolls at 0) and `difficulty` (task
 //!   ranks 0 … 4 listed) parameters; improvised attacks are left to the command
 //!   (their damage line is made up by the player).
-//! - Provoked attacks (AND-14) and readied actions (AND-11) are still made by the engine
-//!   when their trigger comes (see the crate docs' defaults); they are no pending choice yet.
+//! - **Pending decisions**: while a provoked attack (AND-14) or a readied action (AND-11) is
+//!   offered ([`State::pending`]), its decider is the enemy provoked (or the one whose
+//!   action is readied) and its answers are all there is, as [`OptionKind::PendingChoice`]:
+//!   `provoked_attack` with each melee attack it may make, or without one to let the
+//!   provoker go; `readied` firing, or holding the action for a later trigger.
 
 use fray_dice::{
     Catalog, Decide, Decider, EventLog, LegalOption, OddsTable, OptionKind, Options, Param, Rng,
@@ -27,7 +30,7 @@ use fray_dice::{
 };
 
 use crate::catalog::OddsSpec;
-use crate::engine::{dist2, Command, Phase, State, Trigger};
+use crate::engine::{dist2, Command, Offer, Pending, Phase, State, Trigger};
 use crate::resolve::AdvantageMethod;
 use crate::setup::{ActionKind, Aim, ConditionKind, Defense, Id};
 use crate::Andromeda;
@@ -89,6 +92,14 @@ pub fn options(state: &State) -> Options<Command> {
         state,
         out: Vec::new(),
     };
+    if let Some(p) = &state.pending {
+        pending_options(&mut list, p);
+        let f = &state.fighters[p.decider];
+        return Options {
+            decider: Decider::participant(&*f.id, f.side.index() as u8),
+            list: list.out,
+        };
+    }
     let decider = match state.phase {
         Phase::Over { .. } => {
             return Options {
@@ -133,6 +144,86 @@ pub fn options(state: &State) -> Options<Command> {
     Options {
         decider,
         list: list.out,
+    }
+}
+
+/// The answers to the reaction offered (AND-11, AND-14): all its decider may do now.
+fn pending_options(list: &mut List, p: &Pending) {
+    let state = list.state;
+    let (e, a) = (p.decider, p.against);
+    let (me, whom) = (&state.fighters[e].id, &state.fighters[a].id);
+    let kind = OptionKind::PendingChoice;
+    match p.offer {
+        Offer::ProvokedAttack { leaving_to, .. } => {
+            for k in state.provoked_abilities(e, a, leaving_to) {
+                let ab = &state.roster[e].abilities[k];
+                let heat = state.cost(e, ab);
+                let mut o = opt(
+                    kind,
+                    me,
+                    format!("provoked attack on {whom} with {}", ab.id),
+                    "provoked_attack",
+                )
+                .target(&**whom)
+                .using(&*ab.id)
+                .cost("free action");
+                if heat > 0 {
+                    o = o.cost(format!("{heat} Heat"));
+                }
+                let command = Command::ProvokedAttack {
+                    actor: me.clone(),
+                    ability: Some(ab.id.clone()),
+                };
+                list.add(o, command);
+            }
+            list.add(
+                opt(
+                    kind,
+                    me,
+                    format!("let {whom} go"),
+                    "decline_provoked_attack",
+                )
+                .target(&**whom),
+                Command::ProvokedAttack {
+                    actor: me.clone(),
+                    ability: None,
+                },
+            );
+        }
+        Offer::Readied { .. } => {
+            let ability = state.fighters[e]
+                .ready
+                .as_ref()
+                .map_or_else(String::new, |r| r.ability.to_string());
+            list.add(
+                opt(
+                    kind,
+                    me,
+                    format!("fire the readied {ability} at {whom}"),
+                    "fire_readied",
+                )
+                .target(&**whom)
+                .using(&*ability)
+                .cost("reaction"),
+                Command::Readied {
+                    actor: me.clone(),
+                    fire: true,
+                },
+            );
+            list.add(
+                opt(
+                    kind,
+                    me,
+                    format!("hold the readied {ability} for a later trigger"),
+                    "hold_readied",
+                )
+                .target(&**whom),
+                Command::Readied {
+                    actor: me.clone(),
+                    fire: false,
+                },
+            );
+        }
     }
 }
 
@@ -552,16 +643,18 @@ fn odds_spec(state: &State, skill: crate::Skill, difficulty: i32, edge: crate::E
     }
 }
 
-/// The exact odds of `command`: for an ability or improvised attack on one target, the
-/// final tier and damage as `fray odds andromeda` gives them for that skill, defense, edge
-/// and damage line (one set of tables per target); for a grab the grab table; nothing for a
-/// command that rolls no check against a target.
+/// The exact odds of `command`: for an ability, improvised attack, provoked attack or fired
+/// readied action on one target, the final tier and damage as `fray odds andromeda` gives
+/// them for that skill, defense, edge and damage line (one set of tables per target); for a
+/// grab the grab table; nothing for a command that rolls no check against a target.
 pub fn preview(state: &State, command: &Command) -> Result<Vec<OddsTable>, RuleError> {
     {
         let mut copy = state.clone();
         copy.apply(command, &mut Rng::new(0, 0), &mut EventLog::quiet())?;
     }
     let mut out = Vec::new();
+    // A provoked attack or readied action strikes the one the pending decision names.
+    let pending_target = state.pending.as_ref().map(|p| p.against);
     match command {
         Command::UseAbility {
             actor,
@@ -569,22 +662,24 @@ pub fn preview(state: &State, command: &Command) -> Result<Vec<OddsTable>, RuleE
             targets,
             ..
         } => {
+            let targets = targets
+                .iter()
+                .map(|t| state.find(t))
+                .collect::<Result<Vec<_>, _>>()?;
+            out = ability_odds(state, state.find(actor)?, ability, &targets)?;
+        }
+        Command::ProvokedAttack {
+            actor,
+            ability: Some(ability),
+        } => {
+            let targets: Vec<usize> = pending_target.into_iter().collect();
+            out = ability_odds(state, state.find(actor)?, ability, &targets)?;
+        }
+        Command::Readied { actor, fire: true } => {
             let a = state.find(actor)?;
-            let ab = state.ability(a, ability)?;
-            let (Some(skill_name), Some(defense)) = (ab.skill.as_deref(), ab.defense) else {
-                return Ok(out);
-            };
-            let skill = state.skill(a, skill_name);
-            for t in targets {
-                let t = state.find(t)?;
-                let mut spec = odds_spec(
-                    state,
-                    skill,
-                    state.defense(t, defense),
-                    state.attack_edge(a, t),
-                );
-                spec.damage = ab.damage;
-                out.extend(Andromeda::odds(&spec)?);
+            if let Some(ready) = &state.fighters[a].ready {
+                let targets: Vec<usize> = pending_target.into_iter().collect();
+                out = ability_odds(state, a, &ready.ability, &targets)?;
             }
         }
         Command::Improvise {
@@ -621,6 +716,33 @@ pub fn preview(state: &State, command: &Command) -> Result<Vec<OddsTable>, RuleE
             out.extend(Andromeda::odds(&spec)?);
         }
         _ => {}
+    }
+    Ok(out)
+}
+
+/// The odds of ability `ability` of `a` on each of `targets`: one set of tables per target,
+/// nothing for an ability that rolls no attack.
+fn ability_odds(
+    state: &State,
+    a: usize,
+    ability: &str,
+    targets: &[usize],
+) -> Result<Vec<OddsTable>, RuleError> {
+    let mut out = Vec::new();
+    let ab = state.ability(a, ability)?;
+    let (Some(skill_name), Some(defense)) = (ab.skill.as_deref(), ab.defense) else {
+        return Ok(out);
+    };
+    let skill = state.skill(a, skill_name);
+    for &t in targets {
+        let mut spec = odds_spec(
+            state,
+            skill,
+            state.defense(t, defense),
+            state.attack_edge(a, t),
+        );
+        spec.damage = ab.damage;
+        out.extend(Andromeda::odds(&spec)?);
     }
     Ok(out)
 }

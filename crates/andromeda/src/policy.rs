@@ -8,7 +8,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::area::Area;
 use crate::engine::{
-    dist2, dist2_saturating, reaches, within, Command, Phase, Resolved, State, Targets,
+    dist2, dist2_saturating, reaches, within, Command, Offer, Pending, Phase, Resolved, State,
+    Targets,
 };
 use crate::setup::{ActionKind, Aim, ConditionKind, Side};
 use crate::Andromeda;
@@ -42,6 +43,39 @@ pub struct Tactic {
     pub restore_stress: bool,
     /// A hero spends an Accomplishment Point for the Heat an ability lacks (AND-29) (true).
     pub accomplishment_heat: bool,
+    /// Which reactions the rules offer the side takes (AND-11, AND-14) (`always`).
+    pub reactions: Reactions,
+}
+
+/// Which of the reactions the rules offer (pending decisions) a side takes.
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema,
+)]
+#[serde(rename_all = "snake_case")]
+pub enum Reactions {
+    /// Every provoked attack (AND-14), made with the first affordable melee attack that
+    /// needs no artifact charge (the provoker is let go when that one cannot reach), and
+    /// every readied action at the first trigger it can answer (AND-11).
+    #[default]
+    Always,
+    /// Provoked attacks as `always`; readied actions are held.
+    ProvokedOnly,
+    /// Readied actions as `always`; provokers are let go.
+    ReadiedOnly,
+    /// None: provokers are let go and readied actions held.
+    Never,
+}
+
+impl Reactions {
+    /// Whether provoked attacks are taken.
+    pub fn provoked(self) -> bool {
+        matches!(self, Reactions::Always | Reactions::ProvokedOnly)
+    }
+
+    /// Whether readied actions fire.
+    pub fn readied(self) -> bool {
+        matches!(self, Reactions::Always | Reactions::ReadiedOnly)
+    }
 }
 
 impl Tactic {
@@ -51,6 +85,7 @@ impl Tactic {
         hints: true,
         restore_stress: true,
         accomplishment_heat: true,
+        reactions: Reactions::Always,
     };
 }
 
@@ -146,10 +181,31 @@ pub(crate) fn next_command(state: &State, policy: &AndromedaPolicy) -> Option<Co
 
 /// The policy's next command, by index.
 fn decide(state: &State, policy: &AndromedaPolicy) -> Option<Resolved> {
+    if let Some(p) = &state.pending {
+        let tactic = policy.side(state.fighters[p.decider].side);
+        return Some(answer(state, p, tactic.reactions));
+    }
     match state.phase {
         Phase::Over { .. } => None,
         Phase::Choosing { side } => pick_actor(state, side),
         Phase::Turn { actor } => Some(plan(state, actor, policy.side(state.fighters[actor].side))),
+    }
+}
+
+/// The answer to the reaction offered, as [`Reactions`] says.
+fn answer(state: &State, p: &Pending, reactions: Reactions) -> Resolved {
+    let (e, a) = (p.decider, p.against);
+    match p.offer {
+        Offer::ProvokedAttack { leaving_to, .. } => Resolved::ProvokedAttack {
+            actor: e,
+            ability: state
+                .melee_attack(e)
+                .filter(|&k| reactions.provoked() && state.provoked_with(e, a, k, leaving_to)),
+        },
+        Offer::Readied { .. } => Resolved::Readied {
+            actor: e,
+            fire: reactions.readied(),
+        },
     }
 }
 

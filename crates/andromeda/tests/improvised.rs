@@ -82,8 +82,9 @@ fn and_11_an_improvised_attack_deals_its_damage_line() {
 
 #[test]
 fn and_14_an_improvised_ranged_attack_in_melee_provokes() {
-    // AND-14: b engages a in melee; a's improvised shot provokes b's hit first (1+1+3 = 5,
-    // Fail: 1 damage), then a's check (4+4+3 = 11 Cost vs Control 2 → 2 damage).
+    // AND-14: b engages a in melee; a's improvised shot stops for b's provoked attack, which
+    // b takes first (1+1+3 = 5, Fail: 1 damage), then a's check (4+4+3 = 11 Cost vs
+    // Control 2 → 2 damage).
     let mut t = T::new(duel());
     t.ok(start("a"), &[]);
     let ev = t.ok(
@@ -91,6 +92,11 @@ fn and_14_an_improvised_ranged_attack_in_melee_provokes() {
             json!({"skill": "shooting", "target": "b", "defense": "control",
                          "damage": "1/2/3/4", "ranged": true, "range": 30}),
         ),
+        &[],
+    );
+    assert!(ev.is_empty());
+    let ev = t.ok(
+        json!({"type": "provoked_attack", "actor": "b", "ability": "hit"}),
         &[1, 1, 4, 4],
     );
     assert!(matches!(&ev[0], Event::Provoked { .. }));

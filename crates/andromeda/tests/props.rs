@@ -94,7 +94,7 @@ fn command(k: u8, a: usize, b: usize, c: usize, x: i64, y: i64) -> Command {
     let target: Id = IDS[b % IDS.len()].into();
     let ability: Id = ABILITIES[c % ABILITIES.len()].into();
     let condition = CONDITIONS[c % CONDITIONS.len()];
-    match k % 17 {
+    match k % 19 {
         0 => Command::StartTurn { actor },
         1 => Command::EndTurn { actor },
         2 => Command::UseAbility {
@@ -146,6 +146,14 @@ fn command(k: u8, a: usize, b: usize, c: usize, x: i64, y: i64) -> Command {
         },
         14 => Command::AccomplishmentHeat { actor },
         15 => Command::AccomplishmentRemove { actor, condition },
+        16 => Command::ProvokedAttack {
+            actor,
+            ability: (c % 3 != 0).then_some(ability),
+        },
+        17 => Command::Readied {
+            actor,
+            fire: c % 2 == 0,
+        },
         _ => Command::SavingThrow { actor, condition },
     }
 }

@@ -6,7 +6,7 @@ mod common;
 
 use common::*;
 use fray_andromeda::{
-    options, preview, Andromeda, AndromedaPolicy, Command, OddsSpec, Phase, TargetPriority,
+    options, preview, Andromeda, AndromedaPolicy, Command, OddsSpec, Offer, Phase, TargetPriority,
 };
 use fray_dice::{
     simulate, simulate_with, AutoPlay, Catalog, Decide, Decider, Domain, FirstOption, OptionKind,
@@ -65,6 +65,8 @@ fn random_command(rng: &mut Rng, names: &[String], abilities: &[String]) -> Opti
         "accomplishment_remove",
         "accomplishment_restore",
         "improvise",
+        "provoked_attack",
+        "readied",
     ];
     let kind = types[rng.below(types.len() as u32) as usize];
     let actor = pick(rng, names);
@@ -102,76 +104,188 @@ fn random_command(rng: &mut Rng, names: &[String], abilities: &[String]) -> Opti
         }
         "improvise" => json!({"type": kind, "actor": actor, "skill": "melee",
                               "difficulty": rng.below(5)}),
+        "provoked_attack" if rng.below(3) == 0 => json!({"type": kind, "actor": actor}),
+        "provoked_attack" => {
+            json!({"type": kind, "actor": actor, "ability": pick(rng, abilities)})
+        }
+        "readied" => json!({"type": kind, "actor": actor, "fire": rng.below(2) == 0}),
         _ => json!({"type": kind, "actor": actor}),
     };
     serde_json::from_value(c).ok()
 }
 
+/// A fight made for reactions: a ranged-style shooter engaged in melee, enemies with two
+/// melee attacks each (one needing a charge, one out of Heat's reach at first) and a
+/// readied-action user on each side.
+fn reactions_setup() -> fray_andromeda::Setup {
+    let claw = json!({"id": "claw", "skill": "melee", "defense": "control",
+        "damage": "2/2/2/2", "range": 3});
+    let gauntlet = json!({"id": "gauntlet", "skill": "melee", "defense": "fortitude",
+        "damage": "1/1/3/3", "artifact": "cell"});
+    let brute = |id: &str, pos: [i64; 2]| {
+        with(
+            plus_ability(
+                plus_ability(fighter(id, "enemies", pos), claw.clone()),
+                gauntlet.clone(),
+            ),
+            json!({"artifacts": [{"id": "cell", "reload": 1}]}),
+        )
+    };
+    setup_of(
+        vec![
+            with(
+                fighter("shooter", "heroes", [0, 0]),
+                json!({"style": "ranged"}),
+            ),
+            with(
+                fighter("guard", "heroes", [0, 3]),
+                json!({"accomplishment_points": 1}),
+            ),
+            brute("brute", [1, 0]),
+            brute("lurker", [12, 0]),
+            with(
+                fighter("sniper", "enemies", [25, 5]),
+                json!({"style": "ranged"}),
+            ),
+        ],
+        json!({}),
+    )
+}
+
+/// Which kinds of pending decisions a run of [`agree`] met.
+#[derive(Default)]
+struct Seen {
+    provoked: usize,
+    readied: usize,
+}
+
+/// Issue 17 for Andromeda, over `steps` commands of `setup` from `seed`: every option
+/// (and every variant its parameters allow) is accepted; every random command `apply`
+/// accepts is among the options (moves and areas aside: their points are representative,
+/// see `options`); a refused command changes nothing and consumes no die; the default
+/// policy's direct choice is always an option. Pending decisions included: play is the
+/// default policy, now and then a random option of the decider, and a Ready when offered.
+fn agree(setup: fray_andromeda::Setup, seed: u64, steps: usize) -> Result<Seen, TestCaseError> {
+    let mut seen = Seen::default();
+    let mut rng = Rng::new(seed, 0);
+    let mut session = Session::<Andromeda>::start(setup, seed, 1).unwrap();
+    let names: Vec<String> = session
+        .state()
+        .fighters
+        .iter()
+        .map(|f| f.id.to_string())
+        .collect();
+    let abilities: Vec<String> = session
+        .state()
+        .roster()
+        .iter()
+        .flat_map(|p| p.abilities.iter().map(|a| a.id.to_string()))
+        .collect();
+    for _ in 0..steps {
+        let state = session.state().clone();
+        let opts = Andromeda::options(&state);
+        if state.is_over() {
+            prop_assert_eq!(opts.decider, Decider::Nobody);
+            prop_assert!(opts.list.is_empty());
+            break;
+        }
+        match state.pending.as_ref().map(|p| &p.offer) {
+            Some(Offer::ProvokedAttack { .. }) => seen.provoked += 1,
+            Some(Offer::Readied { .. }) => seen.readied += 1,
+            None => {}
+        }
+        prop_assert!(
+            opts.for_decider().next().is_some(),
+            "the decider has a choice"
+        );
+        if state.pending.is_some() {
+            prop_assert!(opts
+                .list
+                .iter()
+                .all(|o| o.kind == OptionKind::PendingChoice));
+        }
+        for o in &opts.list {
+            for command in [o.command.clone(), variant(&mut rng, o)] {
+                let mut probe = session.clone();
+                prop_assert!(
+                    probe.apply(command.clone()).is_ok(),
+                    "option {} refused: {:?}",
+                    o.label,
+                    command
+                );
+            }
+        }
+        let chosen = AndromedaPolicy::DEFAULT.command(&state);
+        prop_assert_eq!(&chosen, &Andromeda::next_command(&state));
+        if let Some(c) = &chosen {
+            prop_assert!(
+                opts.admits(c),
+                "the default policy chose {:?}, not an option",
+                c
+            );
+        }
+        for _ in 0..6 {
+            let Some(command) = random_command(&mut rng, &names, &abilities) else {
+                continue;
+            };
+            let before = serde_json::to_string(session.state()).unwrap();
+            let (position, log) = (session.dice_position(), session.log().len());
+            let mut probe = session.clone();
+            match probe.apply(command.clone()) {
+                Ok(_) => prop_assert!(
+                    opts.admits(&command),
+                    "accepted but not among the options: {:?}",
+                    command
+                ),
+                Err(_) => {
+                    prop_assert_eq!(serde_json::to_string(probe.state()).unwrap(), before);
+                    prop_assert_eq!(probe.dice_position(), position);
+                    prop_assert_eq!(probe.log().len(), log);
+                }
+            }
+        }
+        let mine: Vec<_> = opts.for_decider().collect();
+        let ready = mine.iter().find(|o| o.action == "ready");
+        let command = match (ready, rng.below(3)) {
+            (Some(o), 0) => o.command.clone(),
+            (_, 1) => {
+                let k = rng.below(mine.len() as u32) as usize;
+                variant(&mut rng, mine[k])
+            }
+            _ => chosen.expect("not over"),
+        };
+        session.apply(command).unwrap();
+    }
+    Ok(seen)
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(24))]
 
-    /// Issue 17 for Andromeda: every option (and every variant its parameters allow) is
-    /// accepted; every random command `apply` accepts is among the options (moves and areas
-    /// aside: their points are representative, see `options`); a refused command changes
-    /// nothing and consumes no die; the default policy's direct choice is always an option.
+    /// [`agree`] on the demo and on the reactions fight.
     #[test]
-    fn options_and_apply_agree(seed in any::<u64>(), steps in 1usize..50) {
-        let mut rng = Rng::new(seed, 0);
-        let mut session = Session::<Andromeda>::start(demo(), seed, 1).unwrap();
-        let names: Vec<String> =
-            session.state().fighters.iter().map(|f| f.id.to_string()).collect();
-        let abilities: Vec<String> = session.state().roster().iter()
-            .flat_map(|p| p.abilities.iter().map(|a| a.id.to_string()))
-            .collect();
-        for _ in 0..steps {
-            let state = session.state().clone();
-            let opts = Andromeda::options(&state);
-            if state.is_over() {
-                prop_assert_eq!(opts.decider, Decider::Nobody);
-                prop_assert!(opts.list.is_empty());
-                break;
-            }
-            prop_assert!(opts.for_decider().next().is_some(), "the decider has a choice");
-            for o in &opts.list {
-                for command in [o.command.clone(), variant(&mut rng, o)] {
-                    let mut probe = session.clone();
-                    prop_assert!(probe.apply(command.clone()).is_ok(),
-                        "option {} refused: {:?}", o.label, command);
-                }
-            }
-            let chosen = AndromedaPolicy::DEFAULT.command(&state);
-            prop_assert_eq!(&chosen, &Andromeda::next_command(&state));
-            if let Some(c) = &chosen {
-                prop_assert!(opts.admits(c), "the default policy chose {:?}, not an option", c);
-            }
-            for _ in 0..6 {
-                let Some(command) = random_command(&mut rng, &names, &abilities) else {
-                    continue;
-                };
-                let before = serde_json::to_string(session.state()).unwrap();
-                let (position, log) = (session.dice_position(), session.log().len());
-                let mut probe = session.clone();
-                match probe.apply(command.clone()) {
-                    Ok(_) => prop_assert!(opts.admits(&command),
-                        "accepted but not among the options: {:?}", command),
-                    Err(_) => {
-                        prop_assert_eq!(serde_json::to_string(probe.state()).unwrap(), before);
-                        prop_assert_eq!(probe.dice_position(), position);
-                        prop_assert_eq!(probe.log().len(), log);
-                    }
-                }
-            }
-            // Play on: mostly the default policy, now and then a random option of the decider.
-            let command = if rng.below(3) == 0 {
-                let mine: Vec<_> = opts.for_decider().collect();
-                let k = rng.below(mine.len() as u32) as usize;
-                variant(&mut rng, mine[k])
-            } else {
-                chosen.expect("not over")
-            };
-            session.apply(command).unwrap();
-        }
+    fn options_and_apply_agree(seed in any::<u64>(), steps in 1usize..50, reactions in any::<bool>()) {
+        let setup = if reactions { reactions_setup() } else { demo() };
+        agree(setup, seed, steps)?;
     }
+}
+
+/// The property meets both decision points (AND-11, AND-14) as pending states on fixed
+/// seeds, so their options are checked against `apply` whatever proptest draws.
+#[test]
+fn and_11_and_14_pending_decisions_are_covered() {
+    let mut seen = Seen::default();
+    for seed in 0..12 {
+        let s = agree(reactions_setup(), seed, 60).unwrap();
+        seen.provoked += s.provoked;
+        seen.readied += s.readied;
+    }
+    assert!(
+        seen.provoked > 0 && seen.readied > 0,
+        "{} {}",
+        seen.provoked,
+        seen.readied
+    );
 }
 
 /// While a side picks its actor (AND-07) its first member that may act speaks for it and

@@ -274,7 +274,15 @@ fn and_11_ready_fires_on_trigger_with_the_reaction_and_lapses() {
     assert_eq!(t.fail(use_("a", "hit", &["b"])), "AND-10"); // Ready took the action
     t.ok(end("a"), &[]);
     t.ok(start("b"), &[]);
-    let ev = t.ok(json!({"type": "move", "actor": "b", "to": [1, 0]}), &[5, 5]);
+    // The move stops for a's decision (a pending choice); a fires.
+    assert!(t
+        .ok(json!({"type": "move", "actor": "b", "to": [1, 0]}), &[])
+        .iter()
+        .any(|e| matches!(e, Event::Moved { .. })));
+    let ev = t.ok(
+        json!({"type": "readied", "actor": "a", "fire": true}),
+        &[5, 5],
+    );
     assert!(ev.contains(&Event::ReadyTriggered {
         id: "a".into(),
         target: "b".into()
@@ -484,7 +492,10 @@ fn and_14_provoked_attacks_are_free_and_only_when_provoked() {
     let b = t.i("b");
     let reaction_before = t.state.fighters[b].reaction;
     t.ok(start("a"), &[]);
-    let ev = t.ok(use_("a", "shot", &["b"]), &[1, 1, 4, 4]);
+    // The shot stops for b's decision (a pending choice); b takes its provoked attack.
+    assert!(t.ok(use_("a", "shot", &["b"]), &[]).is_empty());
+    let provoked = json!({"type": "provoked_attack", "actor": "b", "ability": "hit"});
+    let ev = t.ok(provoked.clone(), &[1, 1, 4, 4]);
     assert!(matches!(&ev[0], Event::Provoked { by, .. } if &**by == "b"));
     assert!(matches!(&ev[1], Event::Check { provoked: true, actor, .. } if &**actor == "b"));
     assert_eq!(t.state.fighters[b].reaction, reaction_before);
@@ -496,10 +507,8 @@ fn and_14_provoked_attacks_are_free_and_only_when_provoked() {
     t.ok(json!({"type": "move", "actor": "b", "to": [-8, 0]}), &[]);
     t.ok(end("b"), &[]);
     t.ok(start("a"), &[]);
-    let ev = t.ok(
-        json!({"type": "move", "actor": "a", "to": [-30, 0]}),
-        &[2, 2],
-    );
+    t.ok(json!({"type": "move", "actor": "a", "to": [-30, 0]}), &[]);
+    let ev = t.ok(provoked, &[2, 2]);
     assert!(matches!(&ev[0], Event::Provoked { why, .. } if why == "left melee reach"));
     // A melee attack in melee provokes nothing.
     let mut m = T::new(duel());

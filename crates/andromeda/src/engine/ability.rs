@@ -261,7 +261,7 @@ impl State {
             for &t in receivers {
                 self.apply_effects(a, ab, t, Tier::Critical, ev);
             }
-            self.after_attack(dice, a, ab, ev)?;
+            self.after_attack(a, ab);
             return Ok(());
         };
         // Every receiver's edge is fixed before the roll: effects on one target must not
@@ -366,7 +366,7 @@ impl State {
             self.signature(a, Signature::ScoresCritical, ev);
         }
         if !provoked && !readied {
-            self.after_attack(dice, a, ab, ev)?;
+            self.after_attack(a, ab);
         }
         Ok(())
     }

@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use fray_dice::{Dice, RuleError};
 
-use super::{err, within, Events, State, Targets, MAX_COORD};
+use super::{err, within, Events, State, Targets, Then, MAX_COORD};
 use crate::area::Area;
 use crate::setup::ConditionKind;
 
@@ -102,16 +102,30 @@ impl State {
         self.validate_as(a, ab, facts, &[])?;
         self.spend(a, ab.kind);
         if ab.ranged && ab.defense.is_some() {
-            let pos = self.fighters[a].position;
-            self.provoke(dice, a, pos, None, ev)?;
-            if !self.active(a) {
+            if let Some(e) = self.next_provoked(a, None, 0) {
+                self.offer_provoked(e, a, None, false, Then::Area { ability: k, at });
                 return Ok(());
             }
         }
+        self.area_goes_off(dice, a, k, at, ev)
+    }
+
+    /// Area ability `k` of `a` goes off at `at`: one check compared with everyone inside
+    /// now (AND-26).
+    pub(super) fn area_goes_off<D: Dice>(
+        &mut self,
+        dice: &mut D,
+        a: usize,
+        k: usize,
+        at: [i64; 2],
+        ev: &mut Events,
+    ) -> Result<(), RuleError> {
+        let roster = Arc::clone(&self.roster);
+        let ab = &roster[a].abilities[k];
         let Some(area) = ab.area else {
             return Ok(());
         };
         let inside = self.inside(a, &area, at);
-        self.perform_as(dice, a, (ab, facts), &inside, (false, false), ev)
+        self.perform_as(dice, a, (ab, self.facts(a, k)), &inside, (false, false), ev)
     }
 }

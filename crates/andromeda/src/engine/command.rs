@@ -174,6 +174,24 @@ pub enum Command {
         /// Who.
         actor: Id,
     },
+    /// The answer to a provoked attack offered (AND-14, a pending decision): attack the
+    /// provoker with `ability` (a free action), or let it go (no `ability`).
+    ProvokedAttack {
+        /// The enemy provoked.
+        actor: Id,
+        /// The melee attack to make; none to let the provoker go.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        ability: Option<Id>,
+    },
+    /// The answer to a readied action whose trigger came (AND-11, a pending decision):
+    /// `fire` spends the reaction and performs it now; otherwise it stays readied for a
+    /// later trigger.
+    Readied {
+        /// Whose readied action.
+        actor: Id,
+        /// Fire it now.
+        fire: bool,
+    },
 }
 
 impl Command {
@@ -200,7 +218,9 @@ impl Command {
             | Command::Ready { actor, .. }
             | Command::AccomplishmentHeat { actor }
             | Command::AccomplishmentRemove { actor, .. }
-            | Command::AccomplishmentRestore { actor } => actor,
+            | Command::AccomplishmentRestore { actor }
+            | Command::ProvokedAttack { actor, .. }
+            | Command::Readied { actor, .. } => actor,
         }
     }
 }
@@ -244,6 +264,16 @@ pub(crate) enum Resolved {
     },
     AccomplishmentHeat(usize),
     AccomplishmentRestore(usize),
+    /// The answer to a provoked attack offered: with this ability, or none.
+    ProvokedAttack {
+        actor: usize,
+        ability: Option<usize>,
+    },
+    /// The answer to a readied action offered.
+    Readied {
+        actor: usize,
+        fire: bool,
+    },
 }
 
 /// The targets of one ability use, on the stack up to [`INLINE_TARGETS`].
@@ -308,6 +338,14 @@ impl Resolved {
             Resolved::AccomplishmentRestore(actor) => {
                 Command::AccomplishmentRestore { actor: id(*actor) }
             }
+            Resolved::ProvokedAttack { actor, ability } => Command::ProvokedAttack {
+                actor: id(*actor),
+                ability: ability.map(|k| state.roster[*actor].abilities[k].id.clone()),
+            },
+            Resolved::Readied { actor, fire } => Command::Readied {
+                actor: id(*actor),
+                fire: *fire,
+            },
         }
     }
 }
@@ -323,6 +361,15 @@ impl State {
         ev: &mut Events,
     ) -> Result<(), RuleError> {
         let a = self.find(command.actor())?;
+        if let Some(p) = &self.pending {
+            if !matches!(
+                (command, &p.offer),
+                (Command::ProvokedAttack { .. }, Offer::ProvokedAttack { .. })
+                    | (Command::Readied { .. }, Offer::Readied { .. })
+            ) {
+                return Err(self.waiting(p));
+            }
+        }
         match command {
             Command::StartTurn { .. } => self.take_turn(a, ev)?,
             Command::EndTurn { .. } => return self.finish_turn(a, ev),
@@ -397,9 +444,9 @@ impl State {
                     ev,
                 );
             }
-            Command::Move { to, .. } => self.do_move(dice, a, *to, MoveMode::Move, ev)?,
-            Command::Step { to, .. } => self.do_move(dice, a, *to, MoveMode::Step, ev)?,
-            Command::ExtraMove { to, .. } => self.do_move(dice, a, *to, MoveMode::ExtraMove, ev)?,
+            Command::Move { to, .. } => self.do_move(a, *to, MoveMode::Move, ev)?,
+            Command::Step { to, .. } => self.do_move(a, *to, MoveMode::Step, ev)?,
+            Command::ExtraMove { to, .. } => self.do_move(a, *to, MoveMode::ExtraMove, ev)?,
             Command::Reload { artifact, .. } => {
                 self.require_resource(a, ActionKind::Maneuver)?;
                 let k = self.roster[a]
@@ -555,6 +602,10 @@ impl State {
                 );
             }
             Command::AccomplishmentRestore { .. } => self.accomplishment_restore(a, ev)?,
+            Command::ProvokedAttack { ability, .. } => {
+                self.answer_provoked(dice, a, ability.as_deref(), ev)?
+            }
+            Command::Readied { fire, .. } => self.answer_ready(dice, a, *fire, ev)?,
         }
         self.settle(ev);
         Ok(())
@@ -606,12 +657,12 @@ impl State {
         let (kind, ranged_attack) = (ab.kind, ab.ranged && ab.defense.is_some());
         self.spend(a, kind);
         if ranged_attack {
-            let pos = self.fighters[a].position;
-            // A provoked attack may have taken the attacker out of the fight, or out of
-            // reach of its targets; with none, nothing changed.
-            if self.provoke(dice, a, pos, None, ev)?
-                && (!self.active(a) || self.validate_use(a, k, targets).is_err())
-            {
+            if let Some(e) = self.next_provoked(a, None, 0) {
+                let then = Then::Ability {
+                    ability: k,
+                    targets: targets.to_vec(),
+                };
+                self.offer_provoked(e, a, None, false, then);
                 return Ok(());
             }
         }

@@ -348,4 +348,18 @@ pub enum Event {
         /// Rounds played.
         rounds: u32,
     },
+    /// An enemy offered a provoked attack let the provoker go (AND-14).
+    ProvokedDeclined {
+        /// The enemy provoked.
+        by: Id,
+        /// The provoker.
+        against: Id,
+    },
+    /// A readied action was not fired at a trigger; it stays readied (AND-11).
+    ReadyHeld {
+        /// Whose.
+        id: Id,
+        /// The enemy that met the trigger.
+        target: Id,
+    },
 }

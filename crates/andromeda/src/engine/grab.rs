@@ -172,7 +172,8 @@ impl State {
         if result.tier == Tier::Critical {
             self.signature(a, Signature::ScoresCritical, ev);
         }
-        self.fire_ready(dice, a, Trigger::EnemyAttacks, None, ev)
+        self.offer_ready(a, Trigger::EnemyAttacks, None, 0);
+        Ok(())
     }
 
     pub(super) fn end_hold(&mut self, hold: u32, reason: &str, ev: &mut Events) {

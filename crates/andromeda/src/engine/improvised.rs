@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use fray_dice::{Dice, RuleError};
 
-use super::{err, Events, State, Targets};
+use super::{err, Events, State, Targets, Then};
 use crate::prepared::AbilityFacts;
 use crate::resolve::DamageLine;
 use crate::setup::{Ability, ActionKind, Aim, Defense};
@@ -101,11 +101,15 @@ impl State {
         let targets: Targets = attempt.target.into_iter().collect();
         self.validate_as(a, &ab, facts, &targets)?;
         self.spend(a, ActionKind::Action);
-        if ab.ranged {
-            let pos = self.fighters[a].position;
-            if self.provoke(dice, a, pos, None, ev)?
-                && (!self.active(a) || self.validate_as(a, &ab, facts, &targets).is_err())
-            {
+        if let (true, Some(target)) = (ab.ranged, attempt.target) {
+            if let Some(e) = self.next_provoked(a, None, 0) {
+                let skill = self.skill(a, attempt.skill);
+                let then = Then::Improvised {
+                    ability: Box::new(ab),
+                    skill,
+                    target,
+                };
+                self.offer_provoked(e, a, None, false, then);
                 return Ok(());
             }
         }

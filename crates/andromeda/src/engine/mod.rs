@@ -33,6 +33,7 @@ mod turn;
 pub use command::Command;
 pub(crate) use command::{Resolved, Targets};
 pub use event::{Benefit, Event, HeatReason, MoveMode, Purpose};
+pub use reactions::{Offer, Pending, Then};
 pub use state::{Condition, Fighter, Hold, Phase, Readied, State, Status, Trigger};
 
 fn improvised_range() -> u32 {
@@ -143,6 +144,7 @@ impl State {
             last_side: None,
             holds: Vec::new(),
             next_hold: 0,
+            pending: None,
         };
         // The contest's events follow CombatStarted, which needs its result.
         let mut contest = ev.nested();

@@ -1,15 +1,15 @@
 //! Movement (AND-02, AND-03, AND-33, AND-34, AND-42): Move, Step and Extra Move, a grabber
-//! dragging its target, and the provoked attacks and readied actions a movement sets off.
+//! dragging its target, and the provoked attacks and readied actions a movement sets off
+//! (offered as pending decisions, `reactions`).
 
-use fray_dice::{Dice, RuleError};
+use fray_dice::RuleError;
 
-use super::{err, within, Event, Events, MoveMode, State, Trigger, MAX_COORD};
+use super::{err, within, Event, Events, MoveMode, State, Then, Trigger, MAX_COORD};
 use crate::setup::{ActionKind, ConditionKind, Style};
 
 impl State {
-    pub(super) fn do_move<D: Dice>(
+    pub(super) fn do_move(
         &mut self,
-        dice: &mut D,
         a: usize,
         to: [i64; 2],
         mode: MoveMode,
@@ -42,8 +42,7 @@ impl State {
                 format!("{} is {why}: its speed is 0", self.fighters[a].id),
             ));
         }
-        let hold = self.holding(a);
-        if hold.is_some() && mode != MoveMode::Step {
+        if self.holding(a).is_some() && mode != MoveMode::Step {
             return Err(err(
                 "AND-42",
                 "while holding a grab one moves only by Step, dragging the target",
@@ -66,11 +65,25 @@ impl State {
         }
         self.spend(a, kind);
         if mode != MoveMode::Step && self.roster[a].style == Style::Ranged {
-            self.provoke(dice, a, from, Some(to), ev)?;
-            if !self.active(a) {
+            if let Some(e) = self.next_provoked(a, Some(to), 0) {
+                self.offer_provoked(e, a, Some(to), false, Then::Move { from, to, mode });
                 return Ok(());
             }
         }
+        self.arrive(a, from, to, mode, ev);
+        Ok(())
+    }
+
+    /// `a` arrives at `to` (dragging the one it holds), and the readied actions its arrival
+    /// triggers are offered.
+    pub(super) fn arrive(
+        &mut self,
+        a: usize,
+        from: [i64; 2],
+        to: [i64; 2],
+        mode: MoveMode,
+        ev: &mut Events,
+    ) {
         self.fighters[a].position = to;
         ev.emit(|| Event::Moved {
             id: self.fighters[a].id.clone(),
@@ -78,7 +91,7 @@ impl State {
             from,
             to,
         });
-        if let Some(h) = hold {
+        if let Some(h) = self.holding(a) {
             let t = h.target;
             let tf = self.fighters[t].position;
             let tt = [tf[0] + to[0] - from[0], tf[1] + to[1] - from[1]];
@@ -90,6 +103,6 @@ impl State {
                 to: tt,
             });
         }
-        self.fire_ready(dice, a, Trigger::EnemyMovesIntoRange, Some(from), ev)
+        self.offer_ready(a, Trigger::EnemyMovesIntoRange, Some(from), 0);
     }
 }

@@ -173,4 +173,7 @@ pub struct State {
     pub holds: Vec<Hold>,
     /// Next hold id.
     pub next_hold: u32,
+    /// The provoked attack or readied action offered now (AND-11, AND-14): until its
+    /// decider answers, every other command is refused.
+    pub pending: Option<Pending>,
 }

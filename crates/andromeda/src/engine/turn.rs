@@ -330,6 +330,7 @@ impl State {
             );
         }
         self.phase = Phase::Over { winner };
+        self.pending = None;
         ev.emit(|| Event::CombatEnded {
             winner,
             rounds: self.round,
@@ -452,9 +453,10 @@ impl State {
         ev.emit(|| Event::RoundStarted { round: self.round });
     }
 
-    /// After a command: a defeated actor's turn ends; a wiped side ends the combat.
+    /// After a command: a wiped side ends the combat; a defeated actor's turn ends once no
+    /// reaction is pending (the interrupted action goes on after its answer).
     pub(super) fn settle(&mut self, ev: &mut Events) {
-        if self.check_over(ev) {
+        if self.check_over(ev) || self.pending.is_some() {
             return;
         }
         if let Phase::Turn { actor } = self.phase {
