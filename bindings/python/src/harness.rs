@@ -3,7 +3,7 @@
 //! `fray.sweep`), with the blocks and the interval of `fray_dice::paired`, which
 //! `fray sensitivity` and `fray sweep` use.
 
-use fray_dice::paired;
+use fray_dice::{paired, sensitivity};
 use pyo3::prelude::*;
 
 use crate::batch::threads;
@@ -94,6 +94,36 @@ fn t975(dof: u64) -> f64 {
     paired::t975(dof)
 }
 
+/// The variants `fray.sensitivity` plays, as `fray sensitivity` finds them: `(path, label,
+/// action, setup JSON)` per element of `setup` removed, or replaced where `substitutes`
+/// (path, value JSON) name it. The error names a bad substitute path or value.
+#[pyfunction]
+fn sensitivity_variants(
+    setup: &str,
+    substitutes: Vec<(String, String)>,
+) -> PyResult<Vec<(String, String, &'static str, String)>> {
+    Ok(guard(|| {
+        let base: serde_json::Value = serde_json::from_str(setup)
+            .map_err(|e| Fail::Invalid(format!("the setup is not JSON: {e}")))?;
+        let subs = substitutes
+            .into_iter()
+            .map(|(path, value)| {
+                serde_json::from_str(&value)
+                    .map(|v| (path.clone(), v))
+                    .map_err(|e| Fail::Invalid(format!("substitute {path}: not JSON: {e}")))
+            })
+            .collect::<Res<Vec<_>>>()?;
+        let found = sensitivity::variants(&base, &subs).map_err(Fail::Invalid)?;
+        Ok(found
+            .into_iter()
+            .map(|v| {
+                let (text, action) = (v.apply(&base).to_string(), v.action());
+                (v.path, v.label, action, text)
+            })
+            .collect())
+    })?)
+}
+
 /// Adds the harness functions to the module.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(simulate_blocks, m)?)?;
@@ -101,5 +131,6 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(paired_blocks, m)?)?;
     m.add_function(wrap_pyfunction!(paired_interval, m)?)?;
     m.add_function(wrap_pyfunction!(t975, m)?)?;
+    m.add_function(wrap_pyfunction!(sensitivity_variants, m)?)?;
     Ok(())
 }

@@ -3,10 +3,9 @@
 //! variants ranked by how much they move a side's win rate, each change with its paired
 //! 95 % interval (see [`fray_dice::paired`]).
 //!
-//! The elements are found in the setup JSON itself, whatever the ruleset: every element of
-//! every array of objects or strings (participants, their weapons, abilities, foci …),
-//! labelled by its `name` (or the string itself). A variant the ruleset refuses (a side left
-//! empty, say) is skipped and listed with the reason.
+//! The variants are [`fray_dice::sensitivity::variants`], the ones Python's
+//! `fray.sensitivity` plays. A variant the ruleset refuses (a side left empty, say) is
+//! skipped and listed with the reason.
 
 use std::path::Path;
 
@@ -15,15 +14,12 @@ use serde_json::{json, Value};
 use crate::commands::{read_limited, ruleset};
 use crate::out;
 use fray_dice::paired::{self, Blocked};
-
-/// At most this many variants in one run.
-const MAX_VARIANTS: usize = 400;
+use fray_dice::sensitivity::{self, Variant};
 
 /// One `--substitute PATH=JSON`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Substitute {
     path: String,
-    pointer: String,
     value: Value,
 }
 
@@ -34,130 +30,14 @@ impl std::str::FromStr for Substitute {
         let (path, value) = arg
             .split_once('=')
             .ok_or_else(|| format!("--substitute {arg:?}: expected PATH=JSON"))?;
-        let pointer =
-            crate::sweep::pointer(path).map_err(|e| e.replacen("--vary", "--substitute", 1))?;
+        sensitivity::pointer(path).map_err(|e| format!("--substitute: {e}"))?;
         let value = serde_json::from_str(value)
             .map_err(|e| format!("--substitute {path}: the value is not JSON: {e}"))?;
         Ok(Substitute {
             path: path.to_owned(),
-            pointer,
             value,
         })
     }
-}
-
-/// What a variant changes.
-#[derive(Clone, Debug)]
-struct Variant {
-    /// The element's path, `fighters[2].weapons[0]`.
-    path: String,
-    /// Its name (or `#index`).
-    label: String,
-    /// `None`: removed; `Some`: replaced by this value.
-    substitute: Option<Value>,
-    /// Where the element is, as a JSON pointer.
-    pointer: String,
-}
-
-impl Variant {
-    fn action(&self) -> &'static str {
-        if self.substitute.is_some() {
-            "replaced"
-        } else {
-            "removed"
-        }
-    }
-
-    /// The setup with this variant's change, or why it cannot be made.
-    fn apply(&self, base: &Value) -> Result<Value, String> {
-        let mut setup = base.clone();
-        match &self.substitute {
-            Some(value) => {
-                *setup.pointer_mut(&self.pointer).ok_or_else(|| {
-                    format!("--substitute {}: the setup has no such value", self.path)
-                })? = value.clone();
-            }
-            None => {
-                let (array, index) = self.pointer.rsplit_once('/').expect("element pointers");
-                let index: usize = index.parse().expect("element pointers end in an index");
-                setup
-                    .pointer_mut(array)
-                    .and_then(Value::as_array_mut)
-                    .expect("elements are found in the setup")
-                    .remove(index);
-            }
-        }
-        Ok(setup)
-    }
-}
-
-/// Every element of every array of objects or strings in `value`, depth first.
-fn elements(value: &Value, path: &str, pointer: &str, out: &mut Vec<Variant>) {
-    match value {
-        Value::Object(map) => {
-            for (key, v) in map {
-                let sub = if path.is_empty() {
-                    key.clone()
-                } else {
-                    format!("{path}.{key}")
-                };
-                let ptr = format!("{pointer}/{}", key.replace('~', "~0").replace('/', "~1"));
-                elements(v, &sub, &ptr, out);
-            }
-        }
-        Value::Array(items) => {
-            for (i, item) in items.iter().enumerate() {
-                let (sub, ptr) = (format!("{path}[{i}]"), format!("{pointer}/{i}"));
-                let label = match item {
-                    Value::Object(o) => o
-                        .get("name")
-                        .and_then(Value::as_str)
-                        .map_or_else(|| format!("#{i}"), str::to_owned),
-                    Value::String(s) => s.clone(),
-                    _ => continue,
-                };
-                out.push(Variant {
-                    path: sub.clone(),
-                    label,
-                    substitute: None,
-                    pointer: ptr.clone(),
-                });
-                elements(item, &sub, &ptr, out);
-            }
-        }
-        _ => {}
-    }
-}
-
-/// The variants of `base`: each element removed, except where a substitute replaces it; a
-/// substitute for any other path is a variant of its own, after the elements.
-fn variants(base: &Value, substitutes: &[Substitute]) -> Result<Vec<Variant>, String> {
-    let mut found = Vec::new();
-    elements(base, "", "", &mut found);
-    for s in substitutes {
-        if base.pointer(&s.pointer).is_none() {
-            return Err(format!(
-                "--substitute {}: the setup has no such value",
-                s.path
-            ));
-        }
-        match found.iter_mut().find(|v| v.pointer == s.pointer) {
-            Some(v) => v.substitute = Some(s.value.clone()),
-            None => found.push(Variant {
-                path: s.path.clone(),
-                label: s.path.clone(),
-                substitute: Some(s.value.clone()),
-                pointer: s.pointer.clone(),
-            }),
-        }
-    }
-    if found.len() > MAX_VARIANTS {
-        return Err(format!(
-            "the setup has {} elements to vary; at most {MAX_VARIANTS}",
-            found.len()
-        ));
-    }
-    Ok(found)
 }
 
 /// How `fray sensitivity` prints.
@@ -206,8 +86,19 @@ pub fn sensitivity(
     let mut kept = Vec::new();
     let mut texts = vec![base.to_string()];
     let mut skipped = Vec::new();
-    for variant in variants(&base, substitutes)? {
-        let text = variant.apply(&base)?.to_string();
+    let substitutes: Vec<(String, Value)> = substitutes
+        .iter()
+        .map(|s| (s.path.clone(), s.value.clone()))
+        .collect();
+    for variant in sensitivity::variants(&base, &substitutes).map_err(|e| {
+        // The shared messages name the option as Python does; the CLI spells it `--`.
+        if e.starts_with("substitute") {
+            format!("--{e}")
+        } else {
+            e
+        }
+    })? {
+        let text = variant.apply(&base).to_string();
         // Starting a fight is where every ruleset checks all of a setup.
         match (entry.warnings)(&text).and_then(|_| (entry.start)(&text, seed, 0).map(drop)) {
             Ok(()) => {
@@ -382,49 +273,4 @@ fn json(
         "skipped": skipped,
     }))
     .expect("JSON writes")
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn every_element_of_arrays_of_objects_and_strings_is_a_variant() {
-        let setup = json!({
-            "fighters": [
-                {"name": "A", "weapons": [{"name": "knife"}], "foci": ["Rifles"], "pos": [0, 1]},
-                {"weapons": []}
-            ],
-            "settings": {"max_rounds": 5}
-        });
-        let v = variants(&setup, &[]).unwrap();
-        let found: Vec<(&str, &str)> = v
-            .iter()
-            .map(|v| (v.path.as_str(), v.label.as_str()))
-            .collect();
-        assert_eq!(
-            found,
-            [
-                ("fighters[0]", "A"),
-                ("fighters[0].foci[0]", "Rifles"),
-                ("fighters[0].weapons[0]", "knife"),
-                ("fighters[1]", "#1"),
-            ]
-        );
-        let removed = v[2].apply(&setup).unwrap();
-        assert_eq!(removed["fighters"][0]["weapons"], json!([]));
-        let sub: Substitute = "fighters[0].weapons[0]={\"name\":\"axe\"}".parse().unwrap();
-        let other: Substitute = "settings.max_rounds=9".parse().unwrap();
-        let v = variants(&setup, &[sub, other]).unwrap();
-        assert_eq!(v.len(), 5);
-        assert_eq!(
-            v[2].apply(&setup).unwrap()["fighters"][0]["weapons"][0]["name"],
-            "axe"
-        );
-        assert_eq!(v[4].apply(&setup).unwrap()["settings"]["max_rounds"], 9);
-        let missing: Substitute = "settings.nothing=1".parse().unwrap();
-        assert!(variants(&setup, &[missing])
-            .unwrap_err()
-            .contains("settings.nothing"));
-    }
 }

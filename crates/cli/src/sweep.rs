@@ -14,15 +14,10 @@ const MAX_POINTS: usize = 400;
 /// One `--vary PATH=VALUES`: where in the setup, and the values it takes in turn.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Vary {
-    path: Vec<Step>,
+    /// The path as a JSON pointer.
+    path: String,
     text: String,
     values: Vec<Value>,
-}
-
-#[derive(Clone, Debug, PartialEq)]
-enum Step {
-    Key(String),
-    Index(usize),
 }
 
 impl std::str::FromStr for Vary {
@@ -42,38 +37,9 @@ impl std::str::FromStr for Vary {
     }
 }
 
-/// A path like `fighters[1].stats.agility` as a JSON pointer (`/fighters/1/stats/agility`).
-pub(crate) fn pointer(path: &str) -> Result<String, String> {
-    Ok(parse_path(path)?
-        .iter()
-        .map(|step| match step {
-            Step::Key(k) => format!("/{}", k.replace('~', "~0").replace('/', "~1")),
-            Step::Index(i) => format!("/{i}"),
-        })
-        .collect())
-}
-
-fn parse_path(path: &str) -> Result<Vec<Step>, String> {
-    let bad = || format!("--vary: {path:?} is not a path like fighters[1].stats.agility");
-    let mut steps = Vec::new();
-    for part in path.split('.') {
-        let (key, rest) = part
-            .split_once('[')
-            .map_or((part, None), |(k, r)| (k, Some(r)));
-        if key.is_empty() && steps.is_empty() {
-            return Err(bad());
-        }
-        if !key.is_empty() {
-            steps.push(Step::Key(key.to_owned()));
-        }
-        if let Some(rest) = rest {
-            for index in rest.split('[') {
-                let index = index.strip_suffix(']').ok_or_else(bad)?;
-                steps.push(Step::Index(index.parse().map_err(|_| bad())?));
-            }
-        }
-    }
-    Ok(steps)
+/// `path` as a JSON pointer, or the `--vary` error naming it.
+fn parse_path(path: &str) -> Result<String, String> {
+    fray_dice::sensitivity::pointer(path).map_err(|e| format!("--vary: {e}"))
 }
 
 fn parse_values(text: &str) -> Result<Vec<Value>, String> {
@@ -141,15 +107,9 @@ fn split_top_level(text: &str) -> Vec<&str> {
 
 /// Sets the value at `vary`'s path, which must exist in the setup.
 fn set(setup: &mut Value, vary: &Vary, value: Value) -> Result<(), String> {
-    let mut at = setup;
-    for step in &vary.path {
-        at = match step {
-            Step::Key(k) => at.get_mut(k.as_str()),
-            Step::Index(i) => at.get_mut(*i),
-        }
-        .ok_or_else(|| format!("--vary {}: the setup has no such value", vary.text))?;
-    }
-    *at = value;
+    *setup
+        .pointer_mut(&vary.path)
+        .ok_or_else(|| format!("--vary {}: the setup has no such value", vary.text))? = value;
     Ok(())
 }
 
@@ -501,20 +461,9 @@ mod tests {
     fn values_are_ranges_or_json_lists() {
         let v: Vary = "settings.max_rounds=1..=9:4".parse().unwrap();
         assert_eq!(v.values, [1, 5, 9].map(Value::from));
-        assert_eq!(
-            v.path,
-            [Step::Key("settings".into()), Step::Key("max_rounds".into())]
-        );
+        assert_eq!(v.path, "/settings/max_rounds");
         let v: Vary = "fighters[1].weapons[0]=[1,2],\"a,b\",true".parse().unwrap();
-        assert_eq!(
-            v.path,
-            [
-                Step::Key("fighters".into()),
-                Step::Index(1),
-                Step::Key("weapons".into()),
-                Step::Index(0)
-            ]
-        );
+        assert_eq!(v.path, "/fighters/1/weapons/0");
         assert_eq!(
             v.values,
             [

@@ -152,6 +152,28 @@ pub type SimulateFn = fn(&str, u64, u64, usize, Progress) -> Result<SimSummary, 
 /// threads.
 pub type SimulateRangeFn = fn(&str, u64, u64, u64, usize) -> Result<SimSummary, EncounterError>;
 
+/// A setup read once and played many times: trials `first .. first + trials` on the calling
+/// thread, as [`Entry::simulate_range`] plays them with one thread.
+pub trait PreparedSetup: Send {
+    /// Plays trials `first .. first + trials` (trial *i* on stream *i*) and sums them up.
+    fn simulate_range(&self, first: u64, trials: u64, seed: u64) -> Result<SimSummary, RuleError>;
+}
+
+/// [`PreparedSetup`] of ruleset `R`.
+struct Prepared<R: AutoPlay>(R::Setup);
+
+impl<R: AutoPlay> PreparedSetup for Prepared<R>
+where
+    R::Setup: Send + Sync,
+{
+    fn simulate_range(&self, first: u64, trials: u64, seed: u64) -> Result<SimSummary, RuleError> {
+        simulate_range::<R>(&self.0, first, trials, seed, 1, None)
+    }
+}
+
+/// Reads a setup given as JSON for [`PreparedSetup::simulate_range`].
+pub type PrepareFn = fn(&str) -> Result<Box<dyn PreparedSetup>, EncounterError>;
+
 /// A ruleset as the command line and the bindings see it: plain functions over JSON, so a
 /// list of entries can hold every ruleset.
 #[derive(Clone, Copy)]
@@ -182,6 +204,8 @@ pub struct Entry {
     pub simulate: SimulateFn,
     /// Runs trials `first .. first + trials` of a setup given as JSON.
     pub simulate_range: SimulateRangeFn,
+    /// Reads a setup given as JSON once, to play many ranges of trials of it.
+    pub prepare: PrepareFn,
     /// Describes one event given as JSON for a reader: `None` when it is hidden from them.
     pub line: fn(&str, &View) -> Result<Option<String>, EncounterError>,
     /// Policies, for a ruleset on the decision protocol ([`Entry::with_protocol`]).
@@ -314,6 +338,11 @@ impl Entry {
                     parse_json(setup, "setup").map_err(EncounterError::InvalidInput)?;
                 simulate_range::<C>(&setup, first, trials, seed, threads, None)
                     .map_err(EncounterError::Rule)
+            },
+            prepare: |setup| {
+                let setup: C::Setup =
+                    parse_json(setup, "setup").map_err(EncounterError::InvalidInput)?;
+                Ok(Box::new(Prepared::<C>(setup)))
             },
             line: |event, view| {
                 let event: C::Event =

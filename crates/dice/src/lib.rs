@@ -57,6 +57,7 @@ pub mod paired;
 mod pool;
 mod protocol;
 mod rng;
+pub mod sensitivity;
 mod session;
 mod sim;
 mod text;
@@ -64,8 +65,8 @@ mod transcript;
 
 pub use bigcount::{BigDistribution, BigRatio, Depth, MAX_BIG_BYTES, MAX_BIG_WORK};
 pub use catalog::{
-    Catalog, Chooser, Entry, OddsRow, OddsTable, PolicyFns, Progress, SchemaFns, SetupWarning,
-    SimulateFn, SimulateRangeFn, StartFn,
+    Catalog, Chooser, Entry, OddsRow, OddsTable, PolicyFns, PrepareFn, PreparedSetup, Progress,
+    SchemaFns, SetupWarning, SimulateFn, SimulateRangeFn, StartFn,
 };
 pub use check::{check_setup, Finding, CHECK_SEED, CHECK_TRIALS};
 pub use combatants::{CombatantStats, CounterStats, TrackStats};

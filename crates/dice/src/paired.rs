@@ -15,7 +15,7 @@
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
-use crate::{Entry, SimSummary};
+use crate::{Entry, PreparedSetup, SimSummary};
 
 /// Blocks a run is cut into for paired intervals.
 pub const BLOCKS: u64 = 100;
@@ -54,21 +54,43 @@ pub fn run(
     let next = AtomicUsize::new(0);
     let results: Mutex<Vec<Option<Result<SimSummary, String>>>> =
         Mutex::new((0..jobs).map(|_| None).collect());
-    std::thread::scope(|scope| {
-        for _ in 0..threads.clamp(1, jobs.max(1)) {
-            scope.spawn(|| loop {
-                let job = next.fetch_add(1, Ordering::Relaxed);
-                if job >= jobs {
-                    break;
-                }
-                let (setup, (first, count)) =
-                    (&setups[job / ranges.len()], ranges[job % ranges.len()]);
-                let result =
-                    (entry.simulate_range)(setup, first, count, seed, 1).map_err(|e| e.to_string());
-                results.lock().expect("no panic holds the lock")[job] = Some(result);
-            });
+    // Each worker reads a setup the first time it plays one of its blocks and keeps it: a
+    // copy of its own (no data shared between threads, see `sim::thread_setup`), read once
+    // per worker rather than once per block.
+    let work = || {
+        let mut prepared: Vec<Option<Box<dyn PreparedSetup>>> =
+            setups.iter().map(|_| None).collect();
+        loop {
+            let job = next.fetch_add(1, Ordering::Relaxed);
+            if job >= jobs {
+                break;
+            }
+            let (s, (first, count)) = (job / ranges.len(), ranges[job % ranges.len()]);
+            let result = match &mut prepared[s] {
+                Some(p) => p
+                    .simulate_range(first, count, seed)
+                    .map_err(|e| e.to_string()),
+                slot => match (entry.prepare)(&setups[s]) {
+                    Ok(p) => slot
+                        .insert(p)
+                        .simulate_range(first, count, seed)
+                        .map_err(|e| e.to_string()),
+                    Err(e) => Err(e.to_string()),
+                },
+            };
+            results.lock().expect("no panic holds the lock")[job] = Some(result);
         }
-    });
+    };
+    let workers = threads.clamp(1, jobs.max(1));
+    if workers == 1 {
+        work();
+    } else {
+        std::thread::scope(|scope| {
+            for _ in 0..workers {
+                scope.spawn(work);
+            }
+        });
+    }
     let mut results = results.into_inner().expect("no panic holds the lock");
     let mut out = Vec::with_capacity(setups.len());
     for (s, chunk) in results.chunks_mut(ranges.len().max(1)).enumerate() {

@@ -428,40 +428,42 @@ where
     // even for `trials` near `u64::MAX`.
     let threads = (threads.max(1) as u64).min(trials.max(1));
     let block = trials.div_ceil(threads).max(1);
-    let results: Vec<Result<SimSummary, (u64, RuleError)>> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..threads)
-            .map(|t| {
-                let start = t.saturating_mul(block).min(trials);
-                let end = (t + 1).saturating_mul(block).min(trials);
-                scope.spawn(move || {
-                    let own = thread_setup(setup, threads);
-                    let setup = own.as_ref().unwrap_or(setup);
-                    let mut summary = SimSummary::new(R::SIDES.len());
-                    for i in start..end {
-                        // Fits: the range was checked above.
-                        let stream = first + i;
-                        let (outcome, state) =
-                            play::<R, D>(setup, driver, seed, stream).map_err(|e| (stream, e))?;
-                        summary.record(&outcome);
-                        summary.record_standings(&R::standing(&state));
-                        if let Some(report) = progress {
-                            if (i - start + 1) % REPORT_EVERY == 0 {
-                                report(REPORT_EVERY);
-                            }
-                        }
-                    }
-                    if let Some(report) = progress {
-                        report((end - start) % REPORT_EVERY);
-                    }
-                    Ok(summary)
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| h.join().expect("simulation threads do not panic"))
-            .collect()
-    });
+    let run = |t: u64| -> Result<SimSummary, (u64, RuleError)> {
+        let start = t.saturating_mul(block).min(trials);
+        let end = (t + 1).saturating_mul(block).min(trials);
+        let own = thread_setup(setup, threads);
+        let setup = own.as_ref().unwrap_or(setup);
+        let mut summary = SimSummary::new(R::SIDES.len());
+        for i in start..end {
+            // Fits: the range was checked above.
+            let stream = first + i;
+            let (outcome, state) =
+                play::<R, D>(setup, driver, seed, stream).map_err(|e| (stream, e))?;
+            summary.record(&outcome);
+            summary.record_standings(&R::standing(&state));
+            if let Some(report) = progress {
+                if (i - start + 1) % REPORT_EVERY == 0 {
+                    report(REPORT_EVERY);
+                }
+            }
+        }
+        if let Some(report) = progress {
+            report((end - start) % REPORT_EVERY);
+        }
+        Ok(summary)
+    };
+    // One thread: the caller's (a sweep plays many short ranges; a thread each would cost).
+    let results: Vec<Result<SimSummary, (u64, RuleError)>> = if threads == 1 {
+        vec![run(0)]
+    } else {
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..threads).map(|t| scope.spawn(move || run(t))).collect();
+            handles
+                .into_iter()
+                .map(|h| h.join().expect("simulation threads do not panic"))
+                .collect()
+        })
+    };
     let mut total = SimSummary::new(R::SIDES.len());
     let mut errors: Vec<Result<(), (u64, RuleError)>> = Vec::new();
     for r in results {

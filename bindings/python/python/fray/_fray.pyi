@@ -37,6 +37,7 @@ __all__ = [
     "paired_blocks",
     "paired_interval",
     "t975",
+    "sensitivity_variants",
     "simulate_policy",
     "verify_replay",
 ]
@@ -190,6 +191,9 @@ def simulate_range(ruleset: str, setup: str, first: int, trials: int, seed: int)
 def paired_blocks(trials: int) -> list[tuple[int, int]]: ...
 def paired_interval(block_differences: list[tuple[int, int]]) -> tuple[float, float, float]: ...
 def t975(dof: int) -> float: ...
+def sensitivity_variants(
+    setup: str, substitutes: list[tuple[str, str]]
+) -> list[tuple[str, str, str, str]]: ...
 def andromeda_check(
     seed: int,
     stream: int,

@@ -110,37 +110,6 @@ def play_blocked(
     ]
 
 
-def _pointer_path(path: str) -> list[str | int]:
-    from fray._sweep import _path
-
-    return _path(path)
-
-
-def _elements(value: Any, path: str, steps: list[str | int], out: list[tuple[str, str, list[str | int]]]) -> None:
-    if isinstance(value, dict):
-        for key, v in value.items():
-            _elements(v, f"{path}.{key}" if path else key, [*steps, key], out)
-    elif isinstance(value, list):
-        for i, item in enumerate(value):
-            if isinstance(item, dict):
-                name = item.get("name")
-                label = name if isinstance(name, str) else f"#{i}"
-            elif isinstance(item, str):
-                label = item
-            else:
-                continue
-            sub = f"{path}[{i}]"
-            out.append((sub, label, [*steps, i]))
-            _elements(item, sub, [*steps, i], out)
-
-
-def _get(setup: Any, steps: Sequence[str | int]) -> Any:
-    at = setup
-    for step in steps:
-        at = at[step]
-    return at
-
-
 @dataclass(frozen=True)
 class Sensitivity:
     """What :func:`sensitivity` found: the setup's own fights and each variant's, ranked."""
@@ -208,32 +177,17 @@ def sensitivity_report(
         if setup is None
         else json.loads(setup) if isinstance(setup, str) else copy.deepcopy(setup)
     )
-    found: list[tuple[str, str, list[str | int]]] = []
-    _elements(base, "", [], found)
-    subs: dict[int, Json] = {}
-    for path, value in (substitute or {}).items():
-        steps = _pointer_path(path)
-        try:
-            _get(base, steps)
-        except (KeyError, IndexError, TypeError):
-            raise InvalidInput(f"substitute {path}: the setup has no such value") from None
-        at = next((i for i, f in enumerate(found) if f[2] == steps), None)
-        if at is None:
-            found.append((path, path, steps))
-            at = len(found) - 1
-        subs[at] = value
     Encounter(entry.id, base, seed=seed)  # the setup itself must be accepted
+    # The variants as `fray sensitivity` finds them (one enumeration, in Rust).
+    found = _fray.sensitivity_variants(
+        json.dumps(base),
+        [(_util.text(path, "substitute path"), json.dumps(value))
+         for path, value in (substitute or {}).items()],
+    )
     kept: list[tuple[str, str, str]] = []
     setups: list[Json] = [base]
     skipped: list[dict[str, str]] = []
-    for i, (path, label, steps) in enumerate(found):
-        variant = copy.deepcopy(base)
-        if i in subs:
-            action = "replaced"
-            _get(variant, steps[:-1])[steps[-1]] = copy.deepcopy(subs[i])
-        else:
-            action = "removed"
-            del _get(variant, steps[:-1])[steps[-1]]
+    for path, label, action, variant in found:
         try:
             Encounter(entry.id, variant, seed=seed)
         except FrayError as e:
