@@ -502,19 +502,23 @@ impl State {
                     })?;
                 self.spend(a, ActionKind::Maneuver);
                 let edge = self.check_edge(a);
-                let spec = self.spec(self.skill(a, &save.skill), save.difficulty, edge);
+                let skill = self.skill(a, &save.skill);
+                let spec = self.spec(skill, save.difficulty, edge);
                 let result = check(dice, &spec)?;
                 ev.emit(|| {
-                    self.record_check(
-                        a,
-                        Purpose::SavingThrow { condition: kind },
-                        None,
-                        &result,
-                        save.difficulty,
+                    let record = CheckRecord {
+                        actor: a,
+                        purpose: Purpose::SavingThrow { condition: kind },
+                        target: None,
+                        skill_name: &save.skill,
+                        skill,
+                        difficulty: save.difficulty,
+                        against: Against::Task,
                         edge,
-                        false,
-                        false,
-                    )
+                        provoked: false,
+                        readied: false,
+                    };
+                    self.record_check(record, &result)
                 });
                 if result.tier >= save.min_tier {
                     self.remove_conditions(
@@ -574,6 +578,11 @@ impl State {
                 ev.emit(|| Event::ReadyDeclared {
                     id: self.fighters[a].id.clone(),
                     ability: ability.clone(),
+                    name: self
+                        .ability(a, ability)
+                        .ok()
+                        .and_then(|ab| ab.name.clone())
+                        .unwrap_or_else(|| ability.to_string()),
                     trigger: *trigger,
                 });
             }
@@ -684,6 +693,7 @@ impl State {
             id: self.fighters[a].id.clone(),
             artifact: self.roster[a].artifacts[k].id.clone(),
             charges: full,
+            max: full,
         });
         Ok(())
     }
@@ -721,10 +731,13 @@ impl State {
             ));
         }
         self.spend_point(a, Benefit::RestoreStress, ev);
+        let before = self.fighters[a].main_stress;
         self.fighters[a].main_stress = 0;
         ev.emit(|| Event::StressRestored {
             id: self.fighters[a].id.clone(),
+            before,
             main_stress: 0,
+            main_max: self.main_max(a),
         });
         Ok(())
     }

@@ -2,7 +2,7 @@
 
 use fray_dice::{Dice, RuleError};
 
-use super::{err, within, Event, Events, Hold, Purpose, State, Trigger};
+use super::{err, within, Against, CheckRecord, Event, Events, Hold, Purpose, State, Trigger};
 use crate::engine::HeatReason;
 use crate::resolve::{check, GrabEffect, Tier};
 use crate::setup::{ActionKind, ConditionKind, Defense, Duration, Signature};
@@ -83,9 +83,15 @@ impl State {
             ));
         };
         self.spend(a, ActionKind::Action);
-        let skill = self.skill(a, skill);
+        let settings = std::sync::Arc::clone(&self.settings);
+        let name = skill;
+        let skill = self.skill(a, name);
         let might = self.prepared.engine_skills[h.grabber].might;
-        if self.opposed(dice, "escape", (a, skill), (h.grabber, might), true, ev)? {
+        let (me, them) = (
+            (a, skill, name),
+            (h.grabber, might, settings.skill_names.might.as_str()),
+        );
+        if self.opposed(dice, "escape", me, them, true, ev)? {
             self.end_hold(h.id, "the target broke free", ev);
         }
         Ok(())
@@ -111,16 +117,21 @@ impl State {
         let might = self.prepared.engine_skills[a].might;
         let result = check(dice, &self.spec(might, difficulty, edge))?;
         ev.emit(|| {
-            self.record_check(
-                a,
-                Purpose::Grab,
-                Some(t),
-                &result,
+            let record = CheckRecord {
+                actor: a,
+                purpose: Purpose::Grab,
+                target: Some(t),
+                skill_name: &self.settings.skill_names.might,
+                skill: might,
                 difficulty,
+                against: Against::Defense {
+                    defense: Defense::Fortitude,
+                },
                 edge,
-                false,
-                false,
-            )
+                provoked: false,
+                readied: false,
+            };
+            self.record_check(record, &result)
         });
         // A grab is an attack: what follows an attack's tier follows it (AND-41).
         self.struck(t, result.tier, true, ev);

@@ -55,7 +55,10 @@ impl State {
         self.spend(a, ActionKind::Action);
         let stealth = self.prepared.engine_skills[a].stealth;
         let perception = self.prepared.engine_skills[o].perception;
-        if self.opposed(dice, "hide", (a, stealth), (o, perception), true, ev)? {
+        let settings = std::sync::Arc::clone(&self.settings);
+        let n = &settings.skill_names;
+        let (me, them) = ((a, stealth, &*n.stealth), (o, perception, &*n.perception));
+        if self.opposed(dice, "hide", me, them, true, ev)? {
             let c = self.new_condition(a, ConditionKind::Hidden, Duration::UntilRemoved, None);
             self.add_condition(a, c, ev);
         }
@@ -83,7 +86,10 @@ impl State {
         self.spend(a, ActionKind::Action);
         let perception = self.prepared.engine_skills[a].perception;
         let stealth = self.prepared.engine_skills[t].stealth;
-        if self.opposed(dice, "seek", (a, perception), (t, stealth), true, ev)? {
+        let settings = std::sync::Arc::clone(&self.settings);
+        let n = &settings.skill_names;
+        let (me, them) = ((a, perception, &*n.perception), (t, stealth, &*n.stealth));
+        if self.opposed(dice, "seek", me, them, true, ev)? {
             self.remove_conditions(t, |c| c.kind == ConditionKind::Hidden, "found", ev);
         }
         Ok(())

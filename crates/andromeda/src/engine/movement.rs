@@ -8,6 +8,19 @@ use super::{err, within, Event, Events, MoveMode, State, Then, Trigger, MAX_COOR
 use crate::setup::{ActionKind, ConditionKind, Style};
 
 impl State {
+    /// The enemies of `a` who do not know where it is while it is Hidden (AND-35): all of
+    /// them but `except` (the one it holds, who knows); none when it is not Hidden.
+    fn unaware_of(&self, a: usize, except: Option<usize>) -> Vec<super::Id> {
+        if !self.has(a, ConditionKind::Hidden) {
+            return Vec::new();
+        }
+        let side = self.fighters[a].side;
+        (0..self.fighters.len())
+            .filter(|&i| self.fighters[i].side != side && Some(i) != except)
+            .map(|i| self.fighters[i].id.clone())
+            .collect()
+    }
+
     pub(super) fn do_move(
         &mut self,
         a: usize,
@@ -90,6 +103,7 @@ impl State {
             mode,
             from,
             to,
+            hidden_from: self.unaware_of(a, None),
         });
         if let Some(h) = self.holding(a) {
             let t = h.target;
@@ -101,6 +115,8 @@ impl State {
                 mode: MoveMode::Dragged,
                 from: tf,
                 to: tt,
+                // Where the dragged one goes, its Hidden grabber goes: the grabber's secret.
+                hidden_from: self.unaware_of(a, Some(t)),
             });
         }
         self.offer_ready(a, Trigger::EnemyMovesIntoRange, Some(from), 0);

@@ -254,7 +254,7 @@ impl State {
         let max = self.main_max(i);
         let f = &mut self.fighters[i];
         let to_temp = amount.min(f.temp_max - f.temp_stress);
-        let main_before = f.main_stress;
+        let (temp_before, main_before) = (f.temp_stress, f.main_stress);
         f.temp_stress += to_temp;
         f.main_stress = f.main_stress.saturating_add(amount - to_temp).min(max);
         let filled = to_temp + f.main_stress.saturating_sub(main_before);
@@ -264,7 +264,10 @@ impl State {
         ev.emit(|| Event::Damaged {
             id: f.id.clone(),
             amount,
+            temp_before,
             temp_stress: f.temp_stress,
+            temp_max: f.temp_max,
+            main_before,
             main_stress: f.main_stress,
             main_max: max,
         });
