@@ -197,3 +197,135 @@ counter-accomplishment_points = Accomplishment Points left
 counter-exhaustion = Exhaustion
 counter-damage_dealt = stress dealt
 counter-damage_taken = stress taken
+
+## Refusals.
+and-refuse-no-grab = { $who } holds no grab
+and-refuse-not-hidden = { $who } is not Hidden
+and-refuse-no-artifact = { $who } has no artifact "{ $artifact }"
+and-refuse-not-ally = { $ally } is not another active ally
+and-refuse-help-none = { $ally } bears no { $condition ->
+    [vulnerable] Vulnerable
+    [weakened] Weakened
+    [immobilized] Immobilized
+    [grabbed] Grabbed
+    [hidden] Hidden
+    [invisible] Invisible
+   *[exhaustion] Exhaustion
+} that its effect lets an ally remove
+and-refuse-save-none = { $who } bears no { $condition ->
+    [vulnerable] Vulnerable
+    [weakened] Weakened
+    [immobilized] Immobilized
+    [grabbed] Grabbed
+    [hidden] Hidden
+    [invisible] Invisible
+   *[exhaustion] Exhaustion
+} whose effect allows a saving throw
+and-refuse-shake-grab = a grab is not bonds: Shake Off is not enough, Escape (an action) instead
+and-refuse-shake-none = { $who } bears no { $condition ->
+    [vulnerable] Vulnerable
+    [weakened] Weakened
+    [immobilized] Immobilized
+    [grabbed] Grabbed
+    [hidden] Hidden
+    [invisible] Invisible
+   *[exhaustion] Exhaustion
+} that can be shaken off
+and-refuse-not-readyable = { $ability } is not an action aimed at enemies (areas are aimed at points) and cannot be readied
+and-refuse-exhaustion-stays = Exhaustion is removed only by its source's condition (long rest, medical aid), never by an Accomplishment Point
+and-refuse-not-bearing = { $who } does not bear { $condition ->
+    [vulnerable] Vulnerable
+    [weakened] Weakened
+    [immobilized] Immobilized
+    [grabbed] Grabbed
+    [hidden] Hidden
+    [invisible] Invisible
+   *[exhaustion] Exhaustion
+}
+and-refuse-over = the combat is over
+and-refuse-not-your-turn = it is not { $who }'s turn
+and-refuse-not-area = { $ability } is not an area ability: it takes targets, not a point (at)
+and-refuse-loaded = { $artifact } is already loaded
+and-refuse-heat-once = Accomplishment Points become Heat only once per combat scene
+and-refuse-no-main-stress = { $who } has no main stress to restore
+and-refuse-heroes-only = only heroes spend Accomplishment Points
+and-refuse-no-points = { $who } has no Accomplishment Points
+and-refuse-cannot-act = { $who } is { $status ->
+    [active] still fighting
+    [dead] dead
+   *[unconscious] unconscious
+} and cannot act
+and-refuse-off-turn = it is not { $who }'s turn; actions and maneuvers are taken on one's own turn
+and-refuse-action-spent = { $who } has already spent its action this turn
+and-refuse-maneuver-spent = { $who } has already spent its maneuver this turn
+and-refuse-reaction-spent = { $who } has no reaction left; it refreshes at the start of its own turn
+and-refuse-not-enemy = { $target } is not an enemy of { $who }
+and-refuse-out = { $target } is out of the fight
+and-refuse-hidden-target = { $target } is Hidden: its enemies do not know where it is and cannot attack it
+and-refuse-turn-running = { $who }'s turn is still running; end it first
+and-refuse-wrong-side = it is the { $side ->
+    [enemies] enemies
+   *[heroes] heroes
+} side's slot; { $who } is on the { $own ->
+    [enemies] enemies
+   *[heroes] heroes
+} side
+and-refuse-cannot-turn = { $who } is { $status ->
+    [active] still fighting
+    [dead] dead
+   *[unconscious] unconscious
+} and cannot take a turn
+and-refuse-no-turns = { $who } has no turns left this round
+and-refuse-area-at = { $ability } is an area ability: aim it at a point (at), not at targets
+and-refuse-heat-cost = { $ability } costs { $cost } Heat and { $who } holds { $heat }
+and-refuse-empty = { $artifact } is empty; Reload it (a maneuver) first
+and-refuse-two-hands = { $ability } needs both hands and { $who } is holding a grab
+and-refuse-self-only = { $ability } targets only its user
+and-refuse-target-count = { $ability } takes 1 to { $max } targets (got { $got })
+and-refuse-twice = the same target is named twice
+and-refuse-not-active-ally = { $target } is not an active ally
+and-refuse-out-of-range = { $target } is out of range: { $ability } reaches { $range } m
+and-refuse-holds-already = { $who } already holds a grab; one target at a time
+and-refuse-already-held = { $target } is already held
+and-refuse-held-cannot-grab = a Grabbed or Immobilized character cannot hold a grab
+and-refuse-grab-reach = { $target } is out of reach (a grab reaches { $reach } m)
+and-refuse-escape-skill = escape uses "{ $might }" or "{ $agility }", not "{ $skill }"
+and-refuse-not-grabbed = { $who } is not Grabbed
+and-refuse-improvised-defense = an improvised attack names the defense of its target: defense must be fortitude, control or will
+and-refuse-improvised-no-target = defense is for an attack: name its target, or give a check's task rank as difficulty
+and-refuse-improvised-difficulty = an attack's defense replaces the task rank: give no difficulty with a target
+and-refuse-improvised-damage = a check without a target is no attack: damage and ranged need a target
+and-refuse-already-hidden = { $who } is already Hidden
+and-refuse-cannot-hide = { $who } cannot become Hidden: { $why ->
+    [grabbed] it is Grabbed, and its grabber holds it
+   *[holding] it is holding a grab, and the one it holds knows where it is
+}
+and-refuse-not-active-enemy = { $id } is not an active enemy
+and-refuse-no-enemy = there is no active enemy to hide from
+and-refuse-not-hidden-enemy = { $target } is not a Hidden enemy
+and-refuse-not-area-ability = { $ability } is not an area ability
+and-refuse-at-bounds = at: positions are metres within ±{ $max } on each axis
+and-refuse-direction = { $ability }: a line or cone starts at its user; at must differ from { $who }'s position to give its direction
+and-refuse-circle-range = at is out of range: { $ability } places its circle within { $range } m
+and-refuse-area-needs-point = { $ability } is an area ability: aim it at a point (at); everyone inside is affected
+and-refuse-area-give-point = { $ability } is an area ability: give the point it is aimed at (at)
+and-refuse-wait-provoked = { $who } must first take or let go its provoked attack on { $whom } (provoked attack)
+and-refuse-wait-ready = { $who } must first fire or hold its readied action at { $whom } (readied)
+and-refuse-no-ready-now = no readied action of { $who } is triggered now
+and-refuse-ready-gone = the readied action can no longer fire
+and-refuse-no-provoked-now = no provoked attack is offered to { $who } now
+and-refuse-provoked-ability = { $ability } cannot be { $who }'s provoked attack on { $target }: a melee attack action without an area that reaches { $target } and that it can use now
+and-refuse-bounds = positions are metres within ±{ $max } on each axis
+and-refuse-speed-zero = { $who } is { $condition ->
+    [vulnerable] Vulnerable
+    [weakened] Weakened
+    [immobilized] Immobilized
+    [grabbed] Grabbed
+    [hidden] Hidden
+    [invisible] Invisible
+   *[exhaustion] Exhaustion
+}: its speed is 0
+and-refuse-holding-step = while holding a grab one moves only by Step, dragging the target
+and-refuse-too-far = { $who } can cover at most { $limit } m this way
+and-refuse-no-ability = { $who } has no ability "{ $id }"
+and-refuse-no-participant = there is no participant "{ $id }"

@@ -154,9 +154,9 @@ and-defeated-unconscious = { $who } падает без сознания: вес
 and-defeated-dead = { $who } умирает насовсем: весь стресс заполнен
 
 ## Захват.
-and-grab-critical = { $grabber } хватает { $target }: состояние Схвачен и, пока длится захват, Уязвим
-and-grab-success = { $grabber } хватает { $target }: состояние Схвачен
-and-grab-cost = { $grabber } хватает { $target }: состояние Схвачен, но захвативший увяз в борьбе и, пока держит захват, сам Уязвим
+and-grab-critical = { $grabber } хватает { $target }: у { $target } состояние Схвачен и, пока длится захват, Уязвим
+and-grab-success = { $grabber } хватает { $target }: у { $target } состояние Схвачен
+and-grab-cost = { $grabber } хватает { $target }: у { $target } состояние Схвачен, но захвативший увяз в борьбе и, пока держит захват, сам Уязвим
 and-grab-failed = захват { $grabber } на { $target } не удался: захвативший открывается и до начала своего следующего хода Уязвим
 and-grab-ended = захват { $grabber } на { $target } прекращается ({ $reason })
 
@@ -212,3 +212,135 @@ counter-accomplishment_points = осталось Очков Свершения
 counter-exhaustion = Истощение
 counter-damage_dealt = нанесено урона
 counter-damage_taken = получено урона
+
+## Отказы.
+and-refuse-no-grab = { $who } никого не держит в захвате
+and-refuse-not-hidden = у { $who } нет состояния Скрыт
+and-refuse-no-artifact = у { $who } нет артефакта «{ $artifact }»
+and-refuse-not-ally = { $ally } — не другой союзник в строю
+and-refuse-help-none = у { $ally } нет состояния { $condition ->
+    [vulnerable] Уязвим
+    [weakened] Ослаблен
+    [immobilized] Обездвижен
+    [grabbed] Схвачен
+    [hidden] Скрыт
+    [invisible] Невидим
+   *[exhaustion] Истощение
+}, которое эффект позволяет снять Помощью союзнику
+and-refuse-save-none = у { $who } нет состояния { $condition ->
+    [vulnerable] Уязвим
+    [weakened] Ослаблен
+    [immobilized] Обездвижен
+    [grabbed] Схвачен
+    [hidden] Скрыт
+    [invisible] Невидим
+   *[exhaustion] Истощение
+}, которое эффект позволяет снять спасброском
+and-refuse-shake-grab = захват — не путы: Снятия продолжительного эффекта здесь недостаточно, нужно вырваться (действие)
+and-refuse-shake-none = у { $who } нет состояния { $condition ->
+    [vulnerable] Уязвим
+    [weakened] Ослаблен
+    [immobilized] Обездвижен
+    [grabbed] Схвачен
+    [hidden] Скрыт
+    [invisible] Невидим
+   *[exhaustion] Истощение
+}, которое можно снять маневром
+and-refuse-not-readyable = { $ability } — не действие против противников (области нацеливают в точку), его нельзя подготовить
+and-refuse-exhaustion-stays = Истощение снимается только по условию своего источника (длительный отдых, медпомощь), но не тратой Очка Свершения
+and-refuse-not-bearing = у { $who } нет состояния { $condition ->
+    [vulnerable] Уязвим
+    [weakened] Ослаблен
+    [immobilized] Обездвижен
+    [grabbed] Схвачен
+    [hidden] Скрыт
+    [invisible] Невидим
+   *[exhaustion] Истощение
+}
+and-refuse-over = бой окончен
+and-refuse-not-your-turn = сейчас не ход { $who }
+and-refuse-not-area = { $ability } — не способность по площади: она берёт цели, а не точку
+and-refuse-loaded = { $artifact } уже заряжен
+and-refuse-heat-once = Очко Свершения можно обменять на Накал только один раз за боевую сцену
+and-refuse-no-main-stress = у { $who } нет основного стресса, который можно восстановить
+and-refuse-heroes-only = Очки Свершения тратят только герои
+and-refuse-no-points = у { $who } нет Очков Свершения
+and-refuse-cannot-act = { $who }: { $status ->
+    [active] в строю
+    [dead] мёртв
+   *[unconscious] без сознания
+}, действовать нельзя
+and-refuse-off-turn = сейчас не ход { $who }: действия и маневры совершают в свой ход
+and-refuse-action-spent = у { $who } действие в этом ходу уже потрачено
+and-refuse-maneuver-spent = у { $who } маневр в этом ходу уже потрачен
+and-refuse-reaction-spent = у { $who } не осталось реакции: она обновляется в начале своего хода
+and-refuse-not-enemy = { $target } — не противник для { $who }
+and-refuse-out = { $target } выбыл из строя
+and-refuse-hidden-target = у { $target } состояние Скрыт: противники не знают, где находится цель, и не могут её атаковать
+and-refuse-turn-running = ход { $who } ещё идёт: сначала завершите его
+and-refuse-wrong-side = сейчас очередь { $side ->
+    [enemies] противников
+   *[heroes] героев
+}, а { $who } на стороне { $own ->
+    [enemies] противников
+   *[heroes] героев
+}
+and-refuse-cannot-turn = { $who }: { $status ->
+    [active] в строю
+    [dead] мёртв
+   *[unconscious] без сознания
+}, ходить нельзя
+and-refuse-no-turns = у { $who } в этом раунде не осталось ходов
+and-refuse-area-at = { $ability } — способность по площади: нацельте её в точку, а не на цели
+and-refuse-heat-cost = { $ability } стоит Накала: { $cost }, а у { $who } его { $heat }
+and-refuse-empty = { $artifact } разряжен: сначала Перезарядка (маневр)
+and-refuse-two-hands = { $ability } требует обеих рук, а { $who } держит захват
+and-refuse-self-only = { $ability } действует только на применяющего
+and-refuse-target-count = { $ability }: целей от 1 до { $max } (названо { $got })
+and-refuse-twice = одна и та же цель названа дважды
+and-refuse-not-active-ally = { $target } — не союзник в строю
+and-refuse-out-of-range = { $target } вне дальности: { $ability } достаёт на { $range } м
+and-refuse-holds-already = { $who } уже держит захват: цель может быть только одна
+and-refuse-already-held = { $target } уже кто-то держит
+and-refuse-held-cannot-grab = Схваченный или Обездвиженный не может держать захват
+and-refuse-grab-reach = { $target } вне досягаемости (захват достаёт на { $reach } м)
+and-refuse-escape-skill = вырываются навыком «{ $might }» или «{ $agility }», а не «{ $skill }»
+and-refuse-not-grabbed = у { $who } нет состояния Схвачен
+and-refuse-improvised-defense = импровизированная атака называет защиту цели: Стойкость, Контроль или Воля
+and-refuse-improvised-no-target = защита нужна для атаки: назовите цель или дайте ранг задачи для проверки
+and-refuse-improvised-difficulty = защита цели заменяет ранг задачи: при цели ранг задачи не указывают
+and-refuse-improvised-damage = проверка без цели — не атака: урон и дальний бой требуют цели
+and-refuse-already-hidden = у { $who } уже есть состояние Скрыт
+and-refuse-cannot-hide = { $who } не может получить состояние Скрыт: { $why ->
+    [grabbed] его держит захвативший
+   *[holding] он держит захват, и схваченный знает, где он
+}
+and-refuse-not-active-enemy = { $id } — не противник в строю
+and-refuse-no-enemy = нет противника в строю, от которого можно скрыться
+and-refuse-not-hidden-enemy = { $target } — не скрытый противник
+and-refuse-not-area-ability = { $ability } — не способность по площади
+and-refuse-at-bounds = точка: координаты в метрах, не дальше ±{ $max } по каждой оси
+and-refuse-direction = { $ability }: линия или конус начинаются у применяющего; точка должна отличаться от позиции { $who }, чтобы задать направление
+and-refuse-circle-range = точка вне дальности: { $ability } ставит круг не дальше { $range } м
+and-refuse-area-needs-point = { $ability } — способность по площади: нацельте её в точку, действует на всех внутри
+and-refuse-area-give-point = { $ability } — способность по площади: укажите точку, куда она нацелена
+and-refuse-wait-provoked = сначала { $who } должен совершить провоцированную атаку по { $whom } или отказаться от неё
+and-refuse-wait-ready = сначала { $who } должен выполнить или придержать подготовленное действие против { $whom }
+and-refuse-no-ready-now = сейчас не срабатывает ни одно подготовленное действие { $who }
+and-refuse-ready-gone = подготовленное действие больше не может сработать
+and-refuse-no-provoked-now = сейчас { $who } не предложена провоцированная атака
+and-refuse-provoked-ability = { $ability } не может быть провоцированной атакой { $who } по { $target }: нужна атака ближнего боя действием, без площади, достающая до { $target } и доступная сейчас
+and-refuse-bounds = координаты в метрах, не дальше ±{ $max } по каждой оси
+and-refuse-speed-zero = у { $who } состояние { $condition ->
+    [vulnerable] Уязвим
+    [weakened] Ослаблен
+    [immobilized] Обездвижен
+    [grabbed] Схвачен
+    [hidden] Скрыт
+    [invisible] Невидим
+   *[exhaustion] Истощение
+}: скорость равна 0
+and-refuse-holding-step = держа захват, перемещаться можно только маневром Шаг, таща цель с собой
+and-refuse-too-far = { $who } может пройти так не больше { $limit } м
+and-refuse-no-ability = у { $who } нет способности «{ $id }»
+and-refuse-no-participant = участника «{ $id }» нет

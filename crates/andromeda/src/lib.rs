@@ -197,7 +197,6 @@ pub use engine::{
     Hold, MoveMode, Offer, Pending, Phase, Purpose, Readied, State, Status, Terms, Then, Trigger,
     MAX_COORD,
 };
-pub use text::{describe, line, prompt, LOCALES, TEXTS};
 pub use odds::{damage_odds, grab_odds, odds, opposed_odds, tier_probabilities, total_odds};
 pub use options::{options, preview};
 pub use policy::{AndromedaPolicy, Reactions, Tactic, TargetPriority};
@@ -212,6 +211,7 @@ pub use setup::{
     Duration, Id, Opening, ParticipantSetup, SaveSpec, Settings, Setup, Side, Signature, Skill,
     SkillNames, Style, TacticHints, MAX_ROUND_LIMIT, MAX_TURNS, MAX_TURNS_PER_FIGHT,
 };
+pub use text::{describe, line, prompt, LOCALES, TEXTS};
 
 /// The Project Andromeda ruleset (ID `"andromeda"`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

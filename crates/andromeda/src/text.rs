@@ -291,11 +291,9 @@ fn text(event: &Event, lang: Lang) -> String {
             main = *main_max
         )),
         E::RoundStarted { round } => w.get(msg!("and-round", round = *round)),
-        E::TurnStarted { actor, turns_left } => w.get(msg!(
-            "and-turn",
-            who = actor.as_ref(),
-            left = *turns_left
-        )),
+        E::TurnStarted { actor, turns_left } => {
+            w.get(msg!("and-turn", who = actor.as_ref(), left = *turns_left))
+        }
         E::TurnEnded { actor } => w.get(msg!("and-turn-ended", who = actor.as_ref())),
         E::RoundEnded { round } => w.get(msg!("and-round-ended", round = *round)),
         E::HeatGained {
@@ -330,11 +328,9 @@ fn text(event: &Event, lang: Lang) -> String {
             before = heat + amount,
             after = *heat
         )),
-        E::HeatBurned { id, amount } => w.get(msg!(
-            "and-heat-burned",
-            who = id.as_ref(),
-            amount = *amount
-        )),
+        E::HeatBurned { id, amount } => {
+            w.get(msg!("and-heat-burned", who = id.as_ref(), amount = *amount))
+        }
         E::Moved {
             id, mode, from, to, ..
         } => w.get(msg!(
@@ -389,11 +385,7 @@ fn text(event: &Event, lang: Lang) -> String {
                     skill = w.skill(skill),
                     target = t
                 )),
-                Purpose::Grab => w.get(msg!(
-                    "and-check-grab",
-                    who = actor.as_ref(),
-                    target = t
-                )),
+                Purpose::Grab => w.get(msg!("and-check-grab", who = actor.as_ref(), target = t)),
                 Purpose::SavingThrow { condition } => w.get(msg!(
                     "and-check-save",
                     who = actor.as_ref(),

@@ -124,10 +124,7 @@ impl State {
             // Aimed at a point (area::use_area), never at named targets.
             return Err(err(
                 "AND-01",
-                format!(
-                    "{} is an area ability: aim it at a point (at), not at targets",
-                    ab.id
-                ),
+                msg!("and-refuse-area-at", ability = ab.id.as_ref()),
             ));
         }
         self.validate_as(a, ab, self.facts(a, k), targets)
@@ -145,9 +142,12 @@ impl State {
         if cost > self.fighters[a].heat {
             return Err(err(
                 "AND-28",
-                format!(
-                    "{} costs {cost} Heat and {} holds {}",
-                    ab.id, self.fighters[a].id, self.fighters[a].heat
+                msg!(
+                    "and-refuse-heat-cost",
+                    ability = ab.id.as_ref(),
+                    cost = cost,
+                    who = self.fighters[a].id.as_ref(),
+                    heat = self.fighters[a].heat
                 ),
             ));
         }
@@ -156,16 +156,17 @@ impl State {
             if slot.map_or(0, |slot| self.fighters[a].charges[slot]) == 0 {
                 return Err(err(
                     "AND-12",
-                    format!("{art} is empty; Reload it (a maneuver) first"),
+                    msg!("and-refuse-empty", artifact = art.as_ref()),
                 ));
             }
         }
         if ab.two_handed && self.holding(a).is_some() {
             return Err(err(
                 "AND-42",
-                format!(
-                    "{} needs both hands and {} is holding a grab",
-                    ab.id, self.fighters[a].id
+                msg!(
+                    "and-refuse-two-hands",
+                    ability = ab.id.as_ref(),
+                    who = self.fighters[a].id.as_ref()
                 ),
             ));
         }
@@ -178,31 +179,37 @@ impl State {
         match aim {
             None => {}
             Some(Aim::SelfOnly) if !(targets.is_empty() || targets == [a]) => {
-                return Err(err("AND-11", format!("{} targets only its user", ab.id)));
+                return Err(err(
+                    "AND-11",
+                    msg!("and-refuse-self-only", ability = ab.id.as_ref()),
+                ));
             }
             Some(Aim::SelfOnly) => {}
             Some(Aim::Enemy | Aim::Ally) => {
                 if targets.is_empty() || targets.len() > ab.max_targets as usize {
                     return Err(err(
                         "AND-26",
-                        format!(
-                            "{} takes 1 to {} targets (got {})",
-                            ab.id,
-                            ab.max_targets,
-                            targets.len()
+                        msg!(
+                            "and-refuse-target-count",
+                            ability = ab.id.as_ref(),
+                            max = ab.max_targets,
+                            got = targets.len()
                         ),
                     ));
                 }
                 for (k, &t) in targets.iter().enumerate() {
                     if targets[..k].contains(&t) {
-                        return Err(err("AND-26", "the same target is named twice"));
+                        return Err(err("AND-26", msg!("and-refuse-twice")));
                     }
                     if ab.aim == Aim::Enemy {
                         self.require_enemy_target(a, t, "AND-18")?;
                     } else if self.fighters[t].side != self.fighters[a].side || !self.active(t) {
                         return Err(err(
                             "AND-11",
-                            format!("{} is not an active ally", self.fighters[t].id),
+                            msg!(
+                                "and-refuse-not-active-ally",
+                                target = self.fighters[t].id.as_ref()
+                            ),
                         ));
                     }
                     if !within(
@@ -212,9 +219,11 @@ impl State {
                     ) {
                         return Err(err(
                             "AND-01",
-                            format!(
-                                "{} is out of range: {} reaches {} m",
-                                self.fighters[t].id, ab.id, ab.range
+                            msg!(
+                                "and-refuse-out-of-range",
+                                target = self.fighters[t].id.as_ref(),
+                                ability = ab.id.as_ref(),
+                                range = ab.range
                             ),
                         ));
                     }

@@ -1,6 +1,6 @@
 //! The grab (AND-41 … AND-44): taking hold, escaping, and a hold's end.
 
-use fray_dice::{Dice, RuleError};
+use fray_dice::{msg, Dice, RuleError};
 
 use super::{err, within, Against, CheckRecord, Event, Events, Hold, Purpose, State, Trigger};
 use crate::engine::HeatReason;
@@ -21,23 +21,23 @@ impl State {
         if self.holding(a).is_some() {
             return Err(err(
                 "AND-42",
-                format!(
-                    "{} already holds a grab; one target at a time",
-                    self.fighters[a].id
+                msg!(
+                    "and-refuse-holds-already",
+                    who = self.fighters[a].id.as_ref()
                 ),
             ));
         }
         if self.held_by(t).is_some() {
             return Err(err(
                 "AND-41",
-                format!("{} is already held", self.fighters[t].id),
+                msg!(
+                    "and-refuse-already-held",
+                    target = self.fighters[t].id.as_ref()
+                ),
             ));
         }
         if self.has(a, ConditionKind::Grabbed) || self.has(a, ConditionKind::Immobilized) {
-            return Err(err(
-                "AND-43",
-                "a Grabbed or Immobilized character cannot hold a grab",
-            ));
+            return Err(err("AND-43", msg!("and-refuse-held-cannot-grab")));
         }
         if !within(
             self.fighters[a].position,
@@ -46,9 +46,10 @@ impl State {
         ) {
             return Err(err(
                 "AND-01",
-                format!(
-                    "{} is out of reach (a grab reaches {} m)",
-                    self.fighters[t].id, self.settings.grab_reach
+                msg!(
+                    "and-refuse-grab-reach",
+                    target = self.fighters[t].id.as_ref(),
+                    reach = self.settings.grab_reach
                 ),
             ));
         }
@@ -70,16 +71,18 @@ impl State {
         if skill != names.might && skill != names.agility {
             return Err(err(
                 "AND-44",
-                format!(
-                    "escape uses {:?} or {:?}, not {skill:?}",
-                    names.might, names.agility
+                msg!(
+                    "and-refuse-escape-skill",
+                    might = names.might.as_str(),
+                    agility = names.agility.as_str(),
+                    skill = skill
                 ),
             ));
         }
         let Some(h) = self.held_by(a) else {
             return Err(err(
                 "AND-44",
-                format!("{} is not Grabbed", self.fighters[a].id),
+                msg!("and-refuse-not-grabbed", who = self.fighters[a].id.as_ref()),
             ));
         };
         self.spend(a, ActionKind::Action);

@@ -3,7 +3,9 @@
 
 use std::sync::Arc;
 
-use fray_dice::{same_name, Dice, EventLog, Few, RuleError};
+use fray_dice::{msg, same_name, Dice, EventLog, Few, RuleError};
+
+use crate::text::key;
 use serde::{Deserialize, Serialize};
 
 use crate::prepared::{prepare, AbilityFacts, Prepared};
@@ -30,8 +32,8 @@ mod reactions;
 mod state;
 mod turn;
 
-pub use command::Command;
 pub(crate) use ability::CheckRecord;
+pub use command::Command;
 pub(crate) use command::{Resolved, Targets};
 pub use event::{Against, Benefit, EdgeSource, Event, HeatReason, MoveMode, Purpose, Terms};
 pub use reactions::{Offer, Pending, Then};
@@ -41,8 +43,9 @@ fn improvised_range() -> u32 {
     2
 }
 
-fn err(rule: &'static str, message: impl Into<String>) -> RuleError {
-    RuleError::new(rule, message)
+/// A refusal under `rule`, written from message `message` of the ruleset's files.
+fn err(rule: &'static str, message: fray_dice::Message) -> RuleError {
+    crate::text::refusal(rule, message)
 }
 
 /// Largest absolute coordinate in metres, so squared distances never overflow.
@@ -91,7 +94,7 @@ fn ability_index(
         .abilities
         .iter()
         .position(|a| same_name(&a.id, id))
-        .ok_or_else(|| err("AND-11", format!("{who} has no ability {id:?}")))
+        .ok_or_else(|| err("AND-11", msg!("and-refuse-no-ability", who = who, id = id)))
 }
 impl State {
     /// Builds the state, emitting the start events (opening resolved, round 1 begun).
@@ -214,7 +217,7 @@ impl State {
         self.fighters
             .iter()
             .position(|f| same_name(&f.id, id))
-            .ok_or_else(|| err("AND-09", format!("there is no participant {id:?}")))
+            .ok_or_else(|| err("AND-09", msg!("and-refuse-no-participant", id = id)))
     }
 
     /// A skill of participant `i` (value 0, rank 0 when it lacks it).
@@ -336,7 +339,8 @@ impl State {
             out.push(EdgeSource::Weakened);
         }
         if let Some(t) = on {
-            if self.has(a, ConditionKind::Grabbed) && self.held_by(a).is_some_and(|h| h.grabber != t)
+            if self.has(a, ConditionKind::Grabbed)
+                && self.held_by(a).is_some_and(|h| h.grabber != t)
             {
                 out.push(EdgeSource::GrabbedElsewhere);
             }

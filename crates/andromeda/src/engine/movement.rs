@@ -2,7 +2,7 @@
 //! dragging its target, and the provoked attacks and readied actions a movement sets off
 //! (offered as pending decisions, `reactions`).
 
-use fray_dice::RuleError;
+use fray_dice::{msg, RuleError};
 
 use super::{err, within, Event, Events, MoveMode, State, Then, Trigger, MAX_COORD};
 use crate::setup::{ActionKind, ConditionKind, Style};
@@ -38,28 +38,26 @@ impl State {
             .iter()
             .any(|c| c.unsigned_abs() > MAX_COORD.unsigned_abs())
         {
-            return Err(err(
-                "AND-01",
-                format!("positions are metres within ±{MAX_COORD} on each axis"),
-            ));
+            return Err(err("AND-01", msg!("and-refuse-bounds", max = MAX_COORD)));
         }
         let speed = self.speed(a);
         if speed == 0 {
             let (rule, why) = if self.has(a, ConditionKind::Grabbed) {
-                ("AND-34", "Grabbed")
+                ("AND-34", "grabbed")
             } else {
-                ("AND-33", "Immobilized")
+                ("AND-33", "immobilized")
             };
             return Err(err(
                 rule,
-                format!("{} is {why}: its speed is 0", self.fighters[a].id),
+                msg!(
+                    "and-refuse-speed-zero",
+                    who = self.fighters[a].id.as_ref(),
+                    condition = why
+                ),
             ));
         }
         if self.holding(a).is_some() && mode != MoveMode::Step {
-            return Err(err(
-                "AND-42",
-                "while holding a grab one moves only by Step, dragging the target",
-            ));
+            return Err(err("AND-42", msg!("and-refuse-holding-step")));
         }
         let limit = if mode == MoveMode::Step {
             speed / self.settings.step_divisor
@@ -70,9 +68,10 @@ impl State {
         if !within(from, to, limit) {
             return Err(err(
                 "AND-03",
-                format!(
-                    "{} can cover at most {limit} m this way",
-                    self.fighters[a].id
+                msg!(
+                    "and-refuse-too-far",
+                    who = self.fighters[a].id.as_ref(),
+                    limit = limit
                 ),
             ));
         }
