@@ -6,17 +6,17 @@ use fray_dice::{
 };
 use serde::{Deserialize, Serialize};
 
-use crate::engine::{Benefit, Command, Event, HeatReason, MoveMode, Phase, State, Status};
+use crate::engine::{Command, Event, Phase, State, Status};
 use crate::odds::{damage_odds, grab_odds, odds, opposed_odds};
 use crate::resolve::{
     AdvantageMethod, CheckSpec, Contestant, DamageLine, Edge, OutcomeTable, Tier,
 };
-use crate::setup::{ConditionKind, Duration, Setup, Side};
+use crate::setup::{Setup, Side};
 use crate::Andromeda;
 
 impl Ruleset for Andromeda {
     const ID: &'static str = "andromeda";
-    const VERSION: u32 = 3;
+    const VERSION: u32 = 4;
     type Setup = Setup;
     type Command = Command;
     type Event = Event;
@@ -289,252 +289,18 @@ impl Catalog for Andromeda {
     }
 
     fn describe(event: &Event) -> String {
-        describe(event)
+        crate::text::describe(event)
+    }
+
+    fn texts() -> &'static fray_dice::Texts {
+        &crate::text::TEXTS
+    }
+
+    /// A participant's view (issue 18): see [`crate::line`].
+    fn line(event: &Event, view: &fray_dice::View) -> Option<String> {
+        crate::text::line(event, view)
     }
 }
 
 /// The demo: two heroes against a two-turn boss that grabs and a minion with a blaster.
 pub const DEMO_SETUP: &str = include_str!("demo.json");
-
-/// A condition's display name.
-fn condition_name(kind: ConditionKind) -> &'static str {
-    match kind {
-        ConditionKind::Vulnerable => "Vulnerable",
-        ConditionKind::Weakened => "Weakened",
-        ConditionKind::Immobilized => "Immobilized",
-        ConditionKind::Grabbed => "Grabbed",
-        ConditionKind::Hidden => "Hidden",
-        ConditionKind::Invisible => "Invisible",
-        ConditionKind::Exhaustion => "Exhaustion",
-    }
-}
-
-fn list(values: &[u8]) -> String {
-    values
-        .iter()
-        .map(u8::to_string)
-        .collect::<Vec<_>>()
-        .join(",")
-}
-
-/// One readable line per event.
-pub fn describe(event: &Event) -> String {
-    match event {
-        Event::CombatStarted { opening, how } => {
-            format!("Combat begins ({how} opening): the {opening:?} open every round.")
-        }
-        Event::Stress {
-            id,
-            temp_max,
-            main_max,
-        } => format!("{id}: {temp_max} temporary + {main_max} main stress boxes."),
-        Event::RoundStarted { round } => format!("— Round {round} —"),
-        Event::TurnStarted { actor, turns_left } => {
-            format!("{actor} takes a turn ({turns_left} more this round).")
-        }
-        Event::TurnEnded { actor } => format!("{actor} ends the turn."),
-        Event::RoundEnded { round } => format!("Round {round} ends."),
-        Event::HeatGained {
-            id,
-            amount,
-            reason,
-            heat,
-        } => format!(
-            "{id} gains {amount} Heat ({}) → {heat}.",
-            match reason {
-                HeatReason::TurnStart => "start of turn",
-                HeatReason::FailedCheck => "failed check",
-                HeatReason::Signature => "archetype moment",
-                HeatReason::Accomplishment => "Accomplishment Point",
-            }
-        ),
-        Event::HeatSpent {
-            id,
-            amount,
-            ability,
-            heat,
-        } => format!("{id} spends {amount} Heat on {ability} → {heat}."),
-        Event::HeatBurned { id, amount } => format!("{id}'s {amount} unused Heat burns off."),
-        Event::Moved { id, mode, from, to } => format!(
-            "{id} {} from ({}, {}) to ({}, {}).",
-            match mode {
-                MoveMode::Move => "moves",
-                MoveMode::Step => "steps",
-                MoveMode::ExtraMove => "makes an Extra Move",
-                MoveMode::Dragged => "is dragged",
-            },
-            from[0],
-            from[1],
-            to[0],
-            to[1]
-        ),
-        Event::Check {
-            actor,
-            purpose,
-            target,
-            dice,
-            kept,
-            total,
-            difficulty,
-            edge,
-            base,
-            shift,
-            tier,
-            provoked,
-            readied,
-        } => {
-            let what = match purpose {
-                crate::engine::Purpose::Ability { id } => id.to_string(),
-                crate::engine::Purpose::Improvised { skill } => format!("improvised {skill} check"),
-                crate::engine::Purpose::Grab => "grab".into(),
-                crate::engine::Purpose::SavingThrow { condition } => {
-                    format!("saving throw vs {}", condition_name(*condition))
-                }
-            };
-            let against = target
-                .as_ref()
-                .map(|t| format!(" on {t}"))
-                .unwrap_or_default();
-            let extra = match (provoked, readied) {
-                (true, _) => " [provoked]",
-                (_, true) => " [readied]",
-                _ => "",
-            };
-            format!(
-                "{actor}: {what}{against}{extra} — rolls [{}] ({edge:?}) keeps {}+{} = {total} vs {difficulty}: {base} shifted {shift:+} → {tier}.",
-                list(dice),
-                kept[0],
-                kept[1]
-            )
-        }
-        Event::Opposed {
-            purpose,
-            initiator,
-            opponent,
-            initiator_dice,
-            initiator_total,
-            opponent_dice,
-            opponent_total,
-            initiator_wins,
-            decided_by,
-        } => format!(
-            "Opposed {purpose}: {initiator} [{}] {initiator_total} vs {opponent} [{}] {opponent_total} → {} wins (by {decided_by:?}).",
-            list(initiator_dice),
-            list(opponent_dice),
-            if *initiator_wins { initiator } else { opponent }
-        ),
-        Event::Damaged {
-            id,
-            amount,
-            temp_stress,
-            main_stress,
-            main_max,
-        } => format!(
-            "{id} takes {amount} stress (temporary {temp_stress} filled, main {main_stress}/{main_max})."
-        ),
-        Event::ConditionApplied {
-            id,
-            condition,
-            duration,
-            source,
-        } => format!(
-            "{id} is {} ({}{}).",
-            condition_name(*condition),
-            match duration {
-                Duration::StartOfNextTurn => "until the start of its next turn",
-                Duration::EndOfNextTurn => "until the end of its next turn",
-                Duration::EndOfRound => "until the end of the round",
-                Duration::EndOfScene => "until the end of the scene",
-                Duration::UntilRemoved => "until removed",
-                Duration::WhileGrab => "while the grab lasts",
-            },
-            source
-                .as_ref()
-                .map(|s| format!(", from {s}"))
-                .unwrap_or_default()
-        ),
-        Event::ConditionEnded {
-            id,
-            condition,
-            source,
-            remains,
-            reason,
-        } => {
-            // A condition one gave oneself (a failed or costly grab) names no source.
-            let from = source
-                .as_ref()
-                .filter(|s| *s != id)
-                .map(|s| format!(" from {s}"))
-                .unwrap_or_default();
-            let name = condition_name(*condition);
-            if *remains {
-                format!("{id}'s {name}{from} ends ({reason}); {id} is still {name} from another source.")
-            } else {
-                format!("{id} is no longer {name}{from} ({reason}).")
-            }
-        }
-        Event::Exhausted {
-            id,
-            amount,
-            total,
-            main_max,
-        } => format!("{id} gains Exhaustion {amount} (now {total}); main stress max {main_max}."),
-        Event::GrabStarted {
-            grabber,
-            target,
-            effect,
-        } => format!("{grabber} grabs {target}: {}.", effect.label()),
-        Event::GrabFailed { grabber, target } => {
-            format!("{grabber} fails to grab {target} and is left exposed.")
-        }
-        Event::GrabEnded {
-            grabber,
-            target,
-            reason,
-        } => format!("{grabber}'s grab on {target} ends ({reason})."),
-        Event::Defeated { id, status } => format!("{id} is {status:?}!"),
-        Event::ReadyDeclared {
-            id,
-            ability,
-            trigger,
-        } => format!("{id} readies {ability} ({trigger:?})."),
-        Event::ReadyTriggered { id, target } => format!("{id}'s readied action fires at {target}."),
-        Event::ReadyLapsed { id } => format!("{id}'s readied action lapses."),
-        Event::Provoked { by, against, why } => {
-            format!("{against} provokes an attack from {by} ({why}).")
-        }
-        Event::Reloaded {
-            id,
-            artifact,
-            charges,
-        } => format!("{id} reloads {artifact} ({charges} charges)."),
-        Event::ChargeUsed {
-            id,
-            artifact,
-            charges,
-        } => format!("{id} uses a charge of {artifact} ({charges} left)."),
-        Event::AccomplishmentSpent { id, benefit, left } => {
-            format!(
-                "{id} spends an Accomplishment Point: {} ({left} left).",
-                match benefit {
-                    Benefit::Heat => "+2 Heat",
-                    Benefit::RemoveCondition => "a condition removed",
-                    Benefit::RestoreStress => "main stress restored",
-                }
-            )
-        }
-        Event::StressRestored { id, main_stress } => {
-            format!("{id} restores main stress to {main_stress}.")
-        }
-        Event::CombatEnded { winner, rounds } => match winner {
-            Some(side) => format!("Combat over after {rounds} rounds: the {side:?} win."),
-            None => format!("Combat over after {rounds} rounds with no winner."),
-        },
-        Event::ProvokedDeclined { by, against } => {
-            format!("{by} lets {against} go without a provoked attack.")
-        }
-        Event::ReadyHeld { id, target } => {
-            format!("{id} holds its readied action as {target} meets the trigger.")
-        }
-    }
-}

@@ -188,12 +188,14 @@ mod policy;
 mod prepared;
 mod resolve;
 mod setup;
+mod text;
 
 pub use area::{Area, MAX_AREA};
-pub use catalog::{describe, simulate, OddsSpec, DEMO_SETUP};
+pub use catalog::{simulate, OddsSpec, DEMO_SETUP};
 pub use engine::{
-    dist2, within, Benefit, Command, Condition, Event, Fighter, HeatReason, Hold, MoveMode, Offer,
-    Pending, Phase, Purpose, Readied, State, Status, Then, Trigger, MAX_COORD,
+    dist2, within, Against, Benefit, Command, Condition, EdgeSource, Event, Fighter, HeatReason,
+    Hold, MoveMode, Offer, Pending, Phase, Purpose, Readied, State, Status, Terms, Then, Trigger,
+    MAX_COORD,
 };
 pub use odds::{damage_odds, grab_odds, odds, opposed_odds, tier_probabilities, total_odds};
 pub use options::{options, preview};
@@ -209,6 +211,7 @@ pub use setup::{
     Duration, Id, Opening, ParticipantSetup, SaveSpec, Settings, Setup, Side, Signature, Skill,
     SkillNames, Style, TacticHints, MAX_ROUND_LIMIT, MAX_TURNS, MAX_TURNS_PER_FIGHT,
 };
+pub use text::{describe, line, prompt, LOCALES, TEXTS};
 
 /// The Project Andromeda ruleset (ID `"andromeda"`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -189,7 +189,7 @@ fn and_31_and_41_a_condition_held_twice_says_which_source_ended() {
     ));
     assert_eq!(
         fray_andromeda::describe(ended[0]),
-        "a's Vulnerable from c ends (expired at the end of the round); a is still Vulnerable from another source."
+        "a's Vulnerable from c ends (expired at the end of the round); a is still Vulnerable from another source"
     );
     assert!(t.has("a", ConditionKind::Vulnerable));
     t.ok(start("b"), &[]);
@@ -202,8 +202,8 @@ fn and_31_and_41_a_condition_held_twice_says_which_source_ended() {
     assert_eq!(
         lines,
         [
-            "a is no longer Grabbed from b (the grab ended).",
-            "a is no longer Vulnerable from b (the grab ended).",
+            "a is no longer Grabbed from b (the grab ended)",
+            "a is no longer Vulnerable from b (the grab ended)",
         ]
     );
     assert!(!t.has("a", ConditionKind::Vulnerable));

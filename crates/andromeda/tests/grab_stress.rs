@@ -141,7 +141,8 @@ fn and_42_holding_one_target_step_only_disadvantage_elsewhere_free_release() {
         id: "b".into(),
         mode: fray_andromeda::MoveMode::Dragged,
         from: [1, 0],
-        to: [-4, 0]
+        to: [-4, 0],
+        hidden_from: vec![]
     }));
     // c is now out of reach; attack b normally, then check c at disadvantage from close by.
     let ev = t.ok(use_("a", "hit", &["b"]), &[4, 4]);
@@ -331,7 +332,10 @@ fn and_45_and_46_damage_fills_boxes_temporary_first() {
     assert!(ev.contains(&Event::Damaged {
         id: "b".into(),
         amount: 3,
+        temp_before: 0,
         temp_stress: 3,
+        temp_max: 4,
+        main_before: 0,
         main_stress: 0,
         main_max: 10
     }));
@@ -343,7 +347,10 @@ fn and_45_and_46_damage_fills_boxes_temporary_first() {
     assert!(ev.contains(&Event::Damaged {
         id: "b".into(),
         amount: 3,
+        temp_before: 3,
         temp_stress: 4,
+        temp_max: 4,
+        main_before: 0,
         main_stress: 2,
         main_max: 10
     }));
@@ -381,7 +388,9 @@ fn and_47_main_stress_restored_at_scene_start_and_by_a_point() {
     let ev = t.ok(json!({"type": "accomplishment_restore", "actor": "a"}), &[]);
     assert!(ev.contains(&Event::StressRestored {
         id: "a".into(),
-        main_stress: 0
+        before: 2,
+        main_stress: 0,
+        main_max: 7
     }));
     assert_eq!(t.state.fighters[0].temp_stress, 4); // temporary boxes are not restored
 }

@@ -201,6 +201,7 @@ fn and_28_current_cost_by_rank_difference_and_spending() {
         id: "a".into(),
         amount: 1,
         ability: "nova1".into(),
+        name: "nova1".into(),
         heat: 2
     }));
     t.ok(use_("a", "nova1", &["b"]), &[5, 5]);

@@ -392,7 +392,8 @@ fn and_12_maneuvers_reload_help_save_shake_off() {
     assert!(ev.contains(&Event::Reloaded {
         id: "a".into(),
         artifact: "pistol".into(),
-        charges: 1
+        charges: 1,
+        max: 1
     }));
     // Shake Off removes what allows it: a fresh net, then shake off the immobilisation.
 }

@@ -2,35 +2,52 @@
 
 use super::*;
 
+/// What [`State::record_check`] needs besides the result.
+pub(crate) struct CheckRecord<'a> {
+    pub(crate) actor: usize,
+    pub(crate) purpose: Purpose,
+    pub(crate) target: Option<usize>,
+    pub(crate) skill_name: &'a str,
+    pub(crate) skill: Skill,
+    pub(crate) difficulty: i32,
+    pub(crate) against: Against,
+    pub(crate) edge: Edge,
+    pub(crate) provoked: bool,
+    pub(crate) readied: bool,
+}
+
 impl State {
     // ----- checks -----
 
-    #[allow(clippy::too_many_arguments)]
-    pub(super) fn record_check(
-        &self,
-        a: usize,
-        purpose: Purpose,
-        target: Option<usize>,
-        result: &CheckResult,
-        difficulty: i32,
-        edge: Edge,
-        provoked: bool,
-        readied: bool,
-    ) -> Event {
+    /// The event of check `result` by `a`, rolled with `skill` (named `skill_name`) on
+    /// `target`: the dice, every term and what the rank was compared with (issue 18).
+    pub(super) fn record_check(&self, c: CheckRecord<'_>, result: &CheckResult) -> Event {
+        let a = c.actor;
+        let kept = i32::from(result.roll.kept[0]) + i32::from(result.roll.kept[1]);
+        let attack = matches!(c.against, Against::Defense { .. });
         Event::Check {
             actor: self.fighters[a].id.clone(),
-            purpose,
-            target: target.map(|t| self.fighters[t].id.clone()),
+            purpose: c.purpose,
+            target: c.target.map(|t| self.fighters[t].id.clone()),
             dice: result.roll.rolled().to_vec(),
             kept: result.roll.kept,
             total: result.roll.total,
-            difficulty,
-            edge,
+            terms: Terms {
+                skill: c.skill_name.to_owned(),
+                value: c.skill.value,
+                rank: c.skill.rank,
+                modifier: result.roll.total - kept - c.skill.value,
+                edge_from: self.edge_sources(a, c.target.filter(|_| attack)),
+            },
+            difficulty: c.difficulty,
+            against: c.against,
+            table: self.settings.table,
+            edge: c.edge,
             base: result.base,
             shift: result.shift,
             tier: result.tier,
-            provoked,
-            readied,
+            provoked: c.provoked,
+            readied: c.readied,
         }
     }
 
@@ -51,24 +68,38 @@ impl State {
         &mut self,
         dice: &mut D,
         purpose: &str,
-        initiator: (usize, Skill),
-        opponent: (usize, Skill),
+        initiator: (usize, Skill, &str),
+        opponent: (usize, Skill, &str),
         heat: bool,
         ev: &mut Events,
     ) -> Result<bool, RuleError> {
-        let (a, sa) = initiator;
-        let (b, sb) = opponent;
+        let (a, sa, name_a) = initiator;
+        let (b, sb, name_b) = opponent;
         let method = self.settings.advantage;
-        let ra = roll_total(dice, sa.value, self.check_edge(a), &method)?;
-        let rb = roll_total(dice, sb.value, self.check_edge(b), &method)?;
+        let (ea, eb) = (self.check_edge(a), self.check_edge(b));
+        let ra = roll_total(dice, sa.value, ea, &method)?;
+        let rb = roll_total(dice, sb.value, eb, &method)?;
+        let terms = |i: usize, s: Skill, name: &str, r: &KeptRoll| Terms {
+            skill: name.to_owned(),
+            value: s.value,
+            rank: s.rank,
+            modifier: r.total - i32::from(r.kept[0]) - i32::from(r.kept[1]) - s.value,
+            edge_from: self.edge_sources(i, None),
+        };
         let (wins, decided_by) = opposed_winner(ra.total, sa.rank, rb.total, sb.rank);
         ev.emit(|| Event::Opposed {
             purpose: purpose.into(),
             initiator: self.fighters[a].id.clone(),
             opponent: self.fighters[b].id.clone(),
             initiator_dice: ra.rolled().to_vec(),
+            initiator_kept: ra.kept,
+            initiator_edge: ea,
+            initiator_terms: terms(a, sa, name_a, &ra),
             initiator_total: ra.total,
             opponent_dice: rb.rolled().to_vec(),
+            opponent_kept: rb.kept,
+            opponent_edge: eb,
+            opponent_terms: terms(b, sb, name_b, &rb),
             opponent_total: rb.total,
             initiator_wins: wins,
             decided_by,
@@ -93,10 +124,7 @@ impl State {
             // Aimed at a point (area::use_area), never at named targets.
             return Err(err(
                 "AND-01",
-                format!(
-                    "{} is an area ability: aim it at a point (at), not at targets",
-                    ab.id
-                ),
+                msg!("and-refuse-area-at", ability = ab.id.as_ref()),
             ));
         }
         self.validate_as(a, ab, self.facts(a, k), targets)
@@ -114,9 +142,12 @@ impl State {
         if cost > self.fighters[a].heat {
             return Err(err(
                 "AND-28",
-                format!(
-                    "{} costs {cost} Heat and {} holds {}",
-                    ab.id, self.fighters[a].id, self.fighters[a].heat
+                msg!(
+                    "and-refuse-heat-cost",
+                    ability = ab.id.as_ref(),
+                    cost = cost,
+                    who = self.fighters[a].id.as_ref(),
+                    heat = self.fighters[a].heat
                 ),
             ));
         }
@@ -125,16 +156,17 @@ impl State {
             if slot.map_or(0, |slot| self.fighters[a].charges[slot]) == 0 {
                 return Err(err(
                     "AND-12",
-                    format!("{art} is empty; Reload it (a maneuver) first"),
+                    msg!("and-refuse-empty", artifact = art.as_ref()),
                 ));
             }
         }
         if ab.two_handed && self.holding(a).is_some() {
             return Err(err(
                 "AND-42",
-                format!(
-                    "{} needs both hands and {} is holding a grab",
-                    ab.id, self.fighters[a].id
+                msg!(
+                    "and-refuse-two-hands",
+                    ability = ab.id.as_ref(),
+                    who = self.fighters[a].id.as_ref()
                 ),
             ));
         }
@@ -147,31 +179,37 @@ impl State {
         match aim {
             None => {}
             Some(Aim::SelfOnly) if !(targets.is_empty() || targets == [a]) => {
-                return Err(err("AND-11", format!("{} targets only its user", ab.id)));
+                return Err(err(
+                    "AND-11",
+                    msg!("and-refuse-self-only", ability = ab.id.as_ref()),
+                ));
             }
             Some(Aim::SelfOnly) => {}
             Some(Aim::Enemy | Aim::Ally) => {
                 if targets.is_empty() || targets.len() > ab.max_targets as usize {
                     return Err(err(
                         "AND-26",
-                        format!(
-                            "{} takes 1 to {} targets (got {})",
-                            ab.id,
-                            ab.max_targets,
-                            targets.len()
+                        msg!(
+                            "and-refuse-target-count",
+                            ability = ab.id.as_ref(),
+                            max = ab.max_targets,
+                            got = targets.len()
                         ),
                     ));
                 }
                 for (k, &t) in targets.iter().enumerate() {
                     if targets[..k].contains(&t) {
-                        return Err(err("AND-26", "the same target is named twice"));
+                        return Err(err("AND-26", msg!("and-refuse-twice")));
                     }
                     if ab.aim == Aim::Enemy {
                         self.require_enemy_target(a, t, "AND-18")?;
                     } else if self.fighters[t].side != self.fighters[a].side || !self.active(t) {
                         return Err(err(
                             "AND-11",
-                            format!("{} is not an active ally", self.fighters[t].id),
+                            msg!(
+                                "and-refuse-not-active-ally",
+                                target = self.fighters[t].id.as_ref()
+                            ),
                         ));
                     }
                     if !within(
@@ -181,9 +219,11 @@ impl State {
                     ) {
                         return Err(err(
                             "AND-01",
-                            format!(
-                                "{} is out of range: {} reaches {} m",
-                                self.fighters[t].id, ab.id, ab.range
+                            msg!(
+                                "and-refuse-out-of-range",
+                                target = self.fighters[t].id.as_ref(),
+                                ability = ab.id.as_ref(),
+                                range = ab.range
                             ),
                         ));
                     }
@@ -227,6 +267,7 @@ impl State {
                 id: self.fighters[a].id.clone(),
                 amount: cost,
                 ability: ab.id.clone(),
+                name: ab.name.clone().unwrap_or_else(|| ab.id.to_string()),
                 heat: self.fighters[a].heat,
             });
         }
@@ -236,6 +277,7 @@ impl State {
                 id: self.fighters[a].id.clone(),
                 artifact: art.clone(),
                 charges: self.fighters[a].charges[slot],
+                max: self.roster[a].artifacts[slot].reload,
             });
         }
         if ab.aim == Aim::Enemy && self.has(a, ConditionKind::Hidden) {
@@ -301,16 +343,16 @@ impl State {
         let mut any_fail = false;
         let mut any_crit = false;
         for (k, &t) in receivers.iter().enumerate() {
-            let difficulty = match ab.defense {
-                Some(d) => self.defense(t, d),
-                None if ab.detects_invisible => self.fighters[t]
-                    .conditions
-                    .iter()
-                    .filter(|c| c.kind == ConditionKind::Invisible)
-                    .map(|c| c.source_rank as i32)
-                    .max()
-                    .unwrap_or(ab.difficulty),
-                None => ab.difficulty,
+            let invisibility = self.fighters[t]
+                .conditions
+                .iter()
+                .filter(|c| c.kind == ConditionKind::Invisible)
+                .map(|c| c.source_rank as i32)
+                .max();
+            let (difficulty, against) = match (ab.defense, invisibility) {
+                (Some(d), _) => (self.defense(t, d), Against::Defense { defense: d }),
+                (None, Some(rank)) if ab.detects_invisible => (rank, Against::Invisibility),
+                (None, _) => (ab.difficulty, Against::Task),
             };
             let roll = keep_from(&rolled, skill.value, edges[k], &method);
             let base = self.settings.table.tier(roll.total);
@@ -323,22 +365,28 @@ impl State {
             };
             let tier = result.tier;
             ev.emit(|| {
-                self.record_check(
-                    a,
-                    if facts.improvised {
+                let record = CheckRecord {
+                    actor: a,
+                    purpose: if facts.improvised {
                         Purpose::Improvised {
                             skill: ab.skill.clone().unwrap_or_default(),
                         }
                     } else {
-                        Purpose::Ability { id: ab.id.clone() }
+                        Purpose::Ability {
+                            id: ab.id.clone(),
+                            name: ab.name.clone().unwrap_or_else(|| ab.id.to_string()),
+                        }
                     },
-                    (t != a).then_some(t),
-                    &result,
+                    target: (t != a).then_some(t),
+                    skill_name: ab.skill.as_deref().unwrap_or_default(),
+                    skill,
                     difficulty,
-                    edges[k],
+                    against,
+                    edge: edges[k],
                     provoked,
                     readied,
-                )
+                };
+                self.record_check(record, &result)
             });
             any_fail |= tier == Tier::Fail;
             any_crit |= tier == Tier::Critical;

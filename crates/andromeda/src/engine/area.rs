@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use fray_dice::{Dice, RuleError};
+use fray_dice::{msg, Dice, RuleError};
 
 use super::{err, within, Events, State, Targets, Then, MAX_COORD};
 use crate::area::Area;
@@ -32,34 +32,36 @@ impl State {
     pub(crate) fn area_point(&self, a: usize, k: usize, at: [i64; 2]) -> Result<(), RuleError> {
         let ab = &self.roster[a].abilities[k];
         let Some(area) = ab.area else {
-            return Err(err("AND-01", format!("{} is not an area ability", ab.id)));
+            return Err(err(
+                "AND-01",
+                msg!("and-refuse-not-area-ability", ability = ab.id.as_ref()),
+            ));
         };
         let me = self.fighters[a].position;
         if at
             .iter()
             .any(|c| c.unsigned_abs() > MAX_COORD.unsigned_abs())
         {
-            return Err(err(
-                "AND-01",
-                format!("at: positions are metres within ±{MAX_COORD} on each axis"),
-            ));
+            return Err(err("AND-01", msg!("and-refuse-at-bounds", max = MAX_COORD)));
         }
         if area.from_user() {
             if at == me {
                 return Err(err(
                     "AND-01",
-                    format!(
-                        "{}: a line or cone starts at its user; at must differ from {}'s position to give its direction",
-                        ab.id, self.fighters[a].id
+                    msg!(
+                        "and-refuse-direction",
+                        ability = ab.id.as_ref(),
+                        who = self.fighters[a].id.as_ref()
                     ),
                 ));
             }
         } else if !within(me, at, ab.range) {
             return Err(err(
                 "AND-01",
-                format!(
-                    "at is out of range: {} places its circle within {} m",
-                    ab.id, ab.range
+                msg!(
+                    "and-refuse-circle-range",
+                    ability = ab.id.as_ref(),
+                    range = ab.range
                 ),
             ));
         }
@@ -82,19 +84,13 @@ impl State {
         if !targets.is_empty() {
             return Err(err(
                 "AND-01",
-                format!(
-                    "{} is an area ability: aim it at a point (at); everyone inside is affected",
-                    ab.id
-                ),
+                msg!("and-refuse-area-needs-point", ability = ab.id.as_ref()),
             ));
         }
         let at = at.ok_or_else(|| {
             err(
                 "AND-01",
-                format!(
-                    "{} is an area ability: give the point it is aimed at (at)",
-                    ab.id
-                ),
+                msg!("and-refuse-area-give-point", ability = ab.id.as_ref()),
             )
         })?;
         self.area_point(a, k, at)?;

@@ -419,7 +419,7 @@ impl State {
                 let Some(h) = self.holding(a) else {
                     return Err(err(
                         "AND-42",
-                        format!("{} holds no grab", self.fighters[a].id),
+                        msg!("and-refuse-no-grab", who = self.fighters[a].id.as_ref()),
                     ));
                 };
                 self.end_hold(h.id, "released", ev);
@@ -434,7 +434,7 @@ impl State {
                 if !self.has(a, ConditionKind::Hidden) {
                     return Err(err(
                         "AND-35",
-                        format!("{} is not Hidden", self.fighters[a].id),
+                        msg!("and-refuse-not-hidden", who = self.fighters[a].id.as_ref()),
                     ));
                 }
                 self.remove_conditions(
@@ -456,7 +456,11 @@ impl State {
                     .ok_or_else(|| {
                         err(
                             "AND-12",
-                            format!("{} has no artifact {artifact:?}", self.fighters[a].id),
+                            msg!(
+                                "and-refuse-no-artifact",
+                                who = self.fighters[a].id.as_ref(),
+                                artifact = artifact.as_ref()
+                            ),
                         )
                     })?;
                 self.reload(a, k, ev)?;
@@ -467,7 +471,10 @@ impl State {
                 let t = self.find(ally)?;
                 self.require_resource(a, ActionKind::Maneuver)?;
                 if t == a || self.fighters[t].side != self.fighters[a].side || !self.active(t) {
-                    return Err(err("AND-12", format!("{ally} is not another active ally")));
+                    return Err(err(
+                        "AND-12",
+                        msg!("and-refuse-not-ally", ally = ally.as_ref()),
+                    ));
                 }
                 let kind = *condition;
                 if !self.fighters[t]
@@ -477,7 +484,11 @@ impl State {
                 {
                     return Err(err(
                         "AND-12",
-                        format!("{ally} bears no {kind:?} that its effect lets an ally remove"),
+                        msg!(
+                            "and-refuse-help-none",
+                            ally = ally.as_ref(),
+                            condition = key(&kind)
+                        ),
                     ));
                 }
                 self.spend(a, ActionKind::Maneuver);
@@ -494,27 +505,32 @@ impl State {
                     .ok_or_else(|| {
                         err(
                             "AND-12",
-                            format!(
-                                "{} bears no {kind:?} whose effect allows a saving throw",
-                                self.fighters[a].id
+                            msg!(
+                                "and-refuse-save-none",
+                                who = self.fighters[a].id.as_ref(),
+                                condition = key(&kind)
                             ),
                         )
                     })?;
                 self.spend(a, ActionKind::Maneuver);
                 let edge = self.check_edge(a);
-                let spec = self.spec(self.skill(a, &save.skill), save.difficulty, edge);
+                let skill = self.skill(a, &save.skill);
+                let spec = self.spec(skill, save.difficulty, edge);
                 let result = check(dice, &spec)?;
                 ev.emit(|| {
-                    self.record_check(
-                        a,
-                        Purpose::SavingThrow { condition: kind },
-                        None,
-                        &result,
-                        save.difficulty,
+                    let record = CheckRecord {
+                        actor: a,
+                        purpose: Purpose::SavingThrow { condition: kind },
+                        target: None,
+                        skill_name: &save.skill,
+                        skill,
+                        difficulty: save.difficulty,
+                        against: Against::Task,
                         edge,
-                        false,
-                        false,
-                    )
+                        provoked: false,
+                        readied: false,
+                    };
+                    self.record_check(record, &result)
                 });
                 if result.tier >= save.min_tier {
                     self.remove_conditions(
@@ -532,10 +548,7 @@ impl State {
                 self.require_resource(a, ActionKind::Maneuver)?;
                 let kind = *condition;
                 if kind == ConditionKind::Grabbed {
-                    return Err(err(
-                        "AND-44",
-                        "a grab is not bonds: Shake Off is not enough, Escape (an action) instead",
-                    ));
+                    return Err(err("AND-44", msg!("and-refuse-shake-grab")));
                 }
                 if !self.fighters[a]
                     .conditions
@@ -544,9 +557,10 @@ impl State {
                 {
                     return Err(err(
                         "AND-12",
-                        format!(
-                            "{} bears no {kind:?} that can be shaken off",
-                            self.fighters[a].id
+                        msg!(
+                            "and-refuse-shake-none",
+                            who = self.fighters[a].id.as_ref(),
+                            condition = key(&kind)
                         ),
                     ));
                 }
@@ -561,9 +575,7 @@ impl State {
                 if ab.aim != Aim::Enemy || ab.kind != ActionKind::Action || ab.area.is_some() {
                     return Err(err(
                         "AND-11",
-                        format!(
-                            "{ability} is not an action aimed at enemies (areas are aimed at points) and cannot be readied"
-                        ),
+                        msg!("and-refuse-not-readyable", ability = ability.as_ref()),
                     ));
                 }
                 self.spend(a, ActionKind::Action);
@@ -574,6 +586,11 @@ impl State {
                 ev.emit(|| Event::ReadyDeclared {
                     id: self.fighters[a].id.clone(),
                     ability: ability.clone(),
+                    name: self
+                        .ability(a, ability)
+                        .ok()
+                        .and_then(|ab| ab.name.clone())
+                        .unwrap_or_else(|| ability.to_string()),
                     trigger: *trigger,
                 });
             }
@@ -582,15 +599,16 @@ impl State {
                 self.require_accomplishment(a)?;
                 let kind = *condition;
                 if kind == ConditionKind::Exhaustion {
-                    return Err(err(
-                        "AND-37",
-                        "Exhaustion is removed only by its source's condition (long rest, medical aid), never by an Accomplishment Point",
-                    ));
+                    return Err(err("AND-37", msg!("and-refuse-exhaustion-stays")));
                 }
                 if !self.has(a, kind) {
                     return Err(err(
                         "AND-38",
-                        format!("{} does not bear {kind:?}", self.fighters[a].id),
+                        msg!(
+                            "and-refuse-not-bearing",
+                            who = self.fighters[a].id.as_ref(),
+                            condition = key(&kind)
+                        ),
                     ));
                 }
                 self.spend_point(a, Benefit::RemoveCondition, ev);
@@ -614,7 +632,7 @@ impl State {
     /// StartTurn for `a` (AND-07).
     pub(super) fn take_turn(&mut self, a: usize, ev: &mut Events) -> Result<(), RuleError> {
         if self.is_over() {
-            return Err(err("AND-48", "the combat is over"));
+            return Err(err("AND-48", msg!("and-refuse-over")));
         }
         self.start_turn(a, ev)
     }
@@ -624,7 +642,10 @@ impl State {
         if self.phase != (Phase::Turn { actor: a }) {
             return Err(err(
                 "AND-07",
-                format!("it is not {}'s turn", self.fighters[a].id),
+                msg!(
+                    "and-refuse-not-your-turn",
+                    who = self.fighters[a].id.as_ref()
+                ),
             ));
         }
         self.end_turn(a, ev);
@@ -646,9 +667,9 @@ impl State {
         if at.is_some() {
             return Err(err(
                 "AND-01",
-                format!(
-                    "{} is not an area ability: it takes targets, not a point (at)",
-                    self.roster[a].abilities[k].id
+                msg!(
+                    "and-refuse-not-area",
+                    ability = self.roster[a].abilities[k].id.as_ref()
                 ),
             ));
         }
@@ -675,7 +696,10 @@ impl State {
         if self.fighters[a].charges[k] >= full {
             return Err(err(
                 "AND-12",
-                format!("{} is already loaded", self.roster[a].artifacts[k].id),
+                msg!(
+                    "and-refuse-loaded",
+                    artifact = self.roster[a].artifacts[k].id.as_ref()
+                ),
             ));
         }
         self.spend(a, ActionKind::Maneuver);
@@ -684,6 +708,7 @@ impl State {
             id: self.fighters[a].id.clone(),
             artifact: self.roster[a].artifacts[k].id.clone(),
             charges: full,
+            max: full,
         });
         Ok(())
     }
@@ -696,10 +721,7 @@ impl State {
     ) -> Result<(), RuleError> {
         self.require_accomplishment(a)?;
         if self.fighters[a].accomplishment_heat_used {
-            return Err(err(
-                "AND-29",
-                "Accomplishment Points become Heat only once per combat scene",
-            ));
+            return Err(err("AND-29", msg!("and-refuse-heat-once")));
         }
         self.spend_point(a, Benefit::Heat, ev);
         self.fighters[a].accomplishment_heat_used = true;
@@ -717,14 +739,20 @@ impl State {
         if self.fighters[a].main_stress == 0 {
             return Err(err(
                 "AND-47",
-                format!("{} has no main stress to restore", self.fighters[a].id),
+                msg!(
+                    "and-refuse-no-main-stress",
+                    who = self.fighters[a].id.as_ref()
+                ),
             ));
         }
         self.spend_point(a, Benefit::RestoreStress, ev);
+        let before = self.fighters[a].main_stress;
         self.fighters[a].main_stress = 0;
         ev.emit(|| Event::StressRestored {
             id: self.fighters[a].id.clone(),
+            before,
             main_stress: 0,
+            main_max: self.main_max(a),
         });
         Ok(())
     }
@@ -733,12 +761,12 @@ impl State {
         self.require_active(a)?;
         let f = &self.fighters[a];
         if f.side != Side::Heroes {
-            return Err(err("AND-38", "only heroes spend Accomplishment Points"));
+            return Err(err("AND-38", msg!("and-refuse-heroes-only")));
         }
         if f.accomplishment_points == 0 {
             return Err(err(
                 "AND-38",
-                format!("{} has no Accomplishment Points", f.id),
+                msg!("and-refuse-no-points", who = f.id.as_ref()),
             ));
         }
         Ok(())

@@ -50,6 +50,8 @@ pub enum Purpose {
     Ability {
         /// Its id.
         id: Id,
+        /// Its display name (the id when the sheet gives none).
+        name: String,
     },
     /// An improvised check or attack with a skill (AND-11).
     Improvised {
@@ -63,6 +65,62 @@ pub enum Purpose {
         /// The condition.
         condition: ConditionKind,
     },
+}
+
+/// Why a roll has advantage or disadvantage (AND-21): each source the engine counted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EdgeSource {
+    /// The target is Vulnerable: advantage (AND-31).
+    TargetVulnerable,
+    /// The roller is Weakened: disadvantage (AND-32).
+    Weakened,
+    /// The roller is Grabbed and attacks someone other than its grabber (AND-34).
+    GrabbedElsewhere,
+    /// The roller holds a grab and attacks someone other than its target (AND-42).
+    HoldingElsewhere,
+    /// The target is Invisible: disadvantage (AND-36).
+    TargetInvisible,
+}
+
+impl EdgeSource {
+    /// Whether the source gives advantage (else disadvantage).
+    pub fn advantage(self) -> bool {
+        self == EdgeSource::TargetVulnerable
+    }
+}
+
+/// What a roll adds to its two kept dice, and why (issue 18): the skill by name with its
+/// value and rank, the flat modifier of `settings.advantage` (`flat`, AND-21) and every
+/// source of advantage or disadvantage.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Terms {
+    /// The skill as the sheet names it (`melee`, `stealth`…).
+    pub skill: String,
+    /// Its value, added to the dice (0 when the sheet lacks the skill).
+    pub value: i32,
+    /// Its rank, compared with the task rank or defense (AND-17, AND-22).
+    pub rank: i32,
+    /// The flat advantage modifier (+B, −B) added to the total; 0 with extra dice.
+    pub modifier: i32,
+    /// The sources of advantage and disadvantage (one of each cancels, AND-21).
+    pub edge_from: Vec<EdgeSource>,
+}
+
+/// What a check's skill rank is compared with (AND-17, AND-18, AND-40).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Against {
+    /// The task rank of a check (AND-17).
+    #[default]
+    Task,
+    /// The target's defense (AND-18, AND-19).
+    Defense {
+        /// Which.
+        defense: Defense,
+    },
+    /// The rank of the ability that made the target Invisible (AND-40).
+    Invisibility,
 }
 
 /// One thing that happened.
@@ -80,6 +138,10 @@ pub enum Event {
     Stress {
         /// Who.
         id: Id,
+        /// Its display name.
+        name: String,
+        /// Its side.
+        side: Side,
         /// Temporary boxes.
         temp_max: u32,
         /// Main boxes (after Exhaustion).
@@ -126,6 +188,8 @@ pub enum Event {
         amount: u32,
         /// On what.
         ability: Id,
+        /// The ability's display name.
+        name: String,
         /// Heat now.
         heat: u32,
     },
@@ -146,6 +210,9 @@ pub enum Event {
         from: [i64; 2],
         /// To.
         to: [i64; 2],
+        /// The mover's enemies who do not know where it is: it moved Hidden (AND-35), so
+        /// their view leaves the line out.
+        hidden_from: Vec<Id>,
     },
     /// A check or attack roll against one target.
     Check {
@@ -159,10 +226,16 @@ pub enum Event {
         dice: Vec<u8>,
         /// The two kept.
         kept: [u8; 2],
-        /// Kept dice + skill value.
+        /// Kept dice + skill value + flat modifier.
         total: i32,
+        /// The skill and modifiers added to the kept dice.
+        terms: Terms,
         /// Task rank or defense.
         difficulty: i32,
+        /// What `difficulty` is: a task rank, a named defense, an invisibility's rank.
+        against: Against,
+        /// The outcome table the total was read from (AND-16).
+        table: OutcomeTable,
         /// Advantage state.
         edge: Edge,
         /// Tier from the table.
@@ -186,10 +259,22 @@ pub enum Event {
         opponent: Id,
         /// The initiator's dice.
         initiator_dice: Vec<u8>,
+        /// The initiator's two kept dice.
+        initiator_kept: [u8; 2],
+        /// The initiator's advantage state.
+        initiator_edge: Edge,
+        /// The initiator's skill and modifiers.
+        initiator_terms: Terms,
         /// The initiator's total.
         initiator_total: i32,
         /// The opponent's dice.
         opponent_dice: Vec<u8>,
+        /// The opponent's two kept dice.
+        opponent_kept: [u8; 2],
+        /// The opponent's advantage state.
+        opponent_edge: Edge,
+        /// The opponent's skill and modifiers.
+        opponent_terms: Terms,
         /// The opponent's total.
         opponent_total: i32,
         /// Whether the initiator won.
@@ -203,8 +288,14 @@ pub enum Event {
         id: Id,
         /// Points.
         amount: u32,
+        /// Temporary boxes filled before.
+        temp_before: u32,
         /// Temporary boxes filled now.
         temp_stress: u32,
+        /// Temporary boxes in all.
+        temp_max: u32,
+        /// Main boxes filled before.
+        main_before: u32,
         /// Main boxes filled now.
         main_stress: u32,
         /// Main boxes in all.
@@ -283,6 +374,8 @@ pub enum Event {
         id: Id,
         /// What.
         ability: Id,
+        /// The ability's display name.
+        name: String,
         /// When.
         trigger: Trigger,
     },
@@ -315,6 +408,8 @@ pub enum Event {
         artifact: Id,
         /// Charges now.
         charges: u32,
+        /// Charges when loaded (its Reload X).
+        max: u32,
     },
     /// An artifact charge was used.
     ChargeUsed {
@@ -324,6 +419,8 @@ pub enum Event {
         artifact: Id,
         /// Charges left.
         charges: u32,
+        /// Charges when loaded (its Reload X).
+        max: u32,
     },
     /// An Accomplishment Point was spent.
     AccomplishmentSpent {
@@ -338,8 +435,12 @@ pub enum Event {
     StressRestored {
         /// Who.
         id: Id,
+        /// Main boxes filled before.
+        before: u32,
         /// Main boxes filled now.
         main_stress: u32,
+        /// Main boxes in all.
+        main_max: u32,
     },
     /// The combat ended.
     CombatEnded {

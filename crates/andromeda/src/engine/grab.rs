@@ -1,8 +1,8 @@
 //! The grab (AND-41 … AND-44): taking hold, escaping, and a hold's end.
 
-use fray_dice::{Dice, RuleError};
+use fray_dice::{msg, Dice, RuleError};
 
-use super::{err, within, Event, Events, Hold, Purpose, State, Trigger};
+use super::{err, within, Against, CheckRecord, Event, Events, Hold, Purpose, State, Trigger};
 use crate::engine::HeatReason;
 use crate::resolve::{check, GrabEffect, Tier};
 use crate::setup::{ActionKind, ConditionKind, Defense, Duration, Signature};
@@ -21,23 +21,23 @@ impl State {
         if self.holding(a).is_some() {
             return Err(err(
                 "AND-42",
-                format!(
-                    "{} already holds a grab; one target at a time",
-                    self.fighters[a].id
+                msg!(
+                    "and-refuse-holds-already",
+                    who = self.fighters[a].id.as_ref()
                 ),
             ));
         }
         if self.held_by(t).is_some() {
             return Err(err(
                 "AND-41",
-                format!("{} is already held", self.fighters[t].id),
+                msg!(
+                    "and-refuse-already-held",
+                    target = self.fighters[t].id.as_ref()
+                ),
             ));
         }
         if self.has(a, ConditionKind::Grabbed) || self.has(a, ConditionKind::Immobilized) {
-            return Err(err(
-                "AND-43",
-                "a Grabbed or Immobilized character cannot hold a grab",
-            ));
+            return Err(err("AND-43", msg!("and-refuse-held-cannot-grab")));
         }
         if !within(
             self.fighters[a].position,
@@ -46,9 +46,10 @@ impl State {
         ) {
             return Err(err(
                 "AND-01",
-                format!(
-                    "{} is out of reach (a grab reaches {} m)",
-                    self.fighters[t].id, self.settings.grab_reach
+                msg!(
+                    "and-refuse-grab-reach",
+                    target = self.fighters[t].id.as_ref(),
+                    reach = self.settings.grab_reach
                 ),
             ));
         }
@@ -70,22 +71,30 @@ impl State {
         if skill != names.might && skill != names.agility {
             return Err(err(
                 "AND-44",
-                format!(
-                    "escape uses {:?} or {:?}, not {skill:?}",
-                    names.might, names.agility
+                msg!(
+                    "and-refuse-escape-skill",
+                    might = names.might.as_str(),
+                    agility = names.agility.as_str(),
+                    skill = skill
                 ),
             ));
         }
         let Some(h) = self.held_by(a) else {
             return Err(err(
                 "AND-44",
-                format!("{} is not Grabbed", self.fighters[a].id),
+                msg!("and-refuse-not-grabbed", who = self.fighters[a].id.as_ref()),
             ));
         };
         self.spend(a, ActionKind::Action);
-        let skill = self.skill(a, skill);
+        let settings = std::sync::Arc::clone(&self.settings);
+        let name = skill;
+        let skill = self.skill(a, name);
         let might = self.prepared.engine_skills[h.grabber].might;
-        if self.opposed(dice, "escape", (a, skill), (h.grabber, might), true, ev)? {
+        let (me, them) = (
+            (a, skill, name),
+            (h.grabber, might, settings.skill_names.might.as_str()),
+        );
+        if self.opposed(dice, "escape", me, them, true, ev)? {
             self.end_hold(h.id, "the target broke free", ev);
         }
         Ok(())
@@ -111,16 +120,21 @@ impl State {
         let might = self.prepared.engine_skills[a].might;
         let result = check(dice, &self.spec(might, difficulty, edge))?;
         ev.emit(|| {
-            self.record_check(
-                a,
-                Purpose::Grab,
-                Some(t),
-                &result,
+            let record = CheckRecord {
+                actor: a,
+                purpose: Purpose::Grab,
+                target: Some(t),
+                skill_name: &self.settings.skill_names.might,
+                skill: might,
                 difficulty,
+                against: Against::Defense {
+                    defense: Defense::Fortitude,
+                },
                 edge,
-                false,
-                false,
-            )
+                provoked: false,
+                readied: false,
+            };
+            self.record_check(record, &result)
         });
         // A grab is an attack: what follows an attack's tier follows it (AND-41).
         self.struck(t, result.tier, true, ev);

@@ -1,6 +1,6 @@
 //! Hiding and seeking (AND-35, AND-39).
 
-use fray_dice::{Dice, RuleError};
+use fray_dice::{msg, Dice, RuleError};
 
 use super::{err, Events, State};
 use crate::setup::{ActionKind, ConditionKind, Duration};
@@ -31,31 +31,45 @@ impl State {
         if self.has(a, ConditionKind::Hidden) {
             return Err(err(
                 "AND-39",
-                format!("{} is already Hidden", self.fighters[a].id),
+                msg!(
+                    "and-refuse-already-hidden",
+                    who = self.fighters[a].id.as_ref()
+                ),
             ));
         }
-        if let Some(why) = self.hold_reveals(a) {
+        if self.hold_reveals(a).is_some() {
             return Err(err(
                 "AND-35",
-                format!("{} cannot become Hidden: {why}", self.fighters[a].id),
+                msg!(
+                    "and-refuse-cannot-hide",
+                    who = self.fighters[a].id.as_ref(),
+                    why = if self.held_by(a).is_some() {
+                        "grabbed"
+                    } else {
+                        "holding"
+                    }
+                ),
             ));
         }
         let o = match against {
             Some(id) => {
                 let o = self.find(id)?;
                 if self.fighters[o].side == self.fighters[a].side || !self.active(o) {
-                    return Err(err("AND-39", format!("{id} is not an active enemy")));
+                    return Err(err("AND-39", msg!("and-refuse-not-active-enemy", id = id)));
                 }
                 o
             }
             None => self
                 .best_observer(a)
-                .ok_or_else(|| err("AND-39", "there is no active enemy to hide from"))?,
+                .ok_or_else(|| err("AND-39", msg!("and-refuse-no-enemy")))?,
         };
         self.spend(a, ActionKind::Action);
         let stealth = self.prepared.engine_skills[a].stealth;
         let perception = self.prepared.engine_skills[o].perception;
-        if self.opposed(dice, "hide", (a, stealth), (o, perception), true, ev)? {
+        let settings = std::sync::Arc::clone(&self.settings);
+        let n = &settings.skill_names;
+        let (me, them) = ((a, stealth, &*n.stealth), (o, perception, &*n.perception));
+        if self.opposed(dice, "hide", me, them, true, ev)? {
             let c = self.new_condition(a, ConditionKind::Hidden, Duration::UntilRemoved, None);
             self.add_condition(a, c, ev);
         }
@@ -77,13 +91,19 @@ impl State {
         {
             return Err(err(
                 "AND-39",
-                format!("{} is not a Hidden enemy", self.fighters[t].id),
+                msg!(
+                    "and-refuse-not-hidden-enemy",
+                    target = self.fighters[t].id.as_ref()
+                ),
             ));
         }
         self.spend(a, ActionKind::Action);
         let perception = self.prepared.engine_skills[a].perception;
         let stealth = self.prepared.engine_skills[t].stealth;
-        if self.opposed(dice, "seek", (a, perception), (t, stealth), true, ev)? {
+        let settings = std::sync::Arc::clone(&self.settings);
+        let n = &settings.skill_names;
+        let (me, them) = ((a, perception, &*n.perception), (t, stealth, &*n.stealth));
+        if self.opposed(dice, "seek", me, them, true, ev)? {
             self.remove_conditions(t, |c| c.kind == ConditionKind::Hidden, "found", ev);
         }
         Ok(())

@@ -5,7 +5,7 @@
 
 use std::sync::Arc;
 
-use fray_dice::{Dice, RuleError};
+use fray_dice::{msg, Dice, RuleError};
 
 use super::{err, Events, State, Targets, Then};
 use crate::prepared::AbilityFacts;
@@ -27,29 +27,13 @@ impl Attempt<'_> {
     /// The attempt as an ability: an action, free of Heat, with no artifact.
     fn ability(&self) -> Result<Ability, RuleError> {
         match (self.target, self.defense) {
-            (Some(_), None) => {
-                return Err(err(
-                    "AND-18",
-                    "an improvised attack names the defense of its target: defense must be fortitude, control or will",
-                ))
-            }
-            (None, Some(_)) => {
-                return Err(err(
-                    "AND-18",
-                    "defense is for an attack: name its target, or give a check's task rank as difficulty",
-                ))
-            }
+            (Some(_), None) => return Err(err("AND-18", msg!("and-refuse-improvised-defense"))),
+            (None, Some(_)) => return Err(err("AND-18", msg!("and-refuse-improvised-no-target"))),
             (Some(_), Some(_)) if self.difficulty != 0 => {
-                return Err(err(
-                    "AND-18",
-                    "an attack's defense replaces the task rank: give no difficulty with a target",
-                ))
+                return Err(err("AND-18", msg!("and-refuse-improvised-difficulty")))
             }
             (None, None) if self.damage.is_some() || self.ranged => {
-                return Err(err(
-                    "AND-20",
-                    "a check without a target is no attack: damage and ranged need a target",
-                ))
+                return Err(err("AND-20", msg!("and-refuse-improvised-damage")))
             }
             _ => {}
         }

@@ -3,13 +3,15 @@
 
 use std::sync::Arc;
 
-use fray_dice::{same_name, Dice, EventLog, Few, RuleError};
+use fray_dice::{msg, same_name, Dice, EventLog, Few, RuleError};
+
+use crate::text::key;
 use serde::{Deserialize, Serialize};
 
 use crate::prepared::{prepare, AbilityFacts, Prepared};
 use crate::resolve::{
     check, dice_needed, keep_from, opposed_winner, roll_total, CheckResult, CheckSpec, DamageLine,
-    Decider, Edge, GrabEffect, KeptRoll, Tier, DIE_SIDES, MAX_CHECK_DICE,
+    Decider, Edge, GrabEffect, KeptRoll, OutcomeTable, Tier, DIE_SIDES, MAX_CHECK_DICE,
 };
 use crate::setup::{
     Ability, ActionKind, Aim, ConditionKind, Defense, Duration, Id, Opening, ParticipantSetup,
@@ -30,9 +32,10 @@ mod reactions;
 mod state;
 mod turn;
 
+pub(crate) use ability::CheckRecord;
 pub use command::Command;
 pub(crate) use command::{Resolved, Targets};
-pub use event::{Benefit, Event, HeatReason, MoveMode, Purpose};
+pub use event::{Against, Benefit, EdgeSource, Event, HeatReason, MoveMode, Purpose, Terms};
 pub use reactions::{Offer, Pending, Then};
 pub use state::{Condition, Fighter, Hold, Phase, Readied, State, Status, Trigger};
 
@@ -40,8 +43,9 @@ fn improvised_range() -> u32 {
     2
 }
 
-fn err(rule: &'static str, message: impl Into<String>) -> RuleError {
-    RuleError::new(rule, message)
+/// A refusal under `rule`, written from message `message` of the ruleset's files.
+fn err(rule: &'static str, message: fray_dice::Message) -> RuleError {
+    crate::text::refusal(rule, message)
 }
 
 /// Largest absolute coordinate in metres, so squared distances never overflow.
@@ -90,7 +94,7 @@ fn ability_index(
         .abilities
         .iter()
         .position(|a| same_name(&a.id, id))
-        .ok_or_else(|| err("AND-11", format!("{who} has no ability {id:?}")))
+        .ok_or_else(|| err("AND-11", msg!("and-refuse-no-ability", who = who, id = id)))
 }
 impl State {
     /// Builds the state, emitting the start events (opening resolved, round 1 begun).
@@ -159,13 +163,14 @@ impl State {
             } => {
                 let h = state.find(hero)?;
                 let e = state.find(enemy)?;
+                let (hs, es) = (state.skill(h, hero_skill), state.skill(e, enemy_skill));
                 // Neither side acted first: the enemy is the initiator, so a full tie keeps
                 // the status quo of AND-05, heroes open.
                 let enemy_wins = state.opposed(
                     dice,
                     "opening",
-                    (e, state.skill(e, enemy_skill)),
-                    (h, state.skill(h, hero_skill)),
+                    (e, es, enemy_skill),
+                    (h, hs, hero_skill),
                     false,
                     &mut contest,
                 )?;
@@ -189,6 +194,8 @@ impl State {
         for i in 0..state.fighters.len() {
             ev.emit(|| Event::Stress {
                 id: state.fighters[i].id.clone(),
+                name: state.roster[i].display().to_owned(),
+                side: state.fighters[i].side,
                 temp_max: state.fighters[i].temp_max,
                 main_max: state.main_max(i),
             });
@@ -210,7 +217,7 @@ impl State {
         self.fighters
             .iter()
             .position(|f| same_name(&f.id, id))
-            .ok_or_else(|| err("AND-09", format!("there is no participant {id:?}")))
+            .ok_or_else(|| err("AND-09", msg!("and-refuse-no-participant", id = id)))
     }
 
     /// A skill of participant `i` (value 0, rank 0 when it lacks it).
@@ -316,6 +323,35 @@ impl State {
             || holding_elsewhere
             || self.has(t, ConditionKind::Invisible);
         Edge::from_sources(advantage, disadvantage)
+    }
+
+    /// Every source of advantage or disadvantage [`State::attack_edge`] (with `on` a
+    /// target) or [`State::check_edge`] (without) counts, for the log: built only when an
+    /// event is recorded, so simulation never pays for it.
+    pub fn edge_sources(&self, a: usize, on: Option<usize>) -> Vec<EdgeSource> {
+        let mut out = Vec::new();
+        if let Some(t) = on {
+            if self.has(t, ConditionKind::Vulnerable) {
+                out.push(EdgeSource::TargetVulnerable);
+            }
+        }
+        if self.has(a, ConditionKind::Weakened) {
+            out.push(EdgeSource::Weakened);
+        }
+        if let Some(t) = on {
+            if self.has(a, ConditionKind::Grabbed)
+                && self.held_by(a).is_some_and(|h| h.grabber != t)
+            {
+                out.push(EdgeSource::GrabbedElsewhere);
+            }
+            if self.holding(a).is_some_and(|h| h.target != t) {
+                out.push(EdgeSource::HoldingElsewhere);
+            }
+            if self.has(t, ConditionKind::Invisible) {
+                out.push(EdgeSource::TargetInvisible);
+            }
+        }
+        out
     }
 
     /// The edge of a check that is not an attack (AND-32).

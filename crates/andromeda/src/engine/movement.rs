@@ -2,12 +2,25 @@
 //! dragging its target, and the provoked attacks and readied actions a movement sets off
 //! (offered as pending decisions, `reactions`).
 
-use fray_dice::RuleError;
+use fray_dice::{msg, RuleError};
 
 use super::{err, within, Event, Events, MoveMode, State, Then, Trigger, MAX_COORD};
 use crate::setup::{ActionKind, ConditionKind, Style};
 
 impl State {
+    /// The enemies of `a` who do not know where it is while it is Hidden (AND-35): all of
+    /// them but `except` (the one it holds, who knows); none when it is not Hidden.
+    fn unaware_of(&self, a: usize, except: Option<usize>) -> Vec<super::Id> {
+        if !self.has(a, ConditionKind::Hidden) {
+            return Vec::new();
+        }
+        let side = self.fighters[a].side;
+        (0..self.fighters.len())
+            .filter(|&i| self.fighters[i].side != side && Some(i) != except)
+            .map(|i| self.fighters[i].id.clone())
+            .collect()
+    }
+
     pub(super) fn do_move(
         &mut self,
         a: usize,
@@ -25,28 +38,26 @@ impl State {
             .iter()
             .any(|c| c.unsigned_abs() > MAX_COORD.unsigned_abs())
         {
-            return Err(err(
-                "AND-01",
-                format!("positions are metres within ±{MAX_COORD} on each axis"),
-            ));
+            return Err(err("AND-01", msg!("and-refuse-bounds", max = MAX_COORD)));
         }
         let speed = self.speed(a);
         if speed == 0 {
             let (rule, why) = if self.has(a, ConditionKind::Grabbed) {
-                ("AND-34", "Grabbed")
+                ("AND-34", "grabbed")
             } else {
-                ("AND-33", "Immobilized")
+                ("AND-33", "immobilized")
             };
             return Err(err(
                 rule,
-                format!("{} is {why}: its speed is 0", self.fighters[a].id),
+                msg!(
+                    "and-refuse-speed-zero",
+                    who = self.fighters[a].id.as_ref(),
+                    condition = why
+                ),
             ));
         }
         if self.holding(a).is_some() && mode != MoveMode::Step {
-            return Err(err(
-                "AND-42",
-                "while holding a grab one moves only by Step, dragging the target",
-            ));
+            return Err(err("AND-42", msg!("and-refuse-holding-step")));
         }
         let limit = if mode == MoveMode::Step {
             speed / self.settings.step_divisor
@@ -57,9 +68,10 @@ impl State {
         if !within(from, to, limit) {
             return Err(err(
                 "AND-03",
-                format!(
-                    "{} can cover at most {limit} m this way",
-                    self.fighters[a].id
+                msg!(
+                    "and-refuse-too-far",
+                    who = self.fighters[a].id.as_ref(),
+                    limit = limit
                 ),
             ));
         }
@@ -90,6 +102,7 @@ impl State {
             mode,
             from,
             to,
+            hidden_from: self.unaware_of(a, None),
         });
         if let Some(h) = self.holding(a) {
             let t = h.target;
@@ -101,6 +114,8 @@ impl State {
                 mode: MoveMode::Dragged,
                 from: tf,
                 to: tt,
+                // Where the dragged one goes, its Hidden grabber goes: the grabber's secret.
+                hidden_from: self.unaware_of(a, Some(t)),
             });
         }
         self.offer_ready(a, Trigger::EnemyMovesIntoRange, Some(from), 0);

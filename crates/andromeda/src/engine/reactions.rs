@@ -5,7 +5,7 @@
 //! answers (`provoked_attack`, `readied`), the next one it concerns is offered in setup
 //! order, and once nobody is left the action goes on.
 
-use fray_dice::{Dice, RuleError};
+use fray_dice::{msg, Dice, RuleError};
 use serde::Serialize;
 
 use super::{ability_index, err, within, Event, Events, MoveMode, State, Trigger};
@@ -93,11 +93,19 @@ impl State {
         match p.offer {
             Offer::ProvokedAttack { .. } => err(
                 "AND-14",
-                format!("{who} must first take or let go its provoked attack on {whom} (provoked_attack)"),
+                msg!(
+                    "and-refuse-wait-provoked",
+                    who = who.as_ref(),
+                    whom = whom.as_ref()
+                ),
             ),
             Offer::Readied { .. } => err(
                 "AND-11",
-                format!("{who} must first fire or hold its readied action at {whom} (readied)"),
+                msg!(
+                    "and-refuse-wait-ready",
+                    who = who.as_ref(),
+                    whom = whom.as_ref()
+                ),
             ),
         }
     }
@@ -179,16 +187,16 @@ impl State {
             None => {
                 return Err(err(
                     "AND-11",
-                    format!(
-                        "no readied action of {} is triggered now",
-                        self.fighters[r].id
+                    msg!(
+                        "and-refuse-no-ready-now",
+                        who = self.fighters[r].id.as_ref()
                     ),
                 ))
             }
         };
         let k = self
             .readied_against(r, mover, trigger, from)
-            .ok_or_else(|| err("AND-11", "the readied action can no longer fire"))?;
+            .ok_or_else(|| err("AND-11", msg!("and-refuse-ready-gone")))?;
         self.pending = None;
         if fire {
             self.fighters[r].ready = None;
@@ -297,9 +305,9 @@ impl State {
             None => {
                 return Err(err(
                     "AND-14",
-                    format!(
-                        "no provoked attack is offered to {} now",
-                        self.fighters[e].id
+                    msg!(
+                        "and-refuse-no-provoked-now",
+                        who = self.fighters[e].id.as_ref()
                     ),
                 ))
             }
@@ -311,9 +319,11 @@ impl State {
                 if !self.provoked_with(e, a, k, leaving_to) {
                     return Err(err(
                         "AND-14",
-                        format!(
-                            "{id} cannot be {}'s provoked attack on {}: a melee attack action without an area that reaches {} and that it can use now",
-                            self.fighters[e].id, self.fighters[a].id, self.fighters[a].id
+                        msg!(
+                            "and-refuse-provoked-ability",
+                            ability = id,
+                            who = self.fighters[e].id.as_ref(),
+                            target = self.fighters[a].id.as_ref()
                         ),
                     ));
                 }

@@ -7,14 +7,15 @@ impl State {
 
     pub(super) fn require_active(&self, i: usize) -> Result<(), RuleError> {
         if self.is_over() {
-            return Err(err("AND-48", "the combat is over"));
+            return Err(err("AND-48", msg!("and-refuse-over")));
         }
         if !self.active(i) {
             return Err(err(
                 "AND-09",
-                format!(
-                    "{} is {:?} and cannot act",
-                    self.fighters[i].id, self.fighters[i].status
+                msg!(
+                    "and-refuse-cannot-act",
+                    who = self.fighters[i].id.as_ref(),
+                    status = key(&self.fighters[i].status)
                 ),
             ));
         }
@@ -28,25 +29,19 @@ impl State {
         match kind {
             ActionKind::Action | ActionKind::Maneuver if !on_turn => Err(err(
                 "AND-07",
-                format!(
-                    "it is not {}'s turn; actions and maneuvers are taken on one's own turn",
-                    f.id
-                ),
+                msg!("and-refuse-off-turn", who = f.id.as_ref()),
             )),
             ActionKind::Action if !f.action => Err(err(
                 "AND-10",
-                format!("{} has already spent its action this turn", f.id),
+                msg!("and-refuse-action-spent", who = f.id.as_ref()),
             )),
             ActionKind::Maneuver if !f.maneuver => Err(err(
                 "AND-10",
-                format!("{} has already spent its maneuver this turn", f.id),
+                msg!("and-refuse-maneuver-spent", who = f.id.as_ref()),
             )),
             ActionKind::Reaction if !f.reaction => Err(err(
                 "AND-10",
-                format!(
-                    "{} has no reaction left; it refreshes at the start of its own turn",
-                    f.id
-                ),
+                msg!("and-refuse-reaction-spent", who = f.id.as_ref()),
             )),
             _ => Ok(()),
         }
@@ -79,24 +74,25 @@ impl State {
         if self.fighters[t].side == self.fighters[a].side {
             return Err(err(
                 rule,
-                format!(
-                    "{} is not an enemy of {}",
-                    self.fighters[t].id, self.fighters[a].id
+                msg!(
+                    "and-refuse-not-enemy",
+                    target = self.fighters[t].id.as_ref(),
+                    who = self.fighters[a].id.as_ref()
                 ),
             ));
         }
         if !self.active(t) {
             return Err(err(
                 "AND-48",
-                format!("{} is out of the fight", self.fighters[t].id),
+                msg!("and-refuse-out", target = self.fighters[t].id.as_ref()),
             ));
         }
         if self.has(t, ConditionKind::Hidden) {
             return Err(err(
                 "AND-35",
-                format!(
-                    "{} is Hidden: its enemies do not know where it is and cannot attack it",
-                    self.fighters[t].id
+                msg!(
+                    "and-refuse-hidden-target",
+                    target = self.fighters[t].id.as_ref()
                 ),
             ));
         }
@@ -254,7 +250,7 @@ impl State {
         let max = self.main_max(i);
         let f = &mut self.fighters[i];
         let to_temp = amount.min(f.temp_max - f.temp_stress);
-        let main_before = f.main_stress;
+        let (temp_before, main_before) = (f.temp_stress, f.main_stress);
         f.temp_stress += to_temp;
         f.main_stress = f.main_stress.saturating_add(amount - to_temp).min(max);
         let filled = to_temp + f.main_stress.saturating_sub(main_before);
@@ -264,7 +260,10 @@ impl State {
         ev.emit(|| Event::Damaged {
             id: f.id.clone(),
             amount,
+            temp_before,
             temp_stress: f.temp_stress,
+            temp_max: f.temp_max,
+            main_before,
             main_stress: f.main_stress,
             main_max: max,
         });
@@ -344,34 +343,40 @@ impl State {
             return Err(match self.phase {
                 Phase::Turn { actor } => err(
                     "AND-07",
-                    format!(
-                        "{}'s turn is still running; end it first",
-                        self.fighters[actor].id
+                    msg!(
+                        "and-refuse-turn-running",
+                        who = self.fighters[actor].id.as_ref()
                     ),
                 ),
-                _ => err("AND-48", "the combat is over"),
+                _ => err("AND-48", msg!("and-refuse-over")),
             });
         };
         let f = &self.fighters[i];
         if f.side != side {
             return Err(err(
                 "AND-09",
-                format!(
-                    "it is the {side:?} side's slot; {} is on the {:?} side",
-                    f.id, f.side
+                msg!(
+                    "and-refuse-wrong-side",
+                    side = key(&side),
+                    who = f.id.as_ref(),
+                    own = key(&f.side)
                 ),
             ));
         }
         if f.status != Status::Active {
             return Err(err(
                 "AND-09",
-                format!("{} is {:?} and cannot take a turn", f.id, f.status),
+                msg!(
+                    "and-refuse-cannot-turn",
+                    who = f.id.as_ref(),
+                    status = key(&f.status)
+                ),
             ));
         }
         if f.turns_left == 0 {
             return Err(err(
                 "AND-09",
-                format!("{} has no turns left this round", f.id),
+                msg!("and-refuse-no-turns", who = f.id.as_ref()),
             ));
         }
         let f = &mut self.fighters[i];
