@@ -57,6 +57,9 @@ def test_the_strongest_fighter_ranks_first_and_an_unused_knife_changes_nothing(
     report = cli("sensitivity", "hunt", "--setup", str(path), "--trials", "600", "--seed", "3")
     theirs = {v["path"]: v for v in report["variants"]}
     assert len(theirs) == len(frame)
+    # The same variants in the same ranked order (equal effects in the setup's order, as
+    # fray_dice::sensitivity enumerates it for both).
+    assert [v["path"] for v in report["variants"]] == list(frame["path"])
     for _, row in frame.iterrows():
         other = theirs[row["path"]]
         assert other["summary"]["wins"] == [row["hunter_wins"], row["prey_wins"]]
