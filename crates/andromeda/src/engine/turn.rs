@@ -76,31 +76,45 @@ impl State {
         t: usize,
         rule: &'static str,
     ) -> Result<(), RuleError> {
+        match self.enemy_target_refusal(a, t) {
+            None => Ok(()),
+            Some(why) => Err(self.target_error(a, t, rule, why)),
+        }
+    }
+
+    /// Why `a` may not attack `t`, if it may not: one side, out of the fight, or Hidden.
+    pub(super) fn enemy_target_refusal(&self, a: usize, t: usize) -> Option<TargetRefusal> {
         if self.fighters[t].side == self.fighters[a].side {
-            return Err(err(
-                rule,
-                format!(
-                    "{} is not an enemy of {}",
-                    self.fighters[t].id, self.fighters[a].id
-                ),
-            ));
+            Some(TargetRefusal::NotEnemy)
+        } else if !self.active(t) {
+            Some(TargetRefusal::Out)
+        } else if self.has(t, ConditionKind::Hidden) {
+            Some(TargetRefusal::Hidden)
+        } else {
+            None
         }
-        if !self.active(t) {
-            return Err(err(
-                "AND-48",
-                format!("{} is out of the fight", self.fighters[t].id),
-            ));
-        }
-        if self.has(t, ConditionKind::Hidden) {
-            return Err(err(
+    }
+
+    /// The refusal `why` of `a` attacking `t` (under `rule` when they are on one side).
+    #[cold]
+    pub(super) fn target_error(
+        &self,
+        a: usize,
+        t: usize,
+        rule: &'static str,
+        why: TargetRefusal,
+    ) -> RuleError {
+        let (me, them) = (&self.fighters[a].id, &self.fighters[t].id);
+        match why {
+            TargetRefusal::NotEnemy => err(rule, format!("{them} is not an enemy of {me}")),
+            TargetRefusal::Out => err("AND-48", format!("{them} is out of the fight")),
+            TargetRefusal::Hidden => err(
                 "AND-35",
                 format!(
-                    "{} is Hidden: its enemies do not know where it is and cannot attack it",
-                    self.fighters[t].id
+                    "{them} is Hidden: its enemies do not know where it is and cannot attack it"
                 ),
-            ));
+            ),
         }
-        Ok(())
     }
 
     // ----- mutation helpers -----
