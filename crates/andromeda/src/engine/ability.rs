@@ -120,14 +120,26 @@ impl State {
         targets: &[usize],
     ) -> Result<(), RuleError> {
         let ab = &self.roster[a].abilities[k];
+        match self.use_refusal(a, k, targets) {
+            None => Ok(()),
+            Some(why) => Err(self.use_error(a, ab, why)),
+        }
+    }
+
+    /// Whether `a` may use ability `k` on `targets` now (not resources): what
+    /// [`State::validate_use`] accepts, without writing the refusal.
+    pub(super) fn may_use(&self, a: usize, k: usize, targets: &[usize]) -> bool {
+        self.use_refusal(a, k, targets).is_none()
+    }
+
+    /// Why [`State::validate_use`] refuses, if it does.
+    fn use_refusal(&self, a: usize, k: usize, targets: &[usize]) -> Option<UseRefusal> {
+        let ab = &self.roster[a].abilities[k];
         if ab.area.is_some() {
             // Aimed at a point (area::use_area), never at named targets.
-            return Err(err(
-                "AND-01",
-                msg!("and-refuse-area-at", ability = ab.id.as_ref()),
-            ));
+            return Some(UseRefusal::Area);
         }
-        self.validate_as(a, ab, self.facts(a, k), targets)
+        self.refusal_as(a, ab, self.facts(a, k), targets)
     }
 
     /// Validates using `ab` (with what it rolls) of `a` on `targets` (not resources).
@@ -138,99 +150,135 @@ impl State {
         facts: AbilityFacts,
         targets: &[usize],
     ) -> Result<(), RuleError> {
-        let cost = self.cost(a, ab);
-        if cost > self.fighters[a].heat {
-            return Err(err(
-                "AND-28",
-                msg!(
-                    "and-refuse-heat-cost",
-                    ability = ab.id.as_ref(),
-                    cost = cost,
-                    who = self.fighters[a].id.as_ref(),
-                    heat = self.fighters[a].heat
-                ),
-            ));
+        match self.refusal_as(a, ab, facts, targets) {
+            None => Ok(()),
+            Some(why) => Err(self.use_error(a, ab, why)),
         }
-        if let Some(art) = &ab.artifact {
-            let slot = facts.artifact;
-            if slot.map_or(0, |slot| self.fighters[a].charges[slot]) == 0 {
-                return Err(err(
-                    "AND-12",
-                    msg!("and-refuse-empty", artifact = art.as_ref()),
-                ));
-            }
+    }
+
+    /// Whether [`State::validate_as`] accepts, without writing the refusal.
+    pub(super) fn may_use_as(
+        &self,
+        a: usize,
+        ab: &Ability,
+        facts: AbilityFacts,
+        targets: &[usize],
+    ) -> bool {
+        self.refusal_as(a, ab, facts, targets).is_none()
+    }
+
+    /// The rules of using `ab`: why a use is refused, found without formatting anything
+    /// (the reactions and the policy ask this often and only want yes or no).
+    fn refusal_as(
+        &self,
+        a: usize,
+        ab: &Ability,
+        facts: AbilityFacts,
+        targets: &[usize],
+    ) -> Option<UseRefusal> {
+        if self.cost(a, ab) > self.fighters[a].heat {
+            return Some(UseRefusal::Heat);
+        }
+        if ab.artifact.is_some()
+            && facts
+                .artifact
+                .map_or(0, |slot| self.fighters[a].charges[slot])
+                == 0
+        {
+            return Some(UseRefusal::Empty);
         }
         if ab.two_handed && self.holding(a).is_some() {
-            return Err(err(
-                "AND-42",
-                msg!(
-                    "and-refuse-two-hands",
-                    ability = ab.id.as_ref(),
-                    who = self.fighters[a].id.as_ref()
-                ),
-            ));
+            return Some(UseRefusal::BothHands);
         }
         // An area's receivers are whoever stands inside it (area::use_area).
-        let aim = if ab.area.is_some() {
-            None
-        } else {
-            Some(ab.aim)
-        };
-        match aim {
-            None => {}
-            Some(Aim::SelfOnly) if !(targets.is_empty() || targets == [a]) => {
-                return Err(err(
-                    "AND-11",
-                    msg!("and-refuse-self-only", ability = ab.id.as_ref()),
-                ));
-            }
-            Some(Aim::SelfOnly) => {}
-            Some(Aim::Enemy | Aim::Ally) => {
+        if ab.area.is_some() {
+            return None;
+        }
+        match ab.aim {
+            Aim::SelfOnly if !(targets.is_empty() || targets == [a]) => Some(UseRefusal::SelfOnly),
+            Aim::SelfOnly => None,
+            Aim::Enemy | Aim::Ally => {
                 if targets.is_empty() || targets.len() > ab.max_targets as usize {
-                    return Err(err(
-                        "AND-26",
-                        msg!(
-                            "and-refuse-target-count",
-                            ability = ab.id.as_ref(),
-                            max = ab.max_targets,
-                            got = targets.len()
-                        ),
-                    ));
+                    return Some(UseRefusal::TargetCount(targets.len()));
                 }
                 for (k, &t) in targets.iter().enumerate() {
                     if targets[..k].contains(&t) {
-                        return Err(err("AND-26", msg!("and-refuse-twice")));
+                        return Some(UseRefusal::Twice);
                     }
                     if ab.aim == Aim::Enemy {
-                        self.require_enemy_target(a, t, "AND-18")?;
+                        if let Some(why) = self.enemy_target_refusal(a, t) {
+                            return Some(UseRefusal::Target(t, why));
+                        }
                     } else if self.fighters[t].side != self.fighters[a].side || !self.active(t) {
-                        return Err(err(
-                            "AND-11",
-                            msg!(
-                                "and-refuse-not-active-ally",
-                                target = self.fighters[t].id.as_ref()
-                            ),
-                        ));
+                        return Some(UseRefusal::NotAlly(t));
                     }
                     if !within(
                         self.fighters[a].position,
                         self.fighters[t].position,
                         ab.range,
                     ) {
-                        return Err(err(
-                            "AND-01",
-                            msg!(
-                                "and-refuse-out-of-range",
-                                target = self.fighters[t].id.as_ref(),
-                                ability = ab.id.as_ref(),
-                                range = ab.range
-                            ),
-                        ));
+                        return Some(UseRefusal::OutOfRange(t));
                     }
                 }
+                None
             }
         }
-        Ok(())
+    }
+
+    /// The refusal `why` of `a` using `ab`, written out.
+    #[cold]
+    fn use_error(&self, a: usize, ab: &Ability, why: UseRefusal) -> RuleError {
+        let (me, id) = (self.fighters[a].id.as_ref(), ab.id.as_ref());
+        let name = |t: usize| self.fighters[t].id.as_ref();
+        match why {
+            UseRefusal::Area => err("AND-01", msg!("and-refuse-area-at", ability = id)),
+            UseRefusal::Heat => err(
+                "AND-28",
+                msg!(
+                    "and-refuse-heat-cost",
+                    ability = id,
+                    cost = self.cost(a, ab),
+                    who = me,
+                    heat = self.fighters[a].heat
+                ),
+            ),
+            UseRefusal::Empty => err(
+                "AND-12",
+                msg!(
+                    "and-refuse-empty",
+                    artifact = ab.artifact.as_deref().unwrap_or_default()
+                ),
+            ),
+            UseRefusal::BothHands => err(
+                "AND-42",
+                msg!("and-refuse-two-hands", ability = id, who = me),
+            ),
+            UseRefusal::SelfOnly => err("AND-11", msg!("and-refuse-self-only", ability = id)),
+            UseRefusal::TargetCount(got) => err(
+                "AND-26",
+                msg!(
+                    "and-refuse-target-count",
+                    ability = id,
+                    max = ab.max_targets,
+                    got = got
+                ),
+            ),
+            UseRefusal::Twice => err("AND-26", msg!("and-refuse-twice")),
+            UseRefusal::Target(t, why) => self.target_error(a, t, "AND-18", why),
+            UseRefusal::NotAlly(t) => err(
+                "AND-11",
+                msg!("and-refuse-not-active-ally", target = name(t)),
+            ),
+            UseRefusal::OutOfRange(t) => err(
+                "AND-01",
+                msg!(
+                    "and-refuse-out-of-range",
+                    target = name(t),
+                    ability = id,
+                    range = ab.range
+                ),
+            ),
+        }
     }
 
     /// Performs ability `k` of `a`, whose use was validated and whose resource was spent.

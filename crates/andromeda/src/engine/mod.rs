@@ -43,9 +43,48 @@ fn improvised_range() -> u32 {
     2
 }
 
-/// A refusal under `rule`, written from message `message` of the ruleset's files.
+/// A refusal under `rule`, written from message `message` of the ruleset's files. Cold: the
+/// checks on the way stay lean.
+#[cold]
 fn err(rule: &'static str, message: fray_dice::Message) -> RuleError {
     crate::text::refusal(rule, message)
+}
+
+/// Why a use of an ability is refused ([`State::validate_use`]); written out only when the
+/// refusal reaches someone.
+#[derive(Clone, Copy, Debug)]
+enum UseRefusal {
+    /// An area ability named targets (AND-01).
+    Area,
+    /// Not enough Heat (AND-28).
+    Heat,
+    /// Its artifact has no charge (AND-12).
+    Empty,
+    /// Two-handed while holding a grab (AND-42).
+    BothHands,
+    /// A self-only ability aimed at someone else (AND-11).
+    SelfOnly,
+    /// Too few or too many targets: how many were named (AND-26).
+    TargetCount(usize),
+    /// A target named twice (AND-26).
+    Twice,
+    /// This target may not be attacked.
+    Target(usize, TargetRefusal),
+    /// This target is not an active ally (AND-11).
+    NotAlly(usize),
+    /// This target is out of reach (AND-01).
+    OutOfRange(usize),
+}
+
+/// Why an enemy may not be attacked ([`State::require_enemy_target`]).
+#[derive(Clone, Copy, Debug)]
+enum TargetRefusal {
+    /// On the attacker's side.
+    NotEnemy,
+    /// Out of the fight (AND-48).
+    Out,
+    /// Hidden (AND-35).
+    Hidden,
 }
 
 /// Largest absolute coordinate in metres, so squared distances never overflow.

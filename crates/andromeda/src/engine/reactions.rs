@@ -142,7 +142,7 @@ impl State {
         let k = ability_index(&self.roster, r, &ready.ability, &f.id).ok()?;
         let range = self.roster[r].abilities[k].range;
         let was_in_range = from.is_some_and(|p| within(p, f.position, range));
-        (!was_in_range && self.validate_use(r, k, &[mover]).is_ok()).then_some(k)
+        (!was_in_range && self.may_use(r, k, &[mover])).then_some(k)
     }
 
     /// Offers the readied action of the first participant from `start` on that `trigger`
@@ -235,7 +235,7 @@ impl State {
             && ab.kind == ActionKind::Action
             && ab.area.is_none()
             && leaving_to.map_or(true, |to| !within(self.fighters[e].position, to, ab.range))
-            && self.validate_use(e, k, &[a]).is_ok()
+            && self.may_use(e, k, &[a])
     }
 
     /// The abilities `e` may make its provoked attack on `a` with (none: not provoked).
@@ -383,7 +383,7 @@ impl State {
         }
         match then {
             Then::Ability { ability, targets } => {
-                if taken && self.validate_use(a, ability, &targets).is_err() {
+                if taken && !self.may_use(a, ability, &targets) {
                     return Ok(());
                 }
                 self.perform(dice, a, ability, &targets, (false, false), ev)
@@ -399,7 +399,7 @@ impl State {
                     artifact: None,
                     improvised: true,
                 };
-                if taken && self.validate_as(a, &ability, facts, &[target]).is_err() {
+                if taken && !self.may_use_as(a, &ability, facts, &[target]) {
                     return Ok(());
                 }
                 self.perform_as(dice, a, (&ability, facts), &[target], (false, false), ev)

@@ -71,32 +71,42 @@ impl State {
         t: usize,
         rule: &'static str,
     ) -> Result<(), RuleError> {
+        match self.enemy_target_refusal(a, t) {
+            None => Ok(()),
+            Some(why) => Err(self.target_error(a, t, rule, why)),
+        }
+    }
+
+    /// Why `a` may not attack `t`, if it may not: one side, out of the fight, or Hidden.
+    pub(super) fn enemy_target_refusal(&self, a: usize, t: usize) -> Option<TargetRefusal> {
         if self.fighters[t].side == self.fighters[a].side {
-            return Err(err(
-                rule,
-                msg!(
-                    "and-refuse-not-enemy",
-                    target = self.fighters[t].id.as_ref(),
-                    who = self.fighters[a].id.as_ref()
-                ),
-            ));
+            Some(TargetRefusal::NotEnemy)
+        } else if !self.active(t) {
+            Some(TargetRefusal::Out)
+        } else if self.has(t, ConditionKind::Hidden) {
+            Some(TargetRefusal::Hidden)
+        } else {
+            None
         }
-        if !self.active(t) {
-            return Err(err(
-                "AND-48",
-                msg!("and-refuse-out", target = self.fighters[t].id.as_ref()),
-            ));
+    }
+
+    /// The refusal `why` of `a` attacking `t` (under `rule` when they are on one side).
+    #[cold]
+    pub(super) fn target_error(
+        &self,
+        a: usize,
+        t: usize,
+        rule: &'static str,
+        why: TargetRefusal,
+    ) -> RuleError {
+        let (me, them) = (self.fighters[a].id.as_ref(), self.fighters[t].id.as_ref());
+        match why {
+            TargetRefusal::NotEnemy => {
+                err(rule, msg!("and-refuse-not-enemy", target = them, who = me))
+            }
+            TargetRefusal::Out => err("AND-48", msg!("and-refuse-out", target = them)),
+            TargetRefusal::Hidden => err("AND-35", msg!("and-refuse-hidden-target", target = them)),
         }
-        if self.has(t, ConditionKind::Hidden) {
-            return Err(err(
-                "AND-35",
-                msg!(
-                    "and-refuse-hidden-target",
-                    target = self.fighters[t].id.as_ref()
-                ),
-            ));
-        }
-        Ok(())
     }
 
     // ----- mutation helpers -----
