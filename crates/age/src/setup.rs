@@ -329,10 +329,12 @@ pub(crate) fn check_position(at: i32) -> Result<(), RuleError> {
 /// A name must be non-empty and unique ignoring case among the names before it: commands
 /// name participants and weapons by it, and two that differ only in case read as one.
 fn check_names<'a>(
-    path: &dyn Fn(usize) -> String,
+    path: &dyn Fn(&mut std::fmt::Formatter<'_>, usize) -> std::fmt::Result,
     names: impl Iterator<Item = &'a str>,
 ) -> Result<(), RuleError> {
-    fray_dice::fields::unique_names("name", names.enumerate().map(|(i, n)| (path(i), n)))
+    // The paths are written only for a refusal: every start checks the names.
+    let at = |i| fray_dice::fields::path(move |f| path(f, i));
+    fray_dice::fields::unique_names("name", names.enumerate().map(|(i, n)| (at(i), n)))
 }
 
 fn position_at(path: &str, at: i32) -> Result<(), RuleError> {
@@ -399,7 +401,7 @@ pub(crate) fn validate_setup(setup: &Setup) -> Result<(), RuleError> {
         }
     }
     check_names(
-        &|i| format!("characters[{i}].name"),
+        &|f, i| write!(f, "characters[{i}].name"),
         chars.iter().map(|c| &*c.name),
     )?;
     if let Some([lo, hi]) = setup.corridor {
@@ -462,7 +464,7 @@ pub(crate) fn validate_setup(setup: &Setup) -> Result<(), RuleError> {
             ));
         }
         check_names(
-            &|k| format!("characters[{i}].weapons[{k}].name"),
+            &|f, k| write!(f, "characters[{i}].weapons[{k}].name"),
             c.weapons.iter().map(|w| w.name.as_str()),
         )?;
         for (k, w) in c.weapons.iter().enumerate() {

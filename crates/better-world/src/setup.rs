@@ -3,7 +3,7 @@
 use std::fmt;
 use std::sync::Arc;
 
-use fray_dice::fields::{refuse, unique_names, within};
+use fray_dice::fields::{path, refuse, unique_names, within};
 use fray_dice::RuleError;
 use serde::de::{MapAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
@@ -564,7 +564,7 @@ impl Setup {
         unique_names(
             "name",
             (self.characters.iter().enumerate())
-                .map(|(i, c)| (format!("characters[{i}].name"), &*c.name)),
+                .map(|(i, c)| (path(move |f| write!(f, "characters[{i}].name")), &*c.name)),
         )?;
         for (i, c) in self.characters.iter().enumerate() {
             self.validate_character(i, c)?;
@@ -574,14 +574,21 @@ impl Setup {
 
     fn validate_character(&self, i: usize, c: &Character) -> Result<(), RuleError> {
         let s = &self.settings;
-        let at = |field: &str| format!("characters[{i}].{field}");
+        let at = |field: &'static str| path(move |f| write!(f, "characters[{i}].{field}"));
         within("setup", at("side"), c.side, 0..=1)?;
         for (a, v) in c.aspects.iter() {
-            let name = serde_json::to_value(a)
-                .ok()
-                .and_then(|v| v.as_str().map(String::from))
-                .unwrap_or_default();
-            within("BW-02", at(&format!("aspects.{name}")), v, 0..=20)?;
+            let name = || {
+                serde_json::to_value(a)
+                    .ok()
+                    .and_then(|v| v.as_str().map(String::from))
+                    .unwrap_or_default()
+            };
+            within(
+                "BW-02",
+                path(|f| write!(f, "characters[{i}].aspects.{}", name())),
+                v,
+                0..=20,
+            )?;
         }
         if c.weapons.len() > 16 {
             return Err(refuse(
@@ -592,7 +599,9 @@ impl Setup {
             ));
         }
         for (k, w) in c.weapons.iter().enumerate() {
-            let wat = |field: &str| format!("characters[{i}].weapons[{k}].{field}");
+            let wat = |field: &'static str| {
+                path(move |f| write!(f, "characters[{i}].weapons[{k}].{field}"))
+            };
             if w.aspects.as_ref().is_some_and(Vec::is_empty) {
                 return Err(refuse(
                     "BW-23",
@@ -613,8 +622,11 @@ impl Setup {
             within("BW-16", wat("effectiveness"), w.effectiveness, 0..=100)?;
             for (mode, b) in [("short_burst", w.short_burst), ("long_burst", w.long_burst)] {
                 if let Some(b) = b {
-                    within("BW-39", wat(&format!("{mode}.rounds")), b.rounds, 1..=1000)?;
-                    within("BW-39", wat(&format!("{mode}.bonus")), b.bonus, 0..=10)?;
+                    let burst = |field: &'static str| {
+                        path(move |f| write!(f, "characters[{i}].weapons[{k}].{mode}.{field}"))
+                    };
+                    within("BW-39", burst("rounds"), b.rounds, 1..=1000)?;
+                    within("BW-39", burst("bonus"), b.bonus, 0..=10)?;
                 }
             }
         }

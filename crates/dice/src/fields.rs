@@ -2,10 +2,23 @@
 //! `PATH: found FOUND, allowed ALLOWED`, and the rule that names are non-empty and unique
 //! ignoring case.
 
-use std::fmt::Display;
+use std::fmt::{self, Display};
 use std::ops::RangeInclusive;
 
 use crate::RuleError;
+
+/// A path written only when a refusal shows it: `path(move |f| write!(f, "fighters[{i}].side"))`.
+/// Setups are checked at every start (every trial of a simulation), so the paths of values
+/// that pass must cost nothing.
+pub fn path<F: Fn(&mut fmt::Formatter<'_>) -> fmt::Result>(write: F) -> impl Display {
+    struct Path<F>(F);
+    impl<F: Fn(&mut fmt::Formatter<'_>) -> fmt::Result> Display for Path<F> {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            (self.0)(f)
+        }
+    }
+    Path(write)
+}
 
 /// A refusal of the value at `path`: `PATH: found FOUND, allowed ALLOWED`.
 #[cold]

@@ -576,10 +576,12 @@ fn refused(message: String) -> fray_dice::RuleError {
 /// A name must be non-empty and unique ignoring case among `names` before it: commands name
 /// fighters and weapons by it, and two that differ only in case read as one to a player.
 fn check_name<'a>(
-    path: &dyn Fn(usize) -> String,
+    path: &dyn Fn(&mut std::fmt::Formatter<'_>, usize) -> std::fmt::Result,
     names: impl Iterator<Item = &'a str>,
 ) -> Result<(), fray_dice::RuleError> {
-    fray_dice::fields::unique_names("name", names.enumerate().map(|(i, n)| (path(i), n)))
+    // The paths are written only for a refusal: every start checks the names.
+    let at = |i| fray_dice::fields::path(move |f| path(f, i));
+    fray_dice::fields::unique_names("name", names.enumerate().map(|(i, n)| (at(i), n)))
 }
 
 /// Refuses a setup that breaks the rules or the engine (issue 19): each refusal names the
@@ -599,7 +601,7 @@ pub(crate) fn validate_setup(setup: &Setup) -> Result<(), fray_dice::RuleError> 
         }
     }
     check_name(
-        &|i| format!("fighters[{i}].name"),
+        &|f, i| write!(f, "fighters[{i}].name"),
         fighters.iter().map(|f| &*f.name),
     )?;
     for (i, f) in fighters.iter().enumerate() {
@@ -619,7 +621,7 @@ pub(crate) fn validate_setup(setup: &Setup) -> Result<(), fray_dice::RuleError> 
             }
         }
         check_name(
-            &|k| format!("fighters[{i}].weapons[{k}].name"),
+            &|f, k| write!(f, "fighters[{i}].weapons[{k}].name"),
             f.weapons.iter().map(|w| &*w.name),
         )?;
         for (k, w) in f.weapons.iter().enumerate() {

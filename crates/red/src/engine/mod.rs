@@ -134,8 +134,12 @@ impl Cast {
         }
         fray_dice::fields::unique_names(
             "name",
-            (characters.iter().enumerate())
-                .map(|(i, c)| (format!("characters[{i}].name"), &*c.name)),
+            (characters.iter().enumerate()).map(|(i, c)| {
+                (
+                    fray_dice::fields::path(move |f| write!(f, "characters[{i}].name")),
+                    &*c.name,
+                )
+            }),
         )?;
         // At most two DV rows per weapon: room for them all at once.
         let weapons: usize = characters.iter().map(|c| c.weapons.len()).sum();
