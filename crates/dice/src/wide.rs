@@ -1,0 +1,306 @@
+//! The keep/drop walk of [`crate::order::keep`] when only its settled counts are big: a pool
+//! of many dice (`50d10kh10`, `100d6kh3`) keeps its walk state (ways of placing the kept
+//! dice) small, and only the ways of the dice left over (`rest^(n−j)`) need many words.
+//!
+//! The state and the per-face multipliers are `u128` with no overflow checks, after one
+//! bound proves that none can overflow; the settled counts are fixed-width limbs (bounded by
+//! the pool's denominator), added to in place. The result is the same as the generic walk's
+//! with `BigUint` counts, which allocates at every operation.
+
+use num_bigint::BigUint;
+
+use crate::limbs;
+use crate::order::Face;
+
+/// `a ⊛ b` for counts whose sums are proved to fit (no checks).
+fn convolve(a: &[u128], b: &[u128]) -> Vec<u128> {
+    let mut out = vec![0u128; a.len() + b.len() - 1];
+    for (i, &x) in a.iter().enumerate() {
+        if x != 0 {
+            for (j, &y) in b.iter().enumerate() {
+                out[i + j] += x * y;
+            }
+        }
+    }
+    out
+}
+
+/// `C(n, 0..=top)` in `u128`, or `None` when one does not fit.
+fn binomials(n: u64, top: u64) -> Option<Vec<u128>> {
+    let mut row = vec![1u128];
+    for c in 1..=top.min(n) {
+        let prev = *row.last()?;
+        // C(n, c) = C(n, c−1)·(n−c+1)/c: the division is exact, so divide by the common
+        // factor first and overflow as late as possible.
+        let (m, d) = (u128::from(n - c + 1), u128::from(c));
+        let g = crate::dist::gcd(prev, d);
+        row.push((prev / g).checked_mul(m)? / (d / g));
+    }
+    row.resize(top as usize + 1, 0);
+    Some(row)
+}
+
+/// `acc += x · m` over limbs, `m` of two words (`acc` one limb longer than `x` at least).
+fn add_mul_wide(acc: &mut [u64], x: &[u64], m: u128) {
+    let (lo, hi) = (m as u64, (m >> 64) as u64);
+    let fits = limbs::add_mul(acc, x, lo) && (hi == 0 || limbs::add_mul(&mut acc[1..], x, hi));
+    debug_assert!(fits, "every settled count is below the pool's denominator");
+}
+
+/// `x` with its high zero limbs cut off (at least one limb).
+fn trimmed(x: &[u64]) -> &[u64] {
+    let len = x.iter().rposition(|&d| d != 0).map_or(1, |i| i + 1);
+    &x[..len]
+}
+
+/// `[x^base, x^(base+1), …]`, `count` powers of width `w` (`None` when one needs more).
+fn powers(x: u64, base: u32, count: usize, w: usize) -> Option<Vec<Vec<u64>>> {
+    let mut out = vec![limbs::of_big(&BigUint::from(x).pow(base), w)?];
+    for _ in 1..count {
+        let mut next = vec![0u64; w];
+        if !limbs::add_mul(&mut next, out.last()?, x) {
+            return None;
+        }
+        out.push(next);
+    }
+    Some(out)
+}
+
+/// [`crate::order::keep`] over `faces` with small walk state, or `None` when the bound does
+/// not hold (a face weight past 64 bits, a value count past 128, or placements of `k − 1`
+/// dice past 128 bits): the caller then runs the generic walk, which gives the same counts.
+pub(crate) fn keep(
+    faces: &[Face<BigUint>],
+    n: u32,
+    k: u32,
+    highest: bool,
+) -> Option<(i64, Vec<BigUint>)> {
+    struct Small {
+        key: i64,
+        least: i64,
+        value: Vec<u128>,
+        weight: u64,
+    }
+    let mut small: Vec<Small> = faces
+        .iter()
+        .filter(|f| f.weight != BigUint::ZERO)
+        .map(|f| {
+            Some(Small {
+                key: f.key,
+                least: f.value.0,
+                value: f
+                    .value
+                    .1
+                    .iter()
+                    .map(|c| u128::try_from(c).ok())
+                    .collect::<Option<_>>()?,
+                weight: u64::try_from(&f.weight).ok()?,
+            })
+        })
+        .collect::<Option<_>>()?;
+    if k == 0 || small.is_empty() || k > n {
+        return None;
+    }
+    small.sort_by_key(|f| f.key);
+    if highest {
+        small.reverse();
+    }
+    let all = small
+        .iter()
+        .try_fold(0u64, |a, f| a.checked_add(f.weight))?;
+    // Every face's kept value has the same denominator q (the sum of its counts).
+    let q: u128 = small[0].value.iter().try_fold(0u128, |a, &c| a.checked_add(c))?;
+    let (n64, k64) = (u64::from(n), u64::from(k));
+    // Σ_t states[j][t] = C(n, j)·all^j·q^j, and what settles from it adds q^(k−j) more: so
+    // when C(n, j)·all^j·q^k fits for every j < k, no sum or product of the walk overflows.
+    let choose = binomials(n64, k64)?;
+    let q_k = q.checked_pow(k)?;
+    let mut all_j = 1u128;
+    for &c in choose.iter().take(k as usize) {
+        c.checked_mul(all_j)?.checked_mul(q_k)?;
+        all_j = all_j.checked_mul(u128::from(all))?;
+    }
+    let (lo, hi) = small.iter().try_fold((i64::MAX, i64::MIN), |(lo, hi), f| {
+        let top = f.least.checked_add(i64::try_from(f.value.len()).ok()? - 1)?;
+        Some((lo.min(f.least), hi.max(top)))
+    })?;
+    let spread = usize::try_from(hi.abs_diff(lo)).ok()?;
+    let (n, k) = (n as usize, k as usize);
+    // Settled counts are below the denominator all^n·q^k; one spare limb takes the high
+    // word of a two-word multiplier.
+    let bits = u64::from(64 - all.leading_zeros()) * n64 + u64::from(128 - q.leading_zeros()) * k64;
+    let w = limbs::width(bits);
+    let wide = w + 1;
+    let width = |j: usize| spread * j + 1;
+    // states[j][t]: j kept dice placed on better faces, total j·lo + t.
+    let mut states: Vec<Vec<u128>> = (0..k).map(|j| vec![0u128; width(j)]).collect();
+    states[0][0] = 1;
+    let mut finished = vec![0u64; width(k) * wide];
+    let base = (n - k + 1) as u32;
+    let mut rest = all;
+    // (at_or_below)^e for e in base..=n: the previous face's rest powers.
+    let mut above_pow = powers(all, base, k, w)?;
+    let mut minus = vec![0u64; wide];
+    let mut settle = vec![0u64; wide];
+    for (index, face) in small.iter().enumerate() {
+        rest -= face.weight;
+        let last = index + 1 == small.len();
+        let rest_pow = if rest == 0 {
+            vec![vec![0u64; w]; k]
+        } else {
+            powers(rest, base, k, w)?
+        };
+        // w^c for c < k: below the bound, as C(n, c)·all^c is.
+        let mut w_pow = vec![1u128];
+        for _ in 1..k {
+            w_pow.push(w_pow.last()? * u128::from(face.weight));
+        }
+        // sums[c]: what c kept dice on this face add, from c·lo + offset[c].
+        let shift = usize::try_from(face.least.abs_diff(lo)).ok()?;
+        let mut sums: Vec<Vec<u128>> = vec![vec![1]];
+        for _ in 0..k {
+            let next = convolve(sums.last()?, &face.value);
+            sums.push(next);
+        }
+        let mut next: Vec<Vec<u128>> = if last {
+            Vec::new()
+        } else {
+            states.iter().map(|s| vec![0u128; s.len()]).collect()
+        };
+        for j in 0..k {
+            let Some(first) = states[j].iter().position(|&c| c != 0) else {
+                continue;
+            };
+            let end = states[j].iter().rposition(|&c| c != 0)? + 1;
+            let need = k - j;
+            let r = n - j;
+            let choose_r = binomials(r as u64, need as u64)?;
+            // Ways the r dice left (all at or below this face) put at least `need` here.
+            minus.fill(0);
+            for c in 0..need {
+                let m = choose_r[c].checked_mul(w_pow[c])?;
+                add_mul_wide(&mut minus, trimmed(&rest_pow[r - c - base as usize]), m);
+            }
+            settle[..w].copy_from_slice(&above_pow[r - base as usize]);
+            settle[w] = 0;
+            let exact = limbs::sub(&mut settle, &minus);
+            debug_assert!(exact, "at least `need` of r dice is a part of all r");
+            let settle = trimmed(&settle);
+            // The settled totals: states[j] ⊛ sums[need], times the settled ways.
+            let at = need * shift;
+            for t in first..end {
+                let count = states[j][t];
+                if count == 0 {
+                    continue;
+                }
+                for (u, &s) in sums[need].iter().enumerate() {
+                    if s != 0 {
+                        let x = (t + at + u) * wide;
+                        add_mul_wide(&mut finished[x..x + wide], settle, count * s);
+                    }
+                }
+            }
+            if last {
+                continue;
+            }
+            // c = 0 (no die here) keeps the state; 0 < c < need carry on.
+            for c in 0..need {
+                let ways = choose_r[c] * w_pow[c];
+                let target = &mut next[j + c];
+                for t in first..end {
+                    let count = states[j][t];
+                    if count == 0 {
+                        continue;
+                    }
+                    let carried = count * ways;
+                    for (u, &s) in sums[c].iter().enumerate() {
+                        target[t + c * shift + u] += carried * s;
+                    }
+                }
+            }
+        }
+        states = next;
+        above_pow = rest_pow;
+    }
+    let least = lo.checked_mul(i64::try_from(k).ok()?)?;
+    Some((
+        least,
+        finished.chunks(wide).map(limbs::to_big).collect(),
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn point_faces(weights: &[u64]) -> Vec<Face<BigUint>> {
+        (1..)
+            .zip(weights)
+            .map(|(v, &w)| Face::point(v, v, BigUint::from(w)))
+            .collect()
+    }
+
+    /// A d`sides` whose kept die, on its top face, adds one more d`sides` (`ra`): every
+    /// face's value shares the denominator `sides`.
+    fn adding_faces(sides: i64) -> Vec<Face<BigUint>> {
+        (1..=sides)
+            .map(|v| Face {
+                key: v,
+                value: if v == sides {
+                    (v + 1, vec![BigUint::from(1u32); sides as usize])
+                } else {
+                    (v, vec![BigUint::from(sides as u64)])
+                },
+                weight: BigUint::from(1u32),
+            })
+            .collect()
+    }
+
+    fn copy(faces: &[Face<BigUint>]) -> Vec<Face<BigUint>> {
+        faces
+            .iter()
+            .map(|f| Face {
+                key: f.key,
+                value: f.value.clone(),
+                weight: f.weight.clone(),
+            })
+            .collect()
+    }
+
+    /// The walk with small state against the generic walk over big counts, on fair and
+    /// loaded dice, zero-weight faces, kept values with their own distribution, and pools
+    /// past 128 bits.
+    #[test]
+    fn the_small_state_walk_equals_the_generic_walk() {
+        let dice = [
+            point_faces(&[1; 6]),
+            point_faces(&[3, 1, 4, 1, 5, 9, 2]),
+            point_faces(&[0, 2, 0, 7]),
+            adding_faces(4),
+        ];
+        for faces in &dice {
+            let pools = (1..=9u32)
+                .flat_map(|n| (1..=n).map(move |k| (n, k)))
+                .chain([40, 70].into_iter().flat_map(|n| (1..=6).map(move |k| (n, k))));
+            for (n, k) in pools {
+                {
+                    for highest in [true, false] {
+                        let fast = keep(faces, n, k, highest);
+                        let generic = crate::order::keep(copy(faces), n, k, highest);
+                        assert!(fast.is_some(), "n {n} k {k}: small state fits");
+                        assert_eq!(fast, generic, "n {n} k {k} highest {highest}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_walk_past_the_bound_is_left_to_the_generic_walk() {
+        // A weight past 64 bits (a deep explosion chain's counts).
+        let heavy = [Face::point(1, 1, BigUint::from(1u32) << 70u32)];
+        assert_eq!(keep(&heavy, 3, 1, true), None);
+        // Placements of 59 kept dice of 60 d1000 past 128 bits.
+        assert_eq!(keep(&point_faces(&[1; 1000]), 60, 59, true), None);
+    }
+}
