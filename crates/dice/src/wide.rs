@@ -41,6 +41,7 @@ fn binomials(n: u64, top: u64) -> Option<Vec<u128>> {
 }
 
 /// `acc += x · m` over limbs, `m` of two words (`acc` one limb longer than `x` at least).
+#[inline]
 fn add_mul_wide(acc: &mut [u64], x: &[u64], m: u128) {
     let (lo, hi) = (m as u64, (m >> 64) as u64);
     let fits = limbs::add_mul(acc, x, lo) && (hi == 0 || limbs::add_mul(&mut acc[1..], x, hi));
@@ -53,17 +54,80 @@ fn trimmed(x: &[u64]) -> &[u64] {
     &x[..len]
 }
 
-/// `[x^base, x^(base+1), …]`, `count` powers of width `w` (`None` when one needs more).
-fn powers(x: u64, base: u32, count: usize, w: usize) -> Option<Vec<Vec<u64>>> {
-    let mut out = vec![limbs::of_big(&BigUint::from(x).pow(base), w)?];
-    for _ in 1..count {
-        let mut next = vec![0u64; w];
-        if !limbs::add_mul(&mut next, out.last()?, x) {
-            return None;
-        }
-        out.push(next);
+/// `x^base, x^(base+1), …` into `out`, `out.len() / w` powers of `w` limbs each (`false`
+/// when one needs more). The first is built from words of `x^m`, the largest power of `x`
+/// that fits one: `base / m` passes over the limbs, no allocation.
+fn powers(x: u64, base: u32, w: usize, out: &mut [u64]) -> bool {
+    out.fill(0);
+    if x == 0 {
+        // Every power is 0 (base >= 1: a pool keeps at most its dice).
+        return true;
     }
-    Some(out)
+    let (first, rest) = out.split_at_mut(w);
+    first[0] = 1;
+    let mut left = base;
+    while left > 0 {
+        let (mut word, mut m) = (x, 1);
+        while m < left {
+            match word.checked_mul(x) {
+                Some(next) => (word, m) = (next, m + 1),
+                None => break,
+            }
+        }
+        if !limbs::mul_in_place(first, word) {
+            return false;
+        }
+        left -= m;
+    }
+    let mut previous: &[u64] = first;
+    for next in rest.chunks_mut(w) {
+        if !limbs::add_mul(next, previous, x) {
+            return false;
+        }
+        previous = next;
+    }
+    true
+}
+
+/// A count of the walk's state: `u64` or `u128`, whichever the bound fits, so that a pool
+/// whose placements fit one word multiplies one word at a time. Arithmetic is unchecked: it
+/// is used only once the bound has shown that nothing can overflow.
+trait Word:
+    Copy + Default + Eq + std::ops::Add<Output = Self> + std::ops::Mul<Output = Self> + std::ops::AddAssign
+{
+    /// `x`, known to fit.
+    fn of(x: u128) -> Self;
+    /// `acc += x · self` over limbs (`acc` one limb longer than `x` at least).
+    fn add_mul_to(self, acc: &mut [u64], x: &[u64]);
+}
+
+impl Word for u64 {
+    fn of(x: u128) -> Self {
+        x as u64
+    }
+    #[inline]
+    fn add_mul_to(self, acc: &mut [u64], x: &[u64]) {
+        let fits = limbs::add_mul(acc, x, self);
+        debug_assert!(fits, "every settled count is below the pool's denominator");
+    }
+}
+
+impl Word for u128 {
+    fn of(x: u128) -> Self {
+        x
+    }
+    #[inline]
+    fn add_mul_to(self, acc: &mut [u64], x: &[u64]) {
+        add_mul_wide(acc, x, self);
+    }
+}
+
+/// One face of [`keep`] with small counts.
+struct Small {
+    key: i64,
+    least: i64,
+    value: Vec<u128>,
+    weight: u64,
 }
 
 /// [`crate::order::keep`] over `faces` with small walk state, or `None` when the bound does
@@ -75,12 +139,6 @@ pub(crate) fn keep(
     k: u32,
     highest: bool,
 ) -> Option<(i64, Vec<BigUint>)> {
-    struct Small {
-        key: i64,
-        least: i64,
-        value: Vec<u128>,
-        weight: u64,
-    }
     let mut small: Vec<Small> = faces
         .iter()
         .filter(|f| f.weight != BigUint::ZERO)
@@ -110,94 +168,149 @@ pub(crate) fn keep(
         .try_fold(0u64, |a, f| a.checked_add(f.weight))?;
     // Every face's kept value has the same denominator q (the sum of its counts).
     let q: u128 = small[0].value.iter().try_fold(0u128, |a, &c| a.checked_add(c))?;
-    let (n64, k64) = (u64::from(n), u64::from(k));
     // Σ_t states[j][t] = C(n, j)·all^j·q^j, and what settles from it adds q^(k−j) more: so
-    // when C(n, j)·all^j·q^k fits for every j < k, no sum or product of the walk overflows.
-    let choose = binomials(n64, k64)?;
+    // when C(n, j)·all^j·q^k fits for every j < k, no sum or product of the walk overflows
+    // (every one is a part of such a total).
     let q_k = q.checked_pow(k)?;
-    let mut all_j = 1u128;
-    for &c in choose.iter().take(k as usize) {
-        c.checked_mul(all_j)?.checked_mul(q_k)?;
+    let (mut all_j, mut bound) = (1u128, 0u128);
+    for &c in binomials(u64::from(n), u64::from(k))?.iter().take(k as usize) {
+        bound = bound.max(c.checked_mul(all_j)?.checked_mul(q_k)?);
         all_j = all_j.checked_mul(u128::from(all))?;
     }
-    let (lo, hi) = small.iter().try_fold((i64::MAX, i64::MIN), |(lo, hi), f| {
+    if bound <= u128::from(u64::MAX) {
+        walk::<u64>(&small, all, q, n, k)
+    } else {
+        walk::<u128>(&small, all, q, n, k)
+    }
+}
+
+/// The walk of [`keep`] over `faces` (best first), counts of the state in `T`.
+fn walk<T: Word>(
+    faces: &[Small],
+    all: u64,
+    q: u128,
+    n: u32,
+    k: u32,
+) -> Option<(i64, Vec<BigUint>)> {
+    let (lo, hi) = faces.iter().try_fold((i64::MAX, i64::MIN), |(lo, hi), f| {
         let top = f.least.checked_add(i64::try_from(f.value.len()).ok()? - 1)?;
         Some((lo.min(f.least), hi.max(top)))
     })?;
     let spread = usize::try_from(hi.abs_diff(lo)).ok()?;
-    let (n, k) = (n as usize, k as usize);
     // Settled counts are below the denominator all^n·q^k; one spare limb takes the high
     // word of a two-word multiplier.
-    let bits = u64::from(64 - all.leading_zeros()) * n64 + u64::from(128 - q.leading_zeros()) * k64;
+    let bits = u64::from(64 - all.leading_zeros()) * u64::from(n)
+        + u64::from(128 - q.leading_zeros()) * u64::from(k);
+    let (n, k) = (n as usize, k as usize);
     let w = limbs::width(bits);
     let wide = w + 1;
     let width = |j: usize| spread * j + 1;
-    // states[j][t]: j kept dice placed on better faces, total j·lo + t.
-    let mut states: Vec<Vec<u128>> = (0..k).map(|j| vec![0u128; width(j)]).collect();
-    states[0][0] = 1;
+    let zero = T::default();
+    // states[j][t]: j kept dice placed on better faces, total j·lo + t; span[j]: the range
+    // of t that may be non-zero.
+    let mut states: Vec<Vec<T>> = (0..k).map(|j| vec![zero; width(j)]).collect();
+    states[0][0] = T::of(1);
+    let mut next = states.clone();
+    let mut span: Vec<(usize, usize)> = vec![(0, 0); k];
+    span[0] = (0, 1);
+    let mut next_span = span.clone();
+    // choose[j][c] = C(n − j, c) for c < k − j.
+    let choose: Vec<Vec<u128>> = (0..k)
+        .map(|j| binomials((n - j) as u64, (k - j - 1) as u64))
+        .collect::<Option<_>>()?;
     let mut finished = vec![0u64; width(k) * wide];
     let base = (n - k + 1) as u32;
     let mut rest = all;
-    // (at_or_below)^e for e in base..=n: the previous face's rest powers.
-    let mut above_pow = powers(all, base, k, w)?;
-    let mut minus = vec![0u64; wide];
-    let mut settle = vec![0u64; wide];
-    for (index, face) in small.iter().enumerate() {
+    // (at or below this face)^e and (below it)^e for e in base..=n, w limbs each: the
+    // second becomes the first at the next face.
+    let (mut above_pow, mut rest_pow) = (vec![0u64; k * w], vec![0u64; k * w]);
+    if !powers(all, base, w, &mut above_pow) {
+        return None;
+    }
+    let pow = |e: usize| -> std::ops::Range<usize> {
+        (e - base as usize) * w..(e - base as usize + 1) * w
+    };
+    let (mut minus, mut settle) = (vec![0u64; wide], vec![0u64; wide]);
+    let mut w_pow: Vec<u128> = Vec::with_capacity(k);
+    let mut sums: Vec<Vec<T>> = Vec::with_capacity(k + 1);
+    let mut point_pow: Vec<T> = Vec::with_capacity(k + 1);
+    for (index, face) in faces.iter().enumerate() {
         rest -= face.weight;
-        let last = index + 1 == small.len();
-        let rest_pow = if rest == 0 {
-            vec![vec![0u64; w]; k]
-        } else {
-            powers(rest, base, k, w)?
-        };
+        let last = index + 1 == faces.len();
+        if !powers(rest, base, w, &mut rest_pow) {
+            return None;
+        }
         // w^c for c < k: below the bound, as C(n, c)·all^c is.
-        let mut w_pow = vec![1u128];
-        for _ in 1..k {
-            w_pow.push(w_pow.last()? * u128::from(face.weight));
+        w_pow.clear();
+        w_pow.push(1);
+        for c in 1..k {
+            w_pow.push(w_pow[c - 1] * u128::from(face.weight));
         }
-        // sums[c]: what c kept dice on this face add, from c·lo + offset[c].
+        // sums[c]: what c kept dice on this face add, from c·(least − lo) on: one count for
+        // a point face (the usual one), else the c-fold convolution of its value counts.
         let shift = usize::try_from(face.least.abs_diff(lo)).ok()?;
-        let mut sums: Vec<Vec<u128>> = vec![vec![1]];
-        for _ in 0..k {
-            let next = convolve(sums.last()?, &face.value);
-            sums.push(next);
-        }
-        let mut next: Vec<Vec<u128>> = if last {
-            Vec::new()
+        let point = face.value.len() == 1;
+        sums.clear();
+        point_pow.clear();
+        if point {
+            // One value: c dice show it in value^c ways.
+            let mut p = 1u128;
+            for _ in 0..=k {
+                point_pow.push(T::of(p));
+                p = p.saturating_mul(face.value[0]);
+            }
         } else {
-            states.iter().map(|s| vec![0u128; s.len()]).collect()
-        };
+            let mut sum = vec![1u128];
+            sums.push(vec![T::of(1)]);
+            for _ in 0..k {
+                sum = convolve(&sum, &face.value);
+                sums.push(sum.iter().map(|&x| T::of(x)).collect());
+            }
+        }
+        if !last {
+            // `next` holds the states before this face's: cleared where they may be
+            // non-zero (the rest is zero already).
+            for (s, &(a, b)) in next.iter_mut().zip(&next_span) {
+                s[a..b].fill(zero);
+            }
+            next_span.fill((0, 0));
+        }
         for j in 0..k {
-            let Some(first) = states[j].iter().position(|&c| c != 0) else {
+            let (first, end) = span[j];
+            if first == end {
                 continue;
-            };
-            let end = states[j].iter().rposition(|&c| c != 0)? + 1;
+            }
             let need = k - j;
             let r = n - j;
-            let choose_r = binomials(r as u64, need as u64)?;
+            let choose_r = &choose[j];
             // Ways the r dice left (all at or below this face) put at least `need` here.
             minus.fill(0);
             for c in 0..need {
                 let m = choose_r[c].checked_mul(w_pow[c])?;
-                add_mul_wide(&mut minus, trimmed(&rest_pow[r - c - base as usize]), m);
+                add_mul_wide(&mut minus, trimmed(&rest_pow[pow(r - c)]), m);
             }
-            settle[..w].copy_from_slice(&above_pow[r - base as usize]);
+            settle[..w].copy_from_slice(&above_pow[pow(r)]);
             settle[w] = 0;
             let exact = limbs::sub(&mut settle, &minus);
             debug_assert!(exact, "at least `need` of r dice is a part of all r");
             let settle = trimmed(&settle);
             // The settled totals: states[j] ⊛ sums[need], times the settled ways.
             let at = need * shift;
-            for t in first..end {
-                let count = states[j][t];
-                if count == 0 {
+            let sum_of = |c: usize| -> &[T] {
+                if point {
+                    std::slice::from_ref(&point_pow[c])
+                } else {
+                    &sums[c]
+                }
+            };
+            let source = &states[j][first..end];
+            for (t, &count) in (first..).zip(source) {
+                if count == zero {
                     continue;
                 }
-                for (u, &s) in sums[need].iter().enumerate() {
-                    if s != 0 {
-                        let x = (t + at + u) * wide;
-                        add_mul_wide(&mut finished[x..x + wide], settle, count * s);
-                    }
+                for (u, &s) in sum_of(need).iter().enumerate() {
+                    let x = (t + at + u) * wide;
+                    (count * s).add_mul_to(&mut finished[x..x + wide], settle);
                 }
             }
             if last {
@@ -205,28 +318,37 @@ pub(crate) fn keep(
             }
             // c = 0 (no die here) keeps the state; 0 < c < need carry on.
             for c in 0..need {
-                let ways = choose_r[c] * w_pow[c];
+                let ways = T::of(choose_r[c] * w_pow[c]);
                 let target = &mut next[j + c];
-                for t in first..end {
-                    let count = states[j][t];
-                    if count == 0 {
-                        continue;
+                let off = first + c * shift;
+                let len = source.len() + sum_of(c).len() - 1;
+                let (a, b) = &mut next_span[j + c];
+                if *a == *b {
+                    (*a, *b) = (off, off + len);
+                } else {
+                    (*a, *b) = ((*a).min(off), (*b).max(off + len));
+                }
+                if point {
+                    let ways = ways * point_pow[c];
+                    for (slot, &count) in target[off..off + source.len()].iter_mut().zip(source) {
+                        *slot += count * ways;
                     }
+                    continue;
+                }
+                for (t, &count) in source.iter().enumerate() {
                     let carried = count * ways;
                     for (u, &s) in sums[c].iter().enumerate() {
-                        target[t + c * shift + u] += carried * s;
+                        target[off + t + u] += carried * s;
                     }
                 }
             }
         }
-        states = next;
-        above_pow = rest_pow;
+        std::mem::swap(&mut states, &mut next);
+        std::mem::swap(&mut span, &mut next_span);
+        std::mem::swap(&mut above_pow, &mut rest_pow);
     }
     let least = lo.checked_mul(i64::try_from(k).ok()?)?;
-    Some((
-        least,
-        finished.chunks(wide).map(limbs::to_big).collect(),
-    ))
+    Some((least, finished.chunks(wide).map(limbs::to_big).collect()))
 }
 
 #[cfg(test)]
