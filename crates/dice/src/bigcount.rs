@@ -14,6 +14,38 @@ use crate::limbs;
 use crate::order;
 use crate::pool::{Keep, PoolSpec};
 
+/// The greatest common divisor of `denominator` and every count. The smallest count goes
+/// first (a pool's extreme totals have few ways), so the divisor is as small as it can be
+/// at once, and every other count costs a remainder (of one word, when the divisor fits
+/// one), not a big-number gcd.
+fn common_factor(denominator: &BigUint, counts: &[BigUint]) -> BigUint {
+    let Some(smallest) = counts.iter().filter(|c| !c.is_zero()).min_by_key(|c| c.bits()) else {
+        return denominator.clone();
+    };
+    let mut g = smallest.gcd(&(denominator % smallest));
+    for c in counts {
+        if g.is_one() {
+            break;
+        }
+        // A count g divides (the usual case once g is the common factor) costs one
+        // division, not a gcd.
+        let rest = match u64::try_from(&g) {
+            Ok(small) => {
+                let r = u64::try_from(c % small).unwrap_or(0);
+                if r != 0 {
+                    g = BigUint::from(num_integer::gcd(small, r));
+                }
+                continue;
+            }
+            Err(_) => c % &g,
+        };
+        if !rest.is_zero() {
+            g = g.gcd(&rest);
+        }
+    }
+    g
+}
+
 /// At most this many machine-word operations for one step (one sum, product, explosion chain
 /// or keep/drop pass) of exact odds with big counts, estimated before the step starts.
 /// 4·10⁹ word operations take a few seconds in a release build.
@@ -279,13 +311,7 @@ impl BigDistribution {
                 self.min += first as i64;
             }
         }
-        let mut g = self.denominator.clone();
-        for c in &self.counts {
-            if g.is_one() {
-                break;
-            }
-            g = g.gcd(c);
-        }
+        let g = common_factor(&self.denominator, &self.counts);
         // g divides the denominator and every count, so the unresolved rest too.
         if !g.is_one() && !g.is_zero() {
             for c in &mut self.counts {

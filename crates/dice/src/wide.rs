@@ -97,8 +97,23 @@ trait Word:
 {
     /// `x`, known to fit.
     fn of(x: u128) -> Self;
-    /// `acc += x · self` over limbs (`acc` one limb longer than `x` at least).
-    fn add_mul_to(self, acc: &mut [u64], x: &[u64]);
+    /// `acc += x · self` in carry-save form: `acc[l]` holds a sum of words of weight
+    /// `2^(64·l)`, carried only at the end ([`carry`]), so no carry chain runs per addition.
+    /// `acc` is two limbs longer than `x` at least.
+    fn add_mul_to(self, acc: &mut [u128], x: &[u64]);
+}
+
+/// `acc += x · m` in carry-save form (see [`Word::add_mul_to`]).
+#[inline]
+fn add_mul_saved(acc: &mut [u128], x: &[u64], m: u64) {
+    let (low, high) = acc.split_at_mut(1);
+    let mut spill = &mut low[0];
+    for (&d, next) in x.iter().zip(high) {
+        let p = u128::from(d) * u128::from(m);
+        *spill += p & u128::from(u64::MAX);
+        *next += p >> 64;
+        spill = next;
+    }
 }
 
 impl Word for u64 {
@@ -106,9 +121,8 @@ impl Word for u64 {
         x as u64
     }
     #[inline]
-    fn add_mul_to(self, acc: &mut [u64], x: &[u64]) {
-        let fits = limbs::add_mul(acc, x, self);
-        debug_assert!(fits, "every settled count is below the pool's denominator");
+    fn add_mul_to(self, acc: &mut [u128], x: &[u64]) {
+        add_mul_saved(acc, x, self);
     }
 }
 
@@ -117,9 +131,23 @@ impl Word for u128 {
         x
     }
     #[inline]
-    fn add_mul_to(self, acc: &mut [u64], x: &[u64]) {
-        add_mul_wide(acc, x, self);
+    fn add_mul_to(self, acc: &mut [u128], x: &[u64]) {
+        add_mul_saved(acc, x, self as u64);
+        add_mul_saved(&mut acc[1..], x, (self >> 64) as u64);
     }
+}
+
+/// The number a carry-save accumulator holds (see [`Word::add_mul_to`]).
+fn carry(acc: &[u128], limbs: &mut [u64]) -> BigUint {
+    let mut c = 0u128;
+    for (limb, &a) in limbs.iter_mut().zip(acc) {
+        // a < 2^127 (few additions of words), so a + c, c < 2^64, cannot overflow.
+        let v = a + c;
+        *limb = v as u64;
+        c = v >> 64;
+    }
+    debug_assert_eq!(c, 0, "every settled count is below the pool's denominator");
+    limbs::to_big(limbs)
 }
 
 /// One face of [`keep`] with small counts.
@@ -218,7 +246,9 @@ fn walk<T: Word>(
     let choose: Vec<Vec<u128>> = (0..k)
         .map(|j| binomials((n - j) as u64, (k - j - 1) as u64))
         .collect::<Option<_>>()?;
-    let mut finished = vec![0u64; width(k) * wide];
+    // Carry-save sums (see `Word::add_mul_to`): two spare slots for a two-word multiplier.
+    let saved = w + 2;
+    let mut finished = vec![0u128; width(k) * saved];
     let base = (n - k + 1) as u32;
     let mut rest = all;
     // (at or below this face)^e and (below it)^e for e in base..=n, w limbs each: the
@@ -309,8 +339,8 @@ fn walk<T: Word>(
                     continue;
                 }
                 for (u, &s) in sum_of(need).iter().enumerate() {
-                    let x = (t + at + u) * wide;
-                    (count * s).add_mul_to(&mut finished[x..x + wide], settle);
+                    let x = (t + at + u) * saved;
+                    (count * s).add_mul_to(&mut finished[x..x + saved], settle);
                 }
             }
             if last {
@@ -348,7 +378,14 @@ fn walk<T: Word>(
         std::mem::swap(&mut above_pow, &mut rest_pow);
     }
     let least = lo.checked_mul(i64::try_from(k).ok()?)?;
-    Some((least, finished.chunks(wide).map(limbs::to_big).collect()))
+    let mut limbs = vec![0u64; saved];
+    Some((
+        least,
+        finished
+            .chunks(saved)
+            .map(|acc| carry(acc, &mut limbs))
+            .collect(),
+    ))
 }
 
 #[cfg(test)]
