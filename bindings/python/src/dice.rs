@@ -28,7 +28,9 @@ pub type OddsTuple = (String, Vec<u8>, i64, OddsCounts, Option<(i64, i64)>);
 /// and `fray.Odds` turns slots into ints only when its counts are read.
 pub enum OddsCounts {
     Small(Vec<u64>),
-    Slots(usize, Vec<u8>),
+    /// Slots of this many bytes, written straight into the Python bytes object (one
+    /// allocation of the whole size, not two and a copy).
+    Slots(usize, fray_dice::BigDistribution),
 }
 
 impl<'py> IntoPyObject<'py> for OddsCounts {
@@ -39,37 +41,44 @@ impl<'py> IntoPyObject<'py> for OddsCounts {
     fn into_pyobject(self, py: Python<'py>) -> PyResult<Self::Output> {
         Ok(match self {
             OddsCounts::Small(v) => v.into_pyobject(py)?.into_any(),
-            OddsCounts::Slots(width, bytes) => {
-                (width, PyBytes::new(py, &bytes)).into_pyobject(py)?.into_any()
+            OddsCounts::Slots(slot, dist) => {
+                let len = (dist.max() - dist.min() + 1) as usize;
+                let bytes = PyBytes::new_with(py, len * slot, |buf| {
+                    // The buffer starts zeroed: only the words of each count are written.
+                    for (v, c) in dist.iter() {
+                        let at = (v - dist.min()) as usize * slot;
+                        for (i, d) in c.iter_u64_digits().enumerate() {
+                            buf[at + i * 8..at + i * 8 + 8].copy_from_slice(&d.to_le_bytes());
+                        }
+                    }
+                    Ok(())
+                })?;
+                (slot, bytes).into_pyobject(py)?.into_any()
             }
         })
     }
 }
 
 /// The counts of `dist` from its least value on, as [`OddsCounts`].
-fn odds_counts(dist: &fray_dice::BigDistribution) -> OddsCounts {
-    let (min, max) = (dist.min(), dist.max());
-    let len = if dist.is_empty() { 0 } else { (max - min + 1) as usize };
+fn odds_counts(dist: fray_dice::BigDistribution) -> OddsCounts {
+    let words = dist
+        .iter()
+        .map(|(_, c)| c.iter_u64_digits().len())
+        .max()
+        .unwrap_or(1);
+    if words > 1 {
+        return OddsCounts::Slots(words * 8, dist);
+    }
+    let len = if dist.is_empty() {
+        0
+    } else {
+        (dist.max() - dist.min() + 1) as usize
+    };
     let mut small = vec![0u64; len];
-    let mut words = 1;
     for (v, c) in dist.iter() {
-        words = words.max(c.iter_u64_digits().len());
-        if words == 1 {
-            small[(v - min) as usize] = c.iter_u64_digits().next().unwrap_or(0);
-        }
+        small[(v - dist.min()) as usize] = c.iter_u64_digits().next().unwrap_or(0);
     }
-    if words == 1 {
-        return OddsCounts::Small(small);
-    }
-    let slot = words * 8;
-    let mut bytes = vec![0u8; len * slot];
-    for (v, c) in dist.iter() {
-        let at = (v - min) as usize * slot;
-        for (i, d) in c.iter_u64_digits().enumerate() {
-            bytes[at + i * 8..at + i * 8 + 8].copy_from_slice(&d.to_le_bytes());
-        }
-    }
-    OddsCounts::Slots(slot, bytes)
+    OddsCounts::Small(small)
 }
 
 fn fate(f: DieFate) -> &'static str {
@@ -609,12 +618,14 @@ fn odds(py: Python<'_>, expression: &str, depth: Option<u32>) -> PyResult<OddsTu
     let result = py.detach(|| {
         guard(|| {
             let dist = expr.odds_with(depth)?;
+            let (denominator, min) = (dist.denominator().to_bytes_le(), dist.min());
+            let unresolved_range = dist.unresolved_range();
             Ok((
                 expr.to_string(),
-                dist.denominator().to_bytes_le(),
-                dist.min(),
-                odds_counts(&dist),
-                dist.unresolved_range(),
+                denominator,
+                min,
+                odds_counts(dist),
+                unresolved_range,
             ))
         })
     })?;

@@ -19,7 +19,11 @@ use crate::pool::{Keep, PoolSpec};
 /// at once, and every other count costs a remainder (of one word, when the divisor fits
 /// one), not a big-number gcd.
 fn common_factor(denominator: &BigUint, counts: &[BigUint]) -> BigUint {
-    let Some(smallest) = counts.iter().filter(|c| !c.is_zero()).min_by_key(|c| c.bits()) else {
+    let Some(smallest) = counts
+        .iter()
+        .filter(|c| !c.is_zero())
+        .min_by_key(|c| c.bits())
+    else {
         return denominator.clone();
     };
     let mut g = smallest.gcd(&(denominator % smallest));

@@ -2,10 +2,11 @@
 //! of many dice (`50d10kh10`, `100d6kh3`) keeps its walk state (ways of placing the kept
 //! dice) small, and only the ways of the dice left over (`rest^(n−j)`) need many words.
 //!
-//! The state and the per-face multipliers are `u128` with no overflow checks, after one
-//! bound proves that none can overflow; the settled counts are fixed-width limbs (bounded by
-//! the pool's denominator), added to in place. The result is the same as the generic walk's
-//! with `BigUint` counts, which allocates at every operation.
+//! The state and the per-face multipliers are one word (`u64`) or two (`u128`), with no
+//! overflow checks once one bound has shown that none can overflow; the settled counts are
+//! fixed-width limbs (bounded by the pool's denominator), summed in place in carry-save form.
+//! The counts are the same as the generic walk's with `BigUint`, which allocates at every
+//! operation (checked against it in the tests below).
 
 use num_bigint::BigUint;
 
@@ -93,7 +94,12 @@ fn powers(x: u64, base: u32, w: usize, out: &mut [u64]) -> bool {
 /// whose placements fit one word multiplies one word at a time. Arithmetic is unchecked: it
 /// is used only once the bound has shown that nothing can overflow.
 trait Word:
-    Copy + Default + Eq + std::ops::Add<Output = Self> + std::ops::Mul<Output = Self> + std::ops::AddAssign
+    Copy
+    + Default
+    + Eq
+    + std::ops::Add<Output = Self>
+    + std::ops::Mul<Output = Self>
+    + std::ops::AddAssign
 {
     /// `x`, known to fit.
     fn of(x: u128) -> Self;
@@ -195,13 +201,19 @@ pub(crate) fn keep(
         .iter()
         .try_fold(0u64, |a, f| a.checked_add(f.weight))?;
     // Every face's kept value has the same denominator q (the sum of its counts).
-    let q: u128 = small[0].value.iter().try_fold(0u128, |a, &c| a.checked_add(c))?;
+    let q: u128 = small[0]
+        .value
+        .iter()
+        .try_fold(0u128, |a, &c| a.checked_add(c))?;
     // Σ_t states[j][t] = C(n, j)·all^j·q^j, and what settles from it adds q^(k−j) more: so
     // when C(n, j)·all^j·q^k fits for every j < k, no sum or product of the walk overflows
     // (every one is a part of such a total).
     let q_k = q.checked_pow(k)?;
     let (mut all_j, mut bound) = (1u128, 0u128);
-    for &c in binomials(u64::from(n), u64::from(k))?.iter().take(k as usize) {
+    for &c in binomials(u64::from(n), u64::from(k))?
+        .iter()
+        .take(k as usize)
+    {
         bound = bound.max(c.checked_mul(all_j)?.checked_mul(q_k)?);
         all_j = all_j.checked_mul(u128::from(all))?;
     }
@@ -221,7 +233,9 @@ fn walk<T: Word>(
     k: u32,
 ) -> Option<(i64, Vec<BigUint>)> {
     let (lo, hi) = faces.iter().try_fold((i64::MAX, i64::MIN), |(lo, hi), f| {
-        let top = f.least.checked_add(i64::try_from(f.value.len()).ok()? - 1)?;
+        let top = f
+            .least
+            .checked_add(i64::try_from(f.value.len()).ok()? - 1)?;
         Some((lo.min(f.least), hi.max(top)))
     })?;
     let spread = usize::try_from(hi.abs_diff(lo)).ok()?;
@@ -438,9 +452,11 @@ mod tests {
             adding_faces(4),
         ];
         for faces in &dice {
-            let pools = (1..=9u32)
-                .flat_map(|n| (1..=n).map(move |k| (n, k)))
-                .chain([40, 70].into_iter().flat_map(|n| (1..=6).map(move |k| (n, k))));
+            let pools = (1..=9u32).flat_map(|n| (1..=n).map(move |k| (n, k))).chain(
+                [40, 70]
+                    .into_iter()
+                    .flat_map(|n| (1..=6).map(move |k| (n, k))),
+            );
             for (n, k) in pools {
                 {
                     for highest in [true, false] {

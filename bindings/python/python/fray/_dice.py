@@ -150,13 +150,13 @@ class Odds:
         """Odds from the counts as the extension passes them (every count from the least
         value on, as ints or fixed-width little-endian slots), turned into ints when first
         read: building thousands of big ints costs more than computing them."""
-        self = cls.__new__(cls)
-        self.expression = expression
-        self.denominator = denominator
-        self._counts = None
-        self._packed = (least, packed)
-        self.unresolved_range = unresolved_range
-        return self
+        odds = cls.__new__(cls)
+        odds.expression = expression
+        odds.denominator = denominator
+        odds._counts = None
+        odds._packed = (least, packed)
+        odds.unresolved_range = unresolved_range
+        return odds
 
     @property
     def counts(self) -> dict[int, int]:
