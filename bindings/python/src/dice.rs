@@ -6,10 +6,10 @@ use std::hash::{BuildHasher, Hasher};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, TryLockError};
 
-use fray_dice::{BigUint, Depth, DieFate, DieRecord, Expr};
+use fray_dice::{Depth, DieFate, DieRecord, Expr};
 use numpy::PyArray1;
 use pyo3::prelude::*;
-use pyo3::types::{IntoPyDict, PyBool, PyDict, PyString, PyTuple};
+use pyo3::types::{IntoPyDict, PyBool, PyBytes, PyDict, PyString, PyTuple};
 
 use crate::batch::{in_blocks, par_items, threads};
 use crate::error::{check_len, guard, Fail, Res};
@@ -17,9 +17,69 @@ use crate::error::{check_len, guard, Fail, Res};
 /// Most values one batch call returns (larger sweeps go in blocks of trial ids).
 pub const MAX_BATCH: u64 = 100_000_000;
 
-/// Exact odds: (canonical expression, denominator, [(value, count)], the range the
-/// unresolved mass may take or None). Counts are `BigUint`, Python ints of any size.
-pub type OddsTuple = (String, BigUint, Vec<(i64, BigUint)>, Option<(i64, i64)>);
+/// Exact odds: (canonical expression, the denominator's bytes (little-endian), the least
+/// value, the counts from it on, the range the unresolved mass may take or None).
+pub type OddsTuple = (String, Vec<u8>, i64, OddsCounts, Option<(i64, i64)>);
+
+/// The counts of exact odds from the least value on, zeros included, in one object: a
+/// list of ints when every count fits 64 bits, else `(slot bytes, bytes)` with each count
+/// little-endian in a slot of that many bytes. One object, not one Python int per count,
+/// crosses the boundary (thousands of big ints built one by one cost more than the odds),
+/// and `fray.Odds` turns slots into ints only when its counts are read.
+pub enum OddsCounts {
+    Small(Vec<u64>),
+    /// Slots of this many bytes, written straight into the Python bytes object (one
+    /// allocation of the whole size, not two and a copy).
+    Slots(usize, fray_dice::BigDistribution),
+}
+
+impl<'py> IntoPyObject<'py> for OddsCounts {
+    type Target = PyAny;
+    type Output = Bound<'py, PyAny>;
+    type Error = PyErr;
+
+    fn into_pyobject(self, py: Python<'py>) -> PyResult<Self::Output> {
+        Ok(match self {
+            OddsCounts::Small(v) => v.into_pyobject(py)?.into_any(),
+            OddsCounts::Slots(slot, dist) => {
+                let len = (dist.max() - dist.min() + 1) as usize;
+                let bytes = PyBytes::new_with(py, len * slot, |buf| {
+                    // The buffer starts zeroed: only the words of each count are written.
+                    for (v, c) in dist.iter() {
+                        let at = (v - dist.min()) as usize * slot;
+                        for (i, d) in c.iter_u64_digits().enumerate() {
+                            buf[at + i * 8..at + i * 8 + 8].copy_from_slice(&d.to_le_bytes());
+                        }
+                    }
+                    Ok(())
+                })?;
+                (slot, bytes).into_pyobject(py)?.into_any()
+            }
+        })
+    }
+}
+
+/// The counts of `dist` from its least value on, as [`OddsCounts`].
+fn odds_counts(dist: fray_dice::BigDistribution) -> OddsCounts {
+    let words = dist
+        .iter()
+        .map(|(_, c)| c.iter_u64_digits().len())
+        .max()
+        .unwrap_or(1);
+    if words > 1 {
+        return OddsCounts::Slots(words * 8, dist);
+    }
+    let len = if dist.is_empty() {
+        0
+    } else {
+        (dist.max() - dist.min() + 1) as usize
+    };
+    let mut small = vec![0u64; len];
+    for (v, c) in dist.iter() {
+        small[(v - dist.min()) as usize] = c.iter_u64_digits().next().unwrap_or(0);
+    }
+    OddsCounts::Small(small)
+}
 
 fn fate(f: DieFate) -> &'static str {
     match f {
@@ -558,12 +618,14 @@ fn odds(py: Python<'_>, expression: &str, depth: Option<u32>) -> PyResult<OddsTu
     let result = py.detach(|| {
         guard(|| {
             let dist = expr.odds_with(depth)?;
-            let pairs = dist.iter().map(|(v, c)| (v, c.clone())).collect();
+            let (denominator, min) = (dist.denominator().to_bytes_le(), dist.min());
+            let unresolved_range = dist.unresolved_range();
             Ok((
                 expr.to_string(),
-                dist.denominator().clone(),
-                pairs,
-                dist.unresolved_range(),
+                denominator,
+                min,
+                odds_counts(dist),
+                unresolved_range,
             ))
         })
     })?;

@@ -105,3 +105,29 @@ def test_bad_odds_input_is_refused_clearly() -> None:
         fray.odds("1d6!", depth="3")  # type: ignore[arg-type]
     with pytest.raises(fray.InvalidInput, match="depth must be in"):
         fray.odds("1d6!", depth=2**32)
+
+
+@pytest.mark.parametrize("expression", ["10d6", "2*1d6", "100d6", "2*60d6", "(60d6,60d6)kh1"])
+def test_counts_built_when_read_are_the_same_numbers(expression: str) -> None:
+    # Counts cross from Rust as one list (64-bit counts) or one bytes object of slots (larger
+    # ones), counts of 0 inside the range left out of the dict.
+    o = fray.odds(expression)
+    counts = o.counts
+    assert counts is o.counts  # built once
+    assert all(isinstance(c, int) and c > 0 for c in counts.values())
+    assert sum(counts.values()) == o.denominator
+    assert list(counts) == sorted(counts)
+    if expression.startswith("2*"):
+        assert all(v % 2 == 0 for v in counts)
+    # The same odds built from the dict, as a caller of the constructor would.
+    again = fray.Odds(o.expression, o.denominator, dict(counts), o.unresolved_range)
+    assert again == o and again.counts == counts
+    assert o.at_least(o.min) == 1 and o[o.max] > 0
+
+
+def test_slot_counts_decode_to_python_ints() -> None:
+    # 100d6 counts pass 64 bits: each comes back exactly, including the middle ones.
+    o = fray.odds("100d6")
+    assert o.counts[350] == sum(
+        (-1) ** i * comb(100, i) * comb(350 - 6 * i - 1, 99) for i in range(0, 42)
+    )

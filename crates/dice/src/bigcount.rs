@@ -14,6 +14,42 @@ use crate::limbs;
 use crate::order;
 use crate::pool::{Keep, PoolSpec};
 
+/// The greatest common divisor of `denominator` and every count. The smallest count goes
+/// first (a pool's extreme totals have few ways), so the divisor is as small as it can be
+/// at once, and every other count costs a remainder (of one word, when the divisor fits
+/// one), not a big-number gcd.
+fn common_factor(denominator: &BigUint, counts: &[BigUint]) -> BigUint {
+    let Some(smallest) = counts
+        .iter()
+        .filter(|c| !c.is_zero())
+        .min_by_key(|c| c.bits())
+    else {
+        return denominator.clone();
+    };
+    let mut g = smallest.gcd(&(denominator % smallest));
+    for c in counts {
+        if g.is_one() {
+            break;
+        }
+        // A count g divides (the usual case once g is the common factor) costs one
+        // division, not a gcd.
+        let rest = match u64::try_from(&g) {
+            Ok(small) => {
+                let r = u64::try_from(c % small).unwrap_or(0);
+                if r != 0 {
+                    g = BigUint::from(num_integer::gcd(small, r));
+                }
+                continue;
+            }
+            Err(_) => c % &g,
+        };
+        if !rest.is_zero() {
+            g = g.gcd(&rest);
+        }
+    }
+    g
+}
+
 /// At most this many machine-word operations for one step (one sum, product, explosion chain
 /// or keep/drop pass) of exact odds with big counts, estimated before the step starts.
 /// 4·10⁹ word operations take a few seconds in a release build.
@@ -279,13 +315,7 @@ impl BigDistribution {
                 self.min += first as i64;
             }
         }
-        let mut g = self.denominator.clone();
-        for c in &self.counts {
-            if g.is_one() {
-                break;
-            }
-            g = g.gcd(c);
-        }
+        let g = common_factor(&self.denominator, &self.counts);
         // g divides the denominator and every count, so the unresolved rest too.
         if !g.is_one() && !g.is_zero() {
             for c in &mut self.counts {
@@ -875,7 +905,10 @@ fn keep_order_statistics(
         totals * u128::from(k + 1) * den_words * 8 * 2,
         "a keep/drop pool",
     )?;
-    let (min, counts) = order::keep(faces, n, k, highest).ok_or_else(arithmetic_overflow)?;
+    let (min, counts) = match order::wide::keep(&faces, n, k, highest) {
+        Some(done) => done,
+        None => order::keep(faces, n, k, highest).ok_or_else(arithmetic_overflow)?,
+    };
     // Unresolved chains: any k dice, each anywhere in the per-die value span.
     let unresolved_range = die.unresolved_range.and_then(|_| {
         let (slo, shi) = value_span?;
@@ -884,31 +917,100 @@ fn keep_order_statistics(
     BigDistribution::build(min, counts, denominator, unresolved_range)
 }
 
-/// A set's total when `keep` picks which of its elements count (`(1d6,2d6)kh1`): the
-/// elements in order, the state being the kept values so far (at most `k`, best first) with
-/// their count. Ties do not matter: only the kept values' sum is reported.
+/// Where a set's unresolved mass may lie when `k` elements are kept: any `k` of them, each
+/// anywhere in its span (`None` when every element is resolved).
+fn set_unresolved_range(items: &[BigDistribution], k: u32) -> Result<Option<(i64, i64)>> {
+    if items.iter().all(|i| i.unresolved_range.is_none()) {
+        return Ok(None);
+    }
+    let mut lows: Vec<i64> = items.iter().filter_map(|i| i.span()).map(|s| s.0).collect();
+    let mut highs: Vec<i64> = items.iter().filter_map(|i| i.span()).map(|s| s.1).collect();
+    lows.sort_unstable();
+    highs.sort_unstable_by(|a, b| b.cmp(a));
+    let sum = |v: &[i64]| {
+        v.iter()
+            .take(k as usize)
+            .try_fold(0i64, |a, &b| a.checked_add(b))
+            .ok_or_else(arithmetic_overflow)
+    };
+    Ok(Some((sum(&lows)?, sum(&highs)?)))
+}
+
+/// The best single element of a set (`kh1`: the highest total, `kl1`: the lowest). The
+/// elements are independent, so `#(max <= x) = Π #(Xᵢ <= x)` (over resolved values: the
+/// combinations the walk counts too), and one pass over the values, multiplying the
+/// elements' cumulative counts, gives every `#(max = x)` as a difference of neighbours;
+/// the walk would pair every kept value with every value of each element.
+fn best_of_set(
+    items: &[BigDistribution],
+    highest: bool,
+    denominator: BigUint,
+    unresolved_range: Option<(i64, i64)>,
+) -> Result<BigDistribution> {
+    if items.iter().any(|i| i.counts.is_empty()) {
+        return BigDistribution::build(0, Vec::new(), denominator, unresolved_range);
+    }
+    let lo = items.iter().map(|i| i.min).min().unwrap_or(0);
+    let hi = items.iter().map(BigDistribution::max).max().unwrap_or(0);
+    let len = usize::try_from(hi.abs_diff(lo))
+        .ok()
+        .and_then(|w| w.checked_add(1))
+        .filter(|&w| w <= MAX_SUPPORT)
+        .ok_or_else(|| support_limit(usize::MAX))?;
+    let words = words(&denominator);
+    check(
+        len as u128 * items.len() as u128 * words * words,
+        len as u128 * words * 8,
+        "a keep/drop set",
+    )?;
+    // Values from the best down for kl1, so "at or below" reads "at or above" there.
+    let at = |step: usize| if highest { step } else { len - 1 - step };
+    let mut cumulative: Vec<BigUint> = vec![BigUint::zero(); items.len()];
+    let mut counts = vec![BigUint::zero(); len];
+    let mut previous = BigUint::zero();
+    for step in 0..len {
+        let value = lo + at(step) as i64;
+        let mut product = BigUint::one();
+        for (item, sum) in items.iter().zip(&mut cumulative) {
+            if let Some(c) = value
+                .checked_sub(item.min)
+                .and_then(|i| usize::try_from(i).ok())
+                .and_then(|i| item.counts.get(i))
+            {
+                *sum += c;
+            }
+            product *= &*sum;
+        }
+        counts[at(step)] = &product - &previous;
+        previous = product;
+    }
+    BigDistribution::build(lo, counts, denominator, unresolved_range)
+}
+
+/// A set's total when `keep` picks which of its elements count (`(1d6,2d6)kh1`). Ties do
+/// not matter: only the kept values' sum is reported.
 pub(crate) fn keep_set(items: &[BigDistribution], keep: Keep) -> Result<BigDistribution> {
     let m = u32::try_from(items.len()).unwrap_or(u32::MAX);
     let (k, highest) = keep.kept(m);
     let denominator = items
         .iter()
         .fold(BigUint::one(), |d, item| d * &item.denominator);
-    let unresolved_range = if items.iter().any(|i| i.unresolved_range.is_some()) {
-        // Any k of the elements, each anywhere in its span.
-        let mut lows: Vec<i64> = items.iter().filter_map(|i| i.span()).map(|s| s.0).collect();
-        let mut highs: Vec<i64> = items.iter().filter_map(|i| i.span()).map(|s| s.1).collect();
-        lows.sort_unstable();
-        highs.sort_unstable_by(|a, b| b.cmp(a));
-        let sum = |v: &[i64]| {
-            v.iter()
-                .take(k as usize)
-                .try_fold(0i64, |a, &b| a.checked_add(b))
-                .ok_or_else(arithmetic_overflow)
-        };
-        Some((sum(&lows)?, sum(&highs)?))
-    } else {
-        None
-    };
+    let unresolved_range = set_unresolved_range(items, k)?;
+    if k == 1 {
+        return best_of_set(items, highest, denominator, unresolved_range);
+    }
+    walk_set(items, k, highest, denominator, unresolved_range)
+}
+
+/// [`keep_set`] by a walk over the elements in order, the state being the kept values so
+/// far (at most `k`, best first) with their count.
+fn walk_set(
+    items: &[BigDistribution],
+    k: u32,
+    highest: bool,
+    denominator: BigUint,
+    unresolved_range: Option<(i64, i64)>,
+) -> Result<BigDistribution> {
     // The better of two values: kept first.
     let better = |a: i64, b: i64| if highest { a > b } else { a < b };
     let mut states: BTreeMap<Vec<i64>, BigUint> = BTreeMap::new();
@@ -946,4 +1048,42 @@ pub(crate) fn keep_set(items: &[BigDistribution], keep: Keep) -> Result<BigDistr
         })
         .collect::<Result<Vec<_>>>()?;
     BigDistribution::from_pairs(pairs, denominator, unresolved_range)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Expr;
+
+    fn big(text: &str, levels: u32) -> BigDistribution {
+        Expr::parse(text)
+            .unwrap()
+            .odds_with(Depth::Levels(levels))
+            .unwrap()
+    }
+
+    /// The product of cumulative counts against the general walk, on elements of different
+    /// shapes and supports, with and without unresolved (cut-off exploding) mass.
+    #[test]
+    fn the_best_of_a_set_equals_the_walk() {
+        let sets: [&[(&str, u32)]; 4] = [
+            &[("2d6", 0), ("1d12+1", 0), ("3d4-2", 0)],
+            &[("1d6!", 2), ("1d8", 0)],
+            &[("1d6!", 1), ("2d4!", 1), ("-1d10", 0)],
+            &[("4d6kh3", 0), ("20d6", 0), ("1d1", 0)],
+        ];
+        for items in sets {
+            let items: Vec<BigDistribution> = items.iter().map(|&(t, l)| big(t, l)).collect();
+            let denominator = items
+                .iter()
+                .fold(BigUint::one(), |d, item| d * &item.denominator);
+            for highest in [true, false] {
+                let range = set_unresolved_range(&items, 1).unwrap();
+                let fast = best_of_set(&items, highest, denominator.clone(), range).unwrap();
+                let walk = walk_set(&items, 1, highest, denominator.clone(), range).unwrap();
+                assert_eq!(fast, walk, "{items:?} highest {highest}");
+                assert!(!fast.is_empty());
+            }
+        }
+    }
 }

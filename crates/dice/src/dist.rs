@@ -390,6 +390,12 @@ impl Distribution {
         match spec.keep {
             None => chain.map(|v| Ok(value(v)))?.repeat_sum(spec.count),
             Some(keep) => {
+                // A denominator past 128 bits fails before the kept faces are built: big
+                // counts (which build them again) answer such a pool.
+                chain
+                    .denominator
+                    .checked_pow(spec.count)
+                    .ok_or_else(|| overflow("a keep/drop pool"))?;
                 // The kept faces are built once, for the work estimate and the walk.
                 let (faces, q) = spec.kept_faces(chain.iter(), value)?;
                 let work = walk_work(&faces, chain.counts.len(), keep.kept(spec.count).0);

@@ -22,6 +22,17 @@ pub(crate) fn add_mul(acc: &mut [u64], x: &[u64], m: u64) -> bool {
     carry_into(&mut acc[x.len()..], carry)
 }
 
+/// `x *= m` in place; `false` when the product carries out of `x`.
+pub(crate) fn mul_in_place(x: &mut [u64], m: u64) -> bool {
+    let mut carry = 0u64;
+    for a in x.iter_mut() {
+        let t = u128::from(*a) * u128::from(m) + u128::from(carry);
+        *a = t as u64;
+        carry = (t >> 64) as u64;
+    }
+    carry == 0
+}
+
 fn carry_into(rest: &mut [u64], mut carry: u64) -> bool {
     for a in rest {
         if carry == 0 {
@@ -104,10 +115,16 @@ pub(crate) fn of_big(x: &BigUint, width: usize) -> Option<Vec<u64>> {
 /// The number the limbs hold.
 pub(crate) fn to_big(x: &[u64]) -> BigUint {
     let top = x.iter().rposition(|&d| d != 0).map_or(0, |i| i + 1);
-    let digits: Vec<u32> = x[..top]
-        .iter()
-        .flat_map(|&d| [d as u32, (d >> 32) as u32])
-        .collect();
+    // One word and zero: no digits to collect.
+    match top {
+        0 => return BigUint::ZERO,
+        1 => return BigUint::from(x[0]),
+        _ => {}
+    }
+    let mut digits = Vec::with_capacity(2 * top);
+    for &d in &x[..top] {
+        digits.extend([d as u32, (d >> 32) as u32]);
+    }
     BigUint::new(digits)
 }
 
@@ -139,6 +156,9 @@ mod tests {
             prop_assert_eq!(big(&acc), ba.clone());
             let mut small = of_big(&ba, width).unwrap();
             prop_assert_eq!(sub(&mut small, &of_big(&(&ba + 1u32), width).unwrap()), false);
+            let mut scaled = of_big(&ba, width).unwrap();
+            prop_assert!(mul_in_place(&mut scaled, m));
+            prop_assert_eq!(big(&scaled), &ba * m);
             let mut product = of_big(&(&ba * d), width).unwrap();
             prop_assert!(div_exact(&mut product, d));
             prop_assert_eq!(big(&product), ba.clone());
@@ -158,6 +178,8 @@ mod tests {
         assert_eq!(acc, [1, 1]);
         let mut acc = [0u64];
         assert!(!add_mul(&mut acc, &[u64::MAX], 2));
+        let mut x = [u64::MAX, 2];
+        assert!(!mul_in_place(&mut x, 1 << 63));
         assert_eq!(to_big(&[0, 0]), BigUint::default());
         assert_eq!(of_big(&(BigUint::one() << 128u32), 2), None);
     }

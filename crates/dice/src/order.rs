@@ -4,6 +4,10 @@
 use num_bigint::BigUint;
 use num_traits::{One, Zero};
 
+// A file of its own beside this one: the walk with small state and wide settled counts.
+#[path = "wide.rs"]
+pub(crate) mod wide;
+
 /// A count type of exact odds: `u128`, checked (the fast path), or `BigUint`, which never
 /// overflows. The algorithms both count paths share are written once over it.
 pub(crate) trait Count: Clone {

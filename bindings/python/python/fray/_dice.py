@@ -114,14 +114,12 @@ class Odds:
     Fraction(11, 256)
     """
 
-    __slots__ = ("expression", "denominator", "counts", "unresolved_range")
+    __slots__ = ("expression", "denominator", "_counts", "_packed", "unresolved_range")
 
     expression: str
     """The expression in canonical form."""
     denominator: int
     """The shared denominator of every count."""
-    counts: dict[int, int]
-    """``value -> count``: P(value) = count / denominator. Ascending by value."""
     unresolved_range: tuple[int, int] | None
     """``(low, high)``: the values the :attr:`unresolved` mass may take (exploding dice
     followed only so deep), or ``None`` when nothing is unresolved."""
@@ -136,8 +134,51 @@ class Odds:
         """Odds from counts over one denominator (as :func:`odds` builds them)."""
         self.expression = expression
         self.denominator = denominator
-        self.counts = counts
+        self._counts: dict[int, int] | None = counts
+        self._packed: tuple[int, list[int] | tuple[int, bytes]] | None = None
         self.unresolved_range = unresolved_range
+
+    @classmethod
+    def _from_packed(
+        cls,
+        expression: str,
+        denominator: int,
+        least: int,
+        packed: list[int] | tuple[int, bytes],
+        unresolved_range: tuple[int, int] | None,
+    ) -> Odds:
+        """Odds from the counts as the extension passes them (every count from the least
+        value on, as ints or fixed-width little-endian slots), turned into ints when first
+        read: building thousands of big ints costs more than computing them."""
+        odds = cls.__new__(cls)
+        odds.expression = expression
+        odds.denominator = denominator
+        odds._counts = None
+        odds._packed = (least, packed)
+        odds.unresolved_range = unresolved_range
+        return odds
+
+    @property
+    def counts(self) -> dict[int, int]:
+        """``value -> count``: P(value) = count / denominator. Ascending by value."""
+        counts = self._counts
+        if counts is None:
+            assert self._packed is not None
+            least, packed = self._packed
+            if isinstance(packed, list):
+                counts = {v: c for v, c in enumerate(packed, least) if c}
+            else:
+                width, blob = packed
+                view = memoryview(blob)
+                from_bytes = int.from_bytes
+                counts = {}
+                for i in range(len(blob) // width):
+                    c = from_bytes(view[i * width : (i + 1) * width], "little")
+                    if c:
+                        counts[least + i] = c
+            self._counts = counts
+            self._packed = None
+        return counts
 
     def __getitem__(self, value: int) -> Fraction:
         """P(X = value)."""
@@ -263,7 +304,9 @@ def odds(expression: str, *, depth: int | None = None) -> Odds:
     exceed a documented work or memory limit (the message names it).
     """
     levels = None if depth is None else _util.u32(depth, "depth")
-    expr, denominator, pairs, unresolved_range = _fray.odds(
+    expr, denominator, least, packed, unresolved_range = _fray.odds(
         _util.text(expression, "expression"), levels
     )
-    return Odds(expr, denominator, dict(pairs), unresolved_range)
+    return Odds._from_packed(
+        expr, int.from_bytes(denominator, "little"), least, packed, unresolved_range
+    )
