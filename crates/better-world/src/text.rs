@@ -31,6 +31,32 @@ pub const LOCALES: [(Lang, &str); 2] = [
     (Lang::Ru, include_str!("../locales/ru.ftl")),
 ];
 
+/// A refusal written from message `message` of Better World's files: English in `message`,
+/// Russian through `RuleError::message_in`. Out of line and cold, so that the checks that
+/// pass (every candidate `options` tries) carry no formatting code.
+#[cold]
+#[inline(never)]
+pub(crate) fn refusal(rule: &'static str, message: Message) -> fray_dice::RuleError {
+    fray_dice::RuleError::text(rule, &TEXTS, message)
+}
+
+/// Adds aspect names as `name` (English) and `name-ru` (Russian): a refusal is written again
+/// in another language from the same arguments, so translated names travel in each.
+#[cold]
+pub(crate) fn with_aspects(message: Message, name: &str, aspects: &[Aspect]) -> Message {
+    let list = |lang| {
+        let w = W(lang);
+        aspects
+            .iter()
+            .map(|&a| w.aspect(a))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    message
+        .arg(name, list(Lang::En))
+        .arg(format!("{name}-ru"), list(Lang::Ru))
+}
+
 /// The serialized (snake_case) name of a unit enum variant: the message ids' suffixes.
 fn key<T: Serialize>(value: T) -> String {
     serde_json::to_value(value)
