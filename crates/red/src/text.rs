@@ -36,6 +36,16 @@ pub(crate) fn refusal(rule: &'static str, message: Message) -> fray_dice::RuleEr
     fray_dice::RuleError::text(rule, &TEXTS, message)
 }
 
+/// Adds `key`'s display name (message `prefix-key`, else the key as words) as `name`
+/// (English) and `name-ru` (Russian): a refusal is written again in another language from
+/// the same arguments, so translated names travel in each.
+#[cold]
+pub(crate) fn with_named(message: Message, name: &str, prefix: &str, key: &str) -> Message {
+    message
+        .arg(name, W(Lang::En).named(prefix, key))
+        .arg(format!("{name}-ru"), W(Lang::Ru).named(prefix, key))
+}
+
 struct W(Lang);
 
 impl W {
