@@ -482,9 +482,13 @@ impl Hunt {
     /// `None` for a command that rolls nothing (`Resolve`, or nobody left to face).
     pub fn preview_spec(state: &State, command: &Command) -> Result<Option<OddsSpec>, RuleError> {
         if let Some(e) = &state.ending {
-            return Err(RuleError::new(
+            return Err(RuleError::text(
                 "ended",
-                format!("the encounter is over: {}", e.reason),
+                &crate::text::TEXTS,
+                fray_dice::msg!(
+                    "hunt-refuse-over",
+                    reason = crate::text::reason_key(&e.reason)
+                ),
             ));
         }
         match command {
