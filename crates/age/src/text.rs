@@ -31,6 +31,16 @@ pub const LOCALES: [(Lang, &str); 2] = [
 
 struct W(Lang);
 
+/// Adds stunt row `stunt`'s display name as `name` (English) and `name-ru` (Russian): a
+/// refusal is written again in another language from the same arguments, so translated
+/// names travel in each.
+#[cold]
+pub(crate) fn with_stunt(message: Message, name: &str, stunt: &str) -> Message {
+    message
+        .arg(name, stunt_name(Lang::En, stunt))
+        .arg(format!("{name}-ru"), stunt_name(Lang::Ru, stunt))
+}
+
 /// A stunt row's display name in `lang` (the default rows have messages; a row of the
 /// setup's own is shown by its name, underscores as spaces). Option labels use it.
 pub(crate) fn stunt_name(lang: Lang, name: &str) -> String {
