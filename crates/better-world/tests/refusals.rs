@@ -355,3 +355,18 @@ fn every_refusal_message_is_used_and_reads_in_both_languages() {
         assert!(ids.contains(&id), "the sources use {id}, the files lack it");
     }
 }
+
+#[test]
+fn options_probe_without_text_and_leave_refusals_written() {
+    // `options` tries every candidate on a copy with the refusals' text left unwritten;
+    // afterwards a refusal is written in full again, on the same thread.
+    let s = setup(vec![shooter("A", 0, 0, 3), shooter("B", 1, 10, 2)]);
+    let mut session = Session::<BetterWorld>::start(s, 1, 0).unwrap();
+    assert!(!options(session.state()).list.is_empty());
+    refused_ru(
+        &mut session,
+        Command::Attack(strike(1, 0)),
+        "BW-08",
+        "сейчас ход A; до тех пор B не действует",
+    );
+}

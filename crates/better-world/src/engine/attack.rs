@@ -10,19 +10,18 @@ pub(super) fn cap(v: u32) -> u32 {
 /// BW-32: a ranged attack closer than melee distance.
 #[cold]
 fn too_close(state: &State) -> RuleError {
-    no(
-        "BW-32",
+    no("BW-32", || {
         msg!(
             "bw-refuse-too-close",
             metres = state.settings.distances.melee_below
-        ),
-    )
+        )
+    })
 }
 
 #[inline]
 pub(super) fn limit_situational(bonus: u32, extra: u32) -> Result<(), RuleError> {
     if bonus > 10 || extra > 10 {
-        return Err(no("BW-03", msg!("bw-refuse-situational")));
+        return Err(no("BW-03", || msg!("bw-refuse-situational")));
     }
     Ok(())
 }
@@ -51,22 +50,21 @@ pub(super) fn plan_strike(
         _ => (Cost::Main, false, false),
     };
     if first_strike && matches!(action, Action::QuickStrike | Action::QuickShot) {
-        return Err(no("BW-09", msg!("bw-refuse-quick-first-strike")));
+        return Err(no("BW-09", || msg!("bw-refuse-quick-first-strike")));
     }
     afford(state, s.actor, cost)?;
     let melee = engaged;
     if melee && ranged_only {
-        return Err(no("BW-22", msg!("bw-refuse-firearm-in-melee")));
+        return Err(no("BW-22", || msg!("bw-refuse-firearm-in-melee")));
     }
     if !melee {
         if melee_only || !weapon.kind.is_ranged() {
-            return Err(no(
-                "BW-14",
+            return Err(no("BW-14", || {
                 msg!(
                     "bw-refuse-engage-first",
                     target = &*state.f(s.target).character.name
-                ),
-            ));
+                )
+            }));
         }
         if state.distance(s.actor, s.target) < state.settings.distances.melee_below {
             return Err(too_close(state));
@@ -96,7 +94,7 @@ pub(super) fn plan_strike(
         Action::FeintStrike | Action::AimedShot => terms.aimed = 1,
         Action::QuickShot => {
             if turn.is_some_and(|t| t.burst) {
-                return Err(no("BW-36", msg!("bw-refuse-quick-after-burst")));
+                return Err(no("BW-36", || msg!("bw-refuse-quick-after-burst")));
             }
             // «в том же направлении, что и основная атака или предшествующее движение»
             let dir = direction(state, s.actor, s.target);
@@ -106,22 +104,20 @@ pub(super) fn plan_strike(
         }
         Action::ShortBurst => {
             let b = weapon.short_burst.ok_or_else(|| {
-                no(
-                    "BW-39",
-                    msg!("bw-refuse-no-short-burst", weapon = &*weapon.name),
-                )
+                no("BW-39", || {
+                    msg!("bw-refuse-no-short-burst", weapon = &*weapon.name)
+                })
             })?;
             // Uncounted ammunition (`None`) never runs out.
             if let Some(ammo) = weapon.ammo.filter(|&a| a < b.rounds) {
-                return Err(no(
-                    "BW-39",
+                return Err(no("BW-39", || {
                     msg!(
                         "bw-refuse-short-burst-ammo",
                         rounds = b.rounds,
                         weapon = &*weapon.name,
                         ammo = ammo
-                    ),
-                ));
+                    )
+                }));
             }
             terms.burst = b.bonus;
             rounds = b.rounds;
@@ -130,7 +126,9 @@ pub(super) fn plan_strike(
         _ => {}
     }
     if !melee && action != Action::ShortBurst && weapon.ammo == Some(0) {
-        return Err(no("BW-14", msg!("bw-refuse-empty", weapon = &*weapon.name)));
+        return Err(no("BW-14", || {
+            msg!("bw-refuse-empty", weapon = &*weapon.name)
+        }));
     }
     if first_strike {
         terms.first_strike = state.settings.first_strike_k;
@@ -458,7 +456,9 @@ pub(crate) fn do_long_burst<D: Dice>(
     afford(state, s.actor, Cost::Full)?;
     let max = state.settings.long_burst_max_targets as usize;
     if targets.is_empty() || targets.len() > max {
-        return Err(no("BW-40", msg!("bw-refuse-long-burst-targets", max = max)));
+        return Err(no("BW-40", || {
+            msg!("bw-refuse-long-burst-targets", max = max)
+        }));
     }
     let mut seen: Set = 0;
     let mut dir = 0i8;
@@ -466,40 +466,38 @@ pub(crate) fn do_long_burst<D: Dice>(
         check_target(state, s.actor, t)?;
         // `t` is a character's index (checked above), so below 64.
         if seen & 1 << t != 0 {
-            return Err(no("BW-40", msg!("bw-refuse-each-target-once")));
+            return Err(no("BW-40", || msg!("bw-refuse-each-target-once")));
         }
         seen |= 1 << t;
         if state.engaged(s.actor, t) {
-            return Err(no("BW-22", msg!("bw-refuse-burst-in-melee")));
+            return Err(no("BW-22", || msg!("bw-refuse-burst-in-melee")));
         }
         if state.distance(s.actor, t) < state.settings.distances.melee_below {
             return Err(too_close(state));
         }
         let d = direction(state, s.actor, t);
         if dir != 0 && d != dir {
-            return Err(no("BW-40", msg!("bw-refuse-cone")));
+            return Err(no("BW-40", || msg!("bw-refuse-cone")));
         }
         dir = d;
     }
     let w = state.weapon(s.actor, s.weapon)?;
     let weapon = state.weapon_data(s.actor, w);
     let b = weapon.long_burst.ok_or_else(|| {
-        no(
-            "BW-40",
-            msg!("bw-refuse-no-long-burst", weapon = &*weapon.name),
-        )
+        no("BW-40", || {
+            msg!("bw-refuse-no-long-burst", weapon = &*weapon.name)
+        })
     })?;
     // Uncounted ammunition (`None`) never runs out.
     if let Some(ammo) = weapon.ammo.filter(|&a| a < b.rounds) {
-        return Err(no(
-            "BW-40",
+        return Err(no("BW-40", || {
             msg!(
                 "bw-refuse-long-burst-ammo",
                 rounds = b.rounds,
                 weapon = &*weapon.name,
                 ammo = ammo
-            ),
-        ));
+            )
+        }));
     }
     let (bonus, comfortable) = (weapon.bonus, weapon.comfortable);
     let aspect = state.pick_aspect(s.actor, w, false, s.aspect)?;
@@ -561,14 +559,13 @@ pub(super) fn need_engaged(
     rule: &'static str,
 ) -> Result<(), RuleError> {
     if !state.engaged(actor, target) {
-        return Err(no(
-            rule,
+        return Err(no(rule, || {
             msg!(
                 "bw-refuse-not-engaged",
                 actor = &*state.f(actor).character.name,
                 target = &*state.f(target).character.name
-            ),
-        ));
+            )
+        }));
     }
     Ok(())
 }
@@ -576,7 +573,7 @@ pub(super) fn need_engaged(
 #[inline]
 pub(super) fn only_in_rounds(state: &State) -> Result<(), RuleError> {
     if state.phase == Phase::FirstStrike {
-        return Err(no("BW-09", msg!("bw-refuse-first-strike-only")));
+        return Err(no("BW-09", || msg!("bw-refuse-first-strike-only")));
     }
     Ok(())
 }

@@ -62,47 +62,47 @@ pub(super) fn validate_engage(
 ) -> Result<(u8, u8), RuleError> {
     check_target(state, actor, target)?;
     if state.engaged(actor, target) {
-        return Err(no("BW-24", msg!("bw-refuse-already-engaged")));
+        return Err(no("BW-24", || msg!("bw-refuse-already-engaged")));
     }
     if (to - state.f(target).character.position).abs()
         >= state.settings.distances.melee_below as i32
     {
-        return Err(no(
-            "BW-13",
+        return Err(no("BW-13", || {
             msg!(
                 "bw-refuse-engage-reach",
                 metres = state.settings.distances.melee_below
-            ),
-        ));
+            )
+        }));
     }
     let (around, attackers, taken) = crowd(state, target);
     let cap = state.settings.melee_cap as usize;
     if around >= cap || attackers >= cap {
-        return Err(no(
-            "BW-24",
+        return Err(no("BW-24", || {
             msg!(
                 "bw-refuse-crowded",
                 name = &*state.f(target).character.name,
                 around = around,
                 cap = cap,
                 cramped = if cap < 4 { "yes" } else { "no" }
-            ),
-        ));
+            )
+        }));
     }
     let s = match sector {
-        Some(s) if s > 3 => return Err(no("BW-24", msg!("bw-refuse-sector-range"))),
+        Some(s) if s > 3 => return Err(no("BW-24", || msg!("bw-refuse-sector-range"))),
         Some(s) if taken & 1 << s != 0 => {
-            return Err(no("BW-24", msg!("bw-refuse-sector-taken", sector = s)))
+            return Err(no("BW-24", || msg!("bw-refuse-sector-taken", sector = s)))
         }
         Some(s) => s,
-        None => free_sector(taken).ok_or_else(|| no("BW-24", msg!("bw-refuse-no-free-sector")))?,
+        None => {
+            free_sector(taken).ok_or_else(|| no("BW-24", || msg!("bw-refuse-no-free-sector")))?
+        }
     };
     let (around_actor, _, taken_by_others) = crowd(state, actor);
     if around_actor >= cap {
-        return Err(no("BW-24", msg!("bw-refuse-mover-crowded")));
+        return Err(no("BW-24", || msg!("bw-refuse-mover-crowded")));
     }
     let back = free_sector(taken_by_others)
-        .ok_or_else(|| no("BW-24", msg!("bw-refuse-no-free-sector")))?;
+        .ok_or_else(|| no("BW-24", || msg!("bw-refuse-no-free-sector")))?;
     Ok((s, back))
 }
 
@@ -116,10 +116,10 @@ pub(crate) fn do_move<D: Dice>(
 ) -> Result<(), RuleError> {
     check_turn(state, actor, false, true)?;
     if state.phase == Phase::FirstStrike {
-        return Err(no("BW-09", msg!("bw-refuse-first-strike-only")));
+        return Err(no("BW-09", || msg!("bw-refuse-first-strike-only")));
     }
     if engage.is_none() && sector.is_some() {
-        return Err(no("BW-24", msg!("bw-refuse-sector-without-engage")));
+        return Err(no("BW-24", || msg!("bw-refuse-sector-without-engage")));
     }
     let cost = if sprint { Cost::Full } else { Cost::Additional };
     afford(state, actor, cost)?;
@@ -130,23 +130,22 @@ pub(crate) fn do_move<D: Dice>(
         state.settings.move_metres
     };
     if from.abs_diff(to) > metres {
-        return Err(no(
-            "BW-13",
+        return Err(no("BW-13", || {
             msg!(
                 "bw-refuse-move-too-far",
                 mode = if sprint { "sprint" } else { "move" },
                 metres = metres,
                 asked = from.abs_diff(to)
-            ),
-        ));
+            )
+        }));
     }
     if to.unsigned_abs() > 100_000 {
-        return Err(no("BW-13", msg!("bw-refuse-position-range")));
+        return Err(no("BW-13", || msg!("bw-refuse-position-range")));
     }
     let sectors = match engage {
         Some(t) => {
             if state.f(actor).withdrawing.is_some() {
-                return Err(no("BW-11", msg!("bw-refuse-leaving-engage")));
+                return Err(no("BW-11", || msg!("bw-refuse-leaving-engage")));
             }
             Some(validate_engage(state, actor, t, to, sector)?)
         }

@@ -45,14 +45,13 @@ impl Provoked {
 #[cold]
 pub(super) fn waiting(state: &State, p: &Provoked) -> RuleError {
     let e = p.decider().unwrap_or(p.mover);
-    no(
-        "BW-26",
+    no("BW-26", || {
         msg!(
             "bw-refuse-opportunity-waiting",
             enemy = &*state.f(e).character.name,
             mover = &*state.f(p.mover).character.name
-        ),
-    )
+        )
+    })
 }
 
 /// Goes on with a provoked move: waits for the next enemy that can still attack, or makes
@@ -87,7 +86,7 @@ pub(super) fn answer<D: Dice>(
 ) -> Result<(), RuleError> {
     check_actor(state, actor)?;
     let Some(mut p) = state.pending else {
-        return Err(no("BW-26", msg!("bw-refuse-no-opportunity")));
+        return Err(no("BW-26", || msg!("bw-refuse-no-opportunity")));
     };
     if p.decider() != Some(actor) {
         return Err(waiting(state, &p));

@@ -129,21 +129,20 @@ pub(super) fn roll_initiative<D: Dice>(
 /// Starts the next round.
 pub(crate) fn next_round(state: &mut State, events: &mut Events) -> Result<(), RuleError> {
     if state.phase != Phase::BetweenRounds {
-        return Err(no("BW-08", msg!("bw-refuse-round-running")));
+        return Err(no("BW-08", || msg!("bw-refuse-round-running")));
     }
     let next = state.round + 1;
     let due = state.fighters.iter().find(|f| {
         f.status == Status::Reserve && f.character.joins_round.is_some_and(|r| r <= next)
     });
     if let Some(f) = due {
-        return Err(no(
-            "BW-10",
+        return Err(no("BW-10", || {
             msg!(
                 "bw-refuse-join-due",
                 name = &*f.character.name,
                 round = f.character.joins_round.unwrap_or(next)
-            ),
-        ));
+            )
+        }));
     }
     start_round(state, events);
     check_end(state, events);

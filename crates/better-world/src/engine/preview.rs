@@ -78,7 +78,7 @@ pub(crate) fn rolls(state: &State, command: &Command) -> Result<Rolls, RuleError
             let (_, pool, terms) = super::break_free_terms(state, *actor, h);
             Ok(Rolls::Contest(contest(state, pool, terms.total())))
         }
-        Command::LongBurst(_) => Err(no("BW-40", msg!("bw-refuse-no-preview-long-burst"))),
+        Command::LongBurst(_) => Err(no("BW-40", || msg!("bw-refuse-no-preview-long-burst"))),
         _ => Ok(Rolls::Nothing),
     }
 }

@@ -55,27 +55,23 @@ pub(super) fn pick_up<D: Dice>(
     };
     let Some(k) = found else {
         let name = &*f.character.name;
-        return Err(no(
-            "BW-27",
-            match weapon {
-                Some(w) => msg!("bw-refuse-not-dropped", name = name, weapon = w),
-                None => msg!("bw-refuse-nothing-dropped", name = name),
-            },
-        ));
+        return Err(no("BW-27", || match weapon {
+            Some(w) => msg!("bw-refuse-not-dropped", name = name, weapon = w),
+            None => msg!("bw-refuse-nothing-dropped", name = name),
+        }));
     };
     let d = f.dropped[k];
     let reach = state.settings.distances.melee_below;
     if d.at.abs_diff(pos) >= reach {
-        return Err(no(
-            "BW-27",
+        return Err(no("BW-27", || {
             msg!(
                 "bw-refuse-dropped-far",
                 weapon = &*f.character.weapons[d.weapon].name,
                 at = d.at,
                 distance = d.at.abs_diff(pos),
                 reach = reach
-            ),
-        ));
+            )
+        }));
     }
     let f = &mut state.fighters[actor];
     f.dropped.remove(k);
