@@ -170,3 +170,18 @@ fn every_refusal_message_is_used_and_reads_in_both_languages() {
         assert!(ids.contains(&id), "the sources use {id}, the files lack it");
     }
 }
+
+#[test]
+fn options_probe_without_text_and_leave_refusals_written() {
+    // `options` tries every candidate on a copy with the refusals' text left unwritten;
+    // afterwards a refusal is written in full again, on the same thread.
+    let mut session = Session::<Red>::start(Red::demo_setup(), 7, 0).unwrap();
+    assert!(!fray_red::options(session.state()).list.is_empty());
+    let actor = session.state().actor();
+    refused_ru(
+        &mut session,
+        json!({"type": "board", "actor": actor, "vehicle": 0}),
+        "RED-08",
+        "нет транспорта №0",
+    );
+}
