@@ -495,7 +495,7 @@ pub struct RangeBand {
 #[cold]
 #[inline(never)]
 fn refuse(rule: &'static str, m: Message) -> RuleError {
-    RuleError::text(rule, &crate::text::TEXTS, m)
+    crate::text::refusal(rule, m)
 }
 
 /// A refusal naming stunt row `stunt` in each language.

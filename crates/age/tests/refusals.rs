@@ -263,3 +263,17 @@ fn every_refusal_message_is_used_and_reads_in_both_languages() {
         assert!(ids.contains(&id), "the sources use {id}, the files lack it");
     }
 }
+
+#[test]
+fn options_probe_without_text_and_leave_refusals_written() {
+    // `options` tries every candidate on a copy with the refusals' text left unwritten;
+    // afterwards a refusal is written in full again, on the same thread.
+    let mut s = duel();
+    assert!(!fray_age::options(&s).list.is_empty());
+    let e = refused(
+        &mut s,
+        json!({"type": "first_aid", "actor": "A", "target": "B"}),
+        "AGE-26",
+    );
+    assert_eq!(e.message, "first aid here is for the Dying; B is not Dying");
+}
