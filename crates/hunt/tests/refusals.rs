@@ -192,3 +192,18 @@ fn every_refusal_message_is_used_and_reads_in_both_languages() {
         assert!(ids.contains(&id), "the sources use {id}, the files lack it");
     }
 }
+
+#[test]
+fn options_probe_without_text_and_leave_refusals_written() {
+    // `options` tries every candidate with the refusals' text left unwritten; afterwards a
+    // refusal is written in full again, on the same thread.
+    use fray_dice::Decide;
+    let mut near = Session::<Hunt>::start(setup(Distance::Near), 1, 0).unwrap();
+    assert!(!Hunt::options(near.state()).list.is_empty());
+    refused_ru(
+        &mut near,
+        Command::Declare(decl("H", None, 3, 0, 0, Tactic::Hide)),
+        "HUNT-20",
+        "затаиться на ближней дистанции нельзя",
+    );
+}
