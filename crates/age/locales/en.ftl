@@ -225,3 +225,17 @@ age-refuse-lightning-target = a Lightning Attack targets an opponent
 age-refuse-stunt-no-target = '{ $stunt }' takes no target
 age-refuse-test-limits = a test's modifier and TN must lie within ±{ $limit }
 age-refuse-position = position { $at } m is beyond ±{ $max } m
+age-refuse-out-of-range = the target is { $distance } m away, beyond the maximum range of { $max } m
+age-refuse-no-stunt = there is no stunt named '{ $stunt }' in the stunt table
+age-refuse-stunt-once = '{ $stunt }' may be bought once per attack
+age-refuse-stunt-automatic = '{ $stunt }' needs an automatic weapon
+age-refuse-stunt-cost = '{ $stunt }' costs { $cost } SP, not { $points }
+age-refuse-overspent = spending { $spent } SP, but only { $earned } { $earned ->
+    [one] was
+   *[other] were
+} earned
+age-refuse-advanced-tn = an advanced test needs a TN for each roll
+age-refuse-advanced-threshold = the success threshold is { $threshold }; allowed 1 ..= { $max }
+age-refuse-advanced-rolls = max_rolls is { $rolls }; allowed 1 ..= { $max }
+age-refuse-never-finishes = no roll of this advanced test can succeed, so it never finishes
+age-refuse-finish-within = finish_within is exact up to { $max } rolls, not { $rolls }

@@ -210,20 +210,34 @@ age-refuse-unconscious = { $name }: Без сознания
 age-refuse-cannot-act = { $name } не может действовать
 age-refuse-ready-same-side = { $target } на той же стороне
 age-refuse-not-jammed = у { $name } оружие в руках не заклинило и не пусто
-age-refuse-grenade-attack = гранату бросают или запускают в точку (throw_grenade)
+age-refuse-grenade-attack = гранату бросают или запускают в точку (бросок гранаты, а не атака по цели)
 age-refuse-no-readied = у { $name } нет Подготовленного действия
 age-refuse-interrupt-own = Подготовленное действие прерывает чужой ход, а не свой
 age-refuse-absorb-first = { $name } должен сначала решить, принять ли состояние { $condition ->
     [Injured] Потрёпан
    *[Wounded] Ранен
-}, чтобы поглотить урон (absorb)
+}, чтобы поглотить урон
 age-refuse-absorb-whose = решение о поглощении урона принимает { $name }
 age-refuse-nothing-to-absorb = поглощать нечего: выбор предлагается после урона сверх Удачи
 age-refuse-no-stunt-points = тратить нечего: ОП дают только успешная атака с дублем
 age-refuse-stunt-owner = эти ОП принадлежат { $name }
 age-refuse-stunt-attack-spend = атака приёмом должна потратить на приёмы хотя бы 1 ОП
-age-refuse-lightning-chain = ОП Молниеносной атаки не покупают ещё одну Молниеносную атаку (rules.lightning_chains)
+age-refuse-lightning-chain = ОП Молниеносной атаки не покупают ещё одну Молниеносную атаку (в настройках правил цепочки Молниеносных атак выключены)
 age-refuse-lightning-target = цель Молниеносной атаки — противник
 age-refuse-stunt-no-target = приём «{ $stunt }» не выбирает цель
 age-refuse-test-limits = модификатор и СЛ проверки должны лежать в пределах ±{ $limit }
 age-refuse-position = позиция { $at } м дальше ±{ $max } м
+age-refuse-out-of-range = цель в { $distance } м — дальше предельной дальности { $max } м
+age-refuse-no-stunt = в таблице приёмов нет приёма «{ $stunt }»
+age-refuse-stunt-once = приём «{ $stunt-ru }» покупают не больше одного раза за атаку
+age-refuse-stunt-automatic = для приёма «{ $stunt-ru }» нужно автоматическое оружие
+age-refuse-stunt-cost = приём «{ $stunt-ru }» стоит { $cost } ОП, а не { $points }
+age-refuse-overspent = тратится { $spent } ОП, а получено только { $earned }
+age-refuse-advanced-tn = продлённой проверке нужна СЛ для каждого броска
+age-refuse-advanced-threshold = порог успеха — { $threshold }; допустимо от 1 до { $max }
+age-refuse-advanced-rolls = наибольшее число бросков — { $rolls }; допустимо от 1 до { $max }
+age-refuse-never-finishes = ни один бросок этой продлённой проверки не может быть удачным, так что она никогда не завершится
+age-refuse-finish-within = вероятность завершения точна только до { $max } { $max ->
+    [one] броска
+   *[other] бросков
+}, а не до { $rolls }

@@ -135,9 +135,10 @@ pub fn expected_rolls(spec: &AdvancedSpec) -> Result<ExactValue, RuleError> {
     let (fail, by_drama) = roll_counts(spec);
     let successes = (OUTCOMES - fail) as u32;
     if successes == 0 {
-        return Err(RuleError::new(
+        return Err(RuleError::text(
             "AGE-06",
-            "no roll of this advanced test can succeed, so it never finishes",
+            &crate::text::TEXTS,
+            fray_dice::Message::new("age-refuse-never-finishes"),
         ));
     }
     // window[k] = N(s + 1 + k) for the six states above s (zero past the threshold).
@@ -171,9 +172,14 @@ pub const MAX_FINISH_WITHIN: u32 = 16;
 pub fn finish_within(spec: &AdvancedSpec, rolls: u32) -> Result<Vec<Ratio>, RuleError> {
     spec.validate()?;
     if rolls > MAX_FINISH_WITHIN {
-        return Err(RuleError::new(
+        return Err(RuleError::text(
             "AGE-06",
-            format!("finish_within is exact up to {MAX_FINISH_WITHIN} rolls, not {rolls}"),
+            &crate::text::TEXTS,
+            fray_dice::msg!(
+                "age-refuse-finish-within",
+                max = MAX_FINISH_WITHIN,
+                rolls = rolls
+            ),
         ));
     }
     let (fail, by_drama) = roll_counts(spec);

@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::engine::{approach, pursue_target, slot_check, speed, Slot};
+use crate::engine::{approach, pursue_target, slot_free, speed, Slot};
 use crate::engine::{Combatant, Command, Pending, State};
 use crate::resolve::{AttackKind, StuntChoice, GRENADE_RADIUS};
 use crate::Age;
@@ -269,8 +269,8 @@ fn tactic(state: &State, knobs: &Tactic) -> Command {
     // Names are cloned only into the command chosen.
     let actor = || c.name.clone();
     let turn = &state.turn;
-    let major = slot_check(turn, Slot::Major).is_ok();
-    let minor = slot_check(turn, Slot::Minor).is_ok();
+    let major = slot_free(turn, Slot::Major);
+    let minor = slot_free(turn, Slot::Minor);
     let fresh = major && minor && turn.minors_used == 0;
     let mobile = !state.free_fall || c.free_fall_mobility;
     let end = || Command::EndTurn { actor: actor() };

@@ -2,7 +2,7 @@
 //! opposed, advanced and challenge tests (AGE-01 … AGE-07); attacks, damage, armour, range,
 //! capacity, grenades, the damage flow and the stunt table (AGE-12 … AGE-21).
 
-use fray_dice::{Dice, RuleError};
+use fray_dice::{msg, Dice, Message, RuleError};
 use serde::{Deserialize, Serialize};
 
 use crate::conditions::{Condition, Injury};
@@ -206,26 +206,25 @@ impl Default for AdvancedSpec {
 impl AdvancedSpec {
     pub(crate) fn validate(&self) -> Result<(), RuleError> {
         if self.test.tn.is_none() {
-            return Err(RuleError::new(
-                "AGE-06",
-                "an advanced test needs a TN for each roll",
-            ));
+            return Err(refuse("AGE-06", Message::new("age-refuse-advanced-tn")));
         }
         if !(1..=MAX_THRESHOLD).contains(&self.threshold) {
-            return Err(RuleError::new(
+            return Err(refuse(
                 "AGE-06",
-                format!(
-                    "the success threshold is {}; allowed 1 ..= {MAX_THRESHOLD}",
-                    self.threshold
+                msg!(
+                    "age-refuse-advanced-threshold",
+                    threshold = self.threshold,
+                    max = MAX_THRESHOLD
                 ),
             ));
         }
         if !(1..=MAX_ADVANCED_ROLLS).contains(&self.max_rolls) {
-            return Err(RuleError::new(
+            return Err(refuse(
                 "AGE-06",
-                format!(
-                    "max_rolls is {}; allowed 1 ..= {MAX_ADVANCED_ROLLS}",
-                    self.max_rolls
+                msg!(
+                    "age-refuse-advanced-rolls",
+                    rolls = self.max_rolls,
+                    max = MAX_ADVANCED_ROLLS
                 ),
             ));
         }
@@ -491,6 +490,41 @@ pub struct RangeBand {
     pub max: u32,
 }
 
+/// A refusal written from message `m` (English and Russian). Out of line and cold, so that
+/// the checks that pass carry no formatting code.
+#[cold]
+#[inline(never)]
+fn refuse(rule: &'static str, m: Message) -> RuleError {
+    crate::text::refusal(rule, m)
+}
+
+/// A refusal naming stunt row `stunt` in each language.
+#[cold]
+fn refuse_stunt(rule: &'static str, id: &'static str, stunt: &str) -> RuleError {
+    refuse(
+        rule,
+        crate::text::with_stunt(Message::new(id), "stunt", stunt),
+    )
+}
+
+/// AGE-21: `choice` pays what its row does not cost ("2", "1–3", "2+" SP).
+#[cold]
+fn stunt_cost_refusal(def: &StuntDef, choice: &StuntChoice) -> RuleError {
+    let cost = match def.max {
+        Some(m) if m == def.min => def.min.to_string(),
+        Some(m) => format!("{}–{m}", def.min),
+        None => format!("{}+", def.min),
+    };
+    refuse(
+        "AGE-21",
+        crate::text::with_stunt(
+            msg!("age-refuse-stunt-cost", cost = cost, points = choice.points),
+            "stunt",
+            &choice.stunt,
+        ),
+    )
+}
+
 /// The penalty beyond normal range.
 pub const LONG_RANGE_PENALTY: i32 = -2;
 
@@ -502,11 +536,12 @@ pub fn range_modifier(band: RangeBand, distance: u32) -> Result<i32, RuleError> 
     } else if distance <= band.max {
         Ok(LONG_RANGE_PENALTY)
     } else {
-        Err(RuleError::new(
+        Err(refuse(
             "AGE-17",
-            format!(
-                "the target is {distance} m away, beyond the maximum range of {} m",
-                band.max
+            msg!(
+                "age-refuse-out-of-range",
+                distance = distance,
+                max = band.max
             ),
         ))
     }
@@ -1078,46 +1113,28 @@ impl StuntTable {
     ) -> Result<u8, RuleError> {
         let mut spent: u32 = 0;
         for (i, c) in choices.iter().enumerate() {
-            let def = self.get(&c.stunt).ok_or_else(|| {
-                RuleError::new(
-                    "AGE-21",
-                    format!("there is no stunt named '{}' in the stunt table", c.stunt),
-                )
-            })?;
+            let def = self
+                .get(&c.stunt)
+                .ok_or_else(|| refuse("AGE-21", msg!("age-refuse-no-stunt", stunt = &*c.stunt)))?;
             if !def.repeatable && choices[..i].iter().any(|o| o.stunt == c.stunt) {
-                return Err(RuleError::new(
-                    "AGE-21",
-                    format!("'{}' may be bought once per attack", c.stunt),
-                ));
+                return Err(refuse_stunt("AGE-21", "age-refuse-stunt-once", &c.stunt));
             }
             if def.automatic_only && !automatic {
-                return Err(RuleError::new(
+                return Err(refuse_stunt(
                     "AGE-20",
-                    format!("'{}' needs an automatic weapon", c.stunt),
+                    "age-refuse-stunt-automatic",
+                    &c.stunt,
                 ));
             }
             if c.points < def.min || def.max.is_some_and(|m| c.points > m) {
-                return Err(RuleError::new(
-                    "AGE-21",
-                    format!(
-                        "'{}' costs {}{} SP, not {}",
-                        c.stunt,
-                        def.min,
-                        match def.max {
-                            Some(m) if m == def.min => String::new(),
-                            Some(m) => format!("–{m}"),
-                            None => "+".to_owned(),
-                        },
-                        c.points
-                    ),
-                ));
+                return Err(stunt_cost_refusal(def, c));
             }
             spent += u32::from(c.points);
         }
         if spent > u32::from(earned) {
-            return Err(RuleError::new(
+            return Err(refuse(
                 "AGE-21",
-                format!("spending {spent} SP, but only {earned} were earned"),
+                msg!("age-refuse-overspent", spent = spent, earned = earned),
             ));
         }
         Ok(spent as u8)

@@ -31,6 +31,54 @@ pub const LOCALES: [(Lang, &str); 2] = [
 
 struct W(Lang);
 
+thread_local! {
+    /// Set while [`probing`] runs: refusals are then made without their text.
+    static PROBING: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Whether refusals are being made for a probe that reads none ([`probing`]).
+pub(crate) fn is_probing() -> bool {
+    PROBING.get()
+}
+
+/// Runs `probe`, which only asks whether the engine accepts a command, with refusals left
+/// unwritten: formatting every refused candidate's message is what `options` would spend on
+/// it. The rules run exactly as for a command; only the refusal's text is skipped.
+pub(crate) fn probing<T>(probe: impl FnOnce() -> T) -> T {
+    struct Restore(bool);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            PROBING.set(self.0);
+        }
+    }
+    let _restore = Restore(PROBING.replace(true));
+    probe()
+}
+
+/// A refusal under `rule` from `message`, without its text while [`probing`].
+#[cold]
+#[inline(never)]
+pub(crate) fn refusal(rule: &'static str, message: Message) -> fray_dice::RuleError {
+    if is_probing() {
+        // Nobody reads it: `options` keeps only whether `apply` accepted.
+        return fray_dice::RuleError::new(rule, String::new());
+    }
+    fray_dice::RuleError::text(rule, &TEXTS, message)
+}
+
+/// Adds stunt row `stunt`'s display name as `name` (English) and `name-ru` (Russian): a
+/// refusal is written again in another language from the same arguments, so translated
+/// names travel in each.
+#[cold]
+pub(crate) fn with_stunt(message: Message, name: &str, stunt: &str) -> Message {
+    if is_probing() {
+        return message;
+    }
+    message
+        .arg(name, stunt_name(Lang::En, stunt))
+        .arg(format!("{name}-ru"), stunt_name(Lang::Ru, stunt))
+}
+
 /// A stunt row's display name in `lang` (the default rows have messages; a row of the
 /// setup's own is shown by its name, underscores as spaces). Option labels use it.
 pub(crate) fn stunt_name(lang: Lang, name: &str) -> String {

@@ -177,3 +177,89 @@ counter-ammo_spent = rounds fired
 counter-damage_dealt = damage dealt
 counter-damage_taken = damage taken
 bw-down-since = down since round { $round }
+
+## Refusals: what a command breaks and what would have been allowed.
+bw-refuse-over = the encounter is over
+bw-refuse-no-character = there is no character #{ $index }
+bw-refuse-no-turn = no turn is being played
+bw-refuse-between-rounds = no turn is being played: the round is over (join the newcomers, then start the next round)
+bw-refuse-round-running = the round is still being played
+bw-refuse-not-your-turn = it is { $actor }'s turn; { $name } is frozen until then
+bw-refuse-no-first-strike = { $name } has no First Strike to make; only { $strikers } may act before initiative
+bw-refuse-first-strike-only = before initiative only the First Strike attack is allowed
+bw-refuse-quick-first-strike = a First Strike is a full attack, not a quick one
+bw-refuse-pass = only a character with a First Strike pending can pass on it
+bw-refuse-held = { $name } is held by { $holder } and may do nothing but Break Free
+bw-refuse-leaving = { $name } is leaving the fight: no combat actions
+bw-refuse-leaving-engage = a character leaving the fight cannot engage
+bw-refuse-leave-engaged = to leave, first get out of melee: an engaged character has the enemy's attention
+bw-refuse-not-enemy = attacks and special actions target an enemy
+bw-refuse-not-in-fight = { $name } is not in the fight
+bw-refuse-dying-main = { $name } is Dying: no Main action (and so no Full action)
+bw-refuse-let-go = only a conscious Dying character can let go and faint
+bw-refuse-main-spent = the Main action (ОД) of this turn is already spent (or lost to Pain Shock)
+bw-refuse-additional-spent = the Additional action (ДД) of this turn is already spent
+bw-refuse-full-needs-both = a Full action (ПД) needs both the Main and the Additional action unspent
+bw-refuse-minor-spent = at most { $max } { $max ->
+    [one] Minor action
+   *[other] Minor actions
+} (НД) per turn
+bw-refuse-situational = situational bonus and extra difficulty are at most 10K
+bw-refuse-pool-too-large = a { $what ->
+    [difficulty] difficulty
+   *[pool] pool
+} of { $n }K is too large: at most { $max }K per pool
+bw-refuse-no-weapon = { $name } has no weapon #{ $weapon } (it carries { $count })
+bw-refuse-weapon-dropped = { $name }'s { $weapon } lies on the floor after a disarm
+bw-refuse-no-ranged = this weapon cannot attack at range
+bw-refuse-aspect = { $aspect } cannot be used with this weapon; allowed: { $allowed }
+bw-refuse-firearm-in-melee = at melee range a firearm attacks by melee rules: use attack, not a shot or burst
+bw-refuse-engage-first = a melee attack needs { $target } engaged in melee first (move with engage)
+bw-refuse-not-engaged = { $actor } must be engaged in melee with { $target } first
+bw-refuse-too-close = ranged attacks start at { $metres } m; closer, engage in melee
+bw-refuse-empty = { $weapon } is empty: reload (ДД) first
+bw-refuse-quick-after-burst = no Quick Shot after a burst in the same turn
+bw-refuse-no-short-burst = { $weapon } has no Short Burst
+bw-refuse-short-burst-ammo = a Short Burst needs { $rounds } rounds; { $weapon } has { $ammo }
+bw-refuse-no-long-burst = { $weapon } has no Long Burst
+bw-refuse-long-burst-ammo = a Long Burst needs { $rounds } rounds; { $weapon } has { $ammo }
+bw-refuse-long-burst-targets = a Long Burst takes 1 to { $max } targets in its cone
+bw-refuse-each-target-once = each target once
+bw-refuse-burst-in-melee = no bursts at someone engaged with you in melee
+bw-refuse-cone = every Long Burst target must be in the one narrow cone (the same direction)
+bw-refuse-no-preview-long-burst = no preview for a Long Burst: one attack roll against several defences
+bw-refuse-already-engaged = already engaged with that target
+bw-refuse-engage-reach = to engage, end the move within { $metres } m of the target
+bw-refuse-crowded = { $name } already has { $around } in melee around it; at most { $cap } (one per 90° sector{ $cramped ->
+    [yes] , fewer in cramped space
+   *[no] {""}
+})
+bw-refuse-sector-range = sectors are 0 (front), 1, 2 (back), 3
+bw-refuse-sector-taken = sector { $sector } around the target is taken
+bw-refuse-no-free-sector = no free sector
+bw-refuse-mover-crowded = no free sector around the mover
+bw-refuse-sector-without-engage = a sector is chosen only by a move that engages someone (give `engage`)
+bw-refuse-move-too-far = a { $mode ->
+    [sprint] Sprint
+   *[move] Move
+} covers at most { $metres } m; { $asked } m asked
+bw-refuse-position-range = positions are within ±100000 m
+bw-refuse-opportunity-waiting = { $enemy } must first take or decline the opportunity attack on { $mover } (opportunity)
+bw-refuse-no-opportunity = no opportunity attack is offered now: only a move out of or past an enemy's reach offers one
+bw-refuse-nothing-to-disarm = the target holds no weapon to knock away
+bw-refuse-not-dropped = { $name }'s weapon #{ $weapon } is not on the floor
+bw-refuse-nothing-dropped = nothing of { $name }'s lies on the floor
+bw-refuse-dropped-far = the { $weapon } lies at { $at } m, { $distance } m away; come within { $reach } m of it first
+bw-refuse-one-hold = one hold at a time: the target is held or the actor already holds someone
+bw-refuse-not-held = only a held character can Break Free
+bw-refuse-holds-nobody = nobody is held by this character
+bw-refuse-reaction-cover = Reaction needs cover
+bw-refuse-reaction-melee = engaged in melee: no Reaction
+bw-refuse-nothing-to-reload = nothing in hand to reload
+bw-refuse-cannot-reload = { $weapon } cannot be reloaded (full, no spare magazine, or no ammunition)
+bw-refuse-join-mid-round = newcomers join only at the start of a new round, not during one
+bw-refuse-join-nobody = name at least one newcomer
+bw-refuse-not-waiting = { $name } is not waiting to join
+bw-refuse-join-due = { $name } joins at round { $round }: join the newcomers due before the next round
+bw-refuse-dice-order-newcomer = the dice method needs a newcomer after the placed characters
+bw-refuse-order-odds = exact order odds are for 1 to { $max } characters on a level

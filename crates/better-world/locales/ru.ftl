@@ -181,3 +181,100 @@ counter-ammo_spent = потрачено патронов
 counter-damage_dealt = нанесено урона
 counter-damage_taken = получено урона
 bw-down-since = из строя с раунда { $round }
+
+## Отказы: какое правило нарушает команда и что было бы можно.
+bw-refuse-over = бой окончен
+bw-refuse-no-character = нет персонажа №{ $index }
+bw-refuse-no-turn = сейчас ничей ход не идёт
+bw-refuse-between-rounds = сейчас ничей ход не идёт: раунд окончен (сначала в бой вступают новые персонажи, затем начинается следующий раунд)
+bw-refuse-round-running = раунд ещё идёт
+bw-refuse-not-your-turn = сейчас ход { $actor }; до тех пор { $name } не действует
+bw-refuse-no-first-strike = у { $name } нет Первого Удара; до Инициативы могут действовать только: { $strikers }
+bw-refuse-first-strike-only = до Инициативы возможна только атака Первого Удара
+bw-refuse-quick-first-strike = Первый Удар — полноценная атака, а не быстрая
+bw-refuse-pass = отказаться от Первого Удара может только тот, кому он ещё предстоит
+bw-refuse-held = { $name } в Захвате ({ $holder }) и может только освобождаться (Освобождение)
+bw-refuse-leaving = { $name } выходит из боя: никаких боевых действий
+bw-refuse-leaving-engage = выходящий из боя персонаж не может вступить в ближний бой
+bw-refuse-leave-engaged = чтобы выйти из боя, сначала выйдите из ближнего боя: персонаж в ближнем бою — в зоне внимания противника
+bw-refuse-not-enemy = атаки и особые действия направлены только на противника
+bw-refuse-not-in-fight = { $name } не участвует в бою
+bw-refuse-dying-main = { $name } При Смерти: Основное Действие недоступно (а значит, и Полное Действие)
+bw-refuse-let-go = ослабить контроль и потерять сознание может только персонаж При Смерти, сохраняющий сознание
+bw-refuse-main-spent = Основное Действие (ОД) этого хода уже потрачено (или потеряно из-за Болевого Шока)
+bw-refuse-additional-spent = Дополнительное Действие (ДД) этого хода уже потрачено
+bw-refuse-full-needs-both = для Полного Действия (ПД) нужны непотраченные Основное и Дополнительное Действия
+bw-refuse-minor-spent = за ход — не больше { $max } { $max ->
+    [one] Незначительного Действия
+   *[other] Незначительных Действий
+} (НД)
+bw-refuse-situational = ситуативный бонус и дополнительная сложность — не больше 10К
+bw-refuse-pool-too-large = { $what ->
+    [difficulty] Сложность
+   *[pool] пул
+} { $n }К — слишком много: не больше { $max }К на пул
+bw-refuse-no-weapon = у { $name } нет оружия №{ $weapon } (всего оружия: { $count })
+bw-refuse-weapon-dropped = оружие { $name } лежит на полу после Разоружения: { $weapon }
+bw-refuse-no-ranged = этим оружием нельзя атаковать в Дальнем Бою
+bw-refuse-aspect = Аспект «{ $aspect-ru }» не подходит для этого оружия; подходят: { $allowed-ru }
+bw-refuse-firearm-in-melee = в ближнем бою огнестрельное оружие атакует по правилам рукопашного боя: Атака, а не выстрел или очередь
+bw-refuse-engage-first = для рукопашной атаки сначала нужно вступить в ближний бой с целью ({ $target }): Перемещение с вовлечением в бой
+bw-refuse-not-engaged = сначала нужно вступить в ближний бой: { $actor } и { $target } не в ближнем бою друг с другом
+bw-refuse-too-close = Дальний Бой — на дистанции от { $metres } м; ближе — только ближний бой
+bw-refuse-empty = в оружии нет патронов: сначала перезарядка (ДД) — { $weapon }
+bw-refuse-quick-after-burst = Быстрый выстрел невозможен после стрельбы очередью в том же ходу
+bw-refuse-no-short-burst = у оружия нет Короткой очереди: { $weapon }
+bw-refuse-short-burst-ammo = для Короткой очереди { $rounds ->
+    [one] нужен { $rounds } патрон
+    [few] нужно { $rounds } патрона
+   *[many] нужно { $rounds } патронов
+}; в оружии ({ $weapon }) осталось { $ammo }
+bw-refuse-no-long-burst = у оружия нет Длинной очереди: { $weapon }
+bw-refuse-long-burst-ammo = для Длинной очереди { $rounds ->
+    [one] нужен { $rounds } патрон
+    [few] нужно { $rounds } патрона
+   *[many] нужно { $rounds } патронов
+}; в оружии ({ $weapon }) осталось { $ammo }
+bw-refuse-long-burst-targets = Длинная очередь поражает от 1 до { $max } { $max ->
+    [one] цели
+   *[other] целей
+} в своём конусе
+bw-refuse-each-target-once = каждая цель — только один раз
+bw-refuse-burst-in-melee = нельзя стрелять очередью по тому, с кем вы в ближнем бою
+bw-refuse-cone = все цели Длинной очереди должны быть в одном узком конусе (в одном направлении)
+bw-refuse-no-preview-long-burst = для Длинной очереди нет предпросмотра: один бросок Атаки против нескольких Защит
+bw-refuse-already-engaged = уже в ближнем бою с этой целью
+bw-refuse-engage-reach = чтобы вступить в ближний бой, закончите перемещение ближе { $metres } м от цели
+bw-refuse-crowded = { $name }: в ближнем бою вокруг уже { $around }; не больше { $cap } (по одному на сектор в 90°{ $cramped ->
+    [yes] , в стеснённых обстоятельствах меньше
+   *[no] {""}
+})
+bw-refuse-sector-range = секторы: 0 (спереди), 1, 2 (сзади), 3
+bw-refuse-sector-taken = сектор { $sector } вокруг цели занят
+bw-refuse-no-free-sector = нет свободного сектора
+bw-refuse-mover-crowded = вокруг перемещающегося нет свободного сектора
+bw-refuse-sector-without-engage = сектор выбирается только при перемещении с вовлечением в ближний бой (укажите, с кем)
+bw-refuse-move-too-far = { $mode ->
+    [sprint] Спринт
+   *[move] Перемещение
+} — не больше { $metres } м; запрошено { $asked } м
+bw-refuse-position-range = позиции — в пределах ±100000 м
+bw-refuse-opportunity-waiting = сначала { $enemy } решает, проводить ли Атаку по возможности по { $mover }
+bw-refuse-no-opportunity = сейчас Атака по возможности не предлагается: её даёт только перемещение противника из зоны ближнего боя или мимо неё
+bw-refuse-nothing-to-disarm = у цели в руках нет оружия, которое можно выбить
+bw-refuse-not-dropped = { $name }: оружие №{ $weapon } не лежит на полу
+bw-refuse-nothing-dropped = { $name }: на полу нет выбитого оружия
+bw-refuse-dropped-far = оружие { $weapon } лежит на отметке { $at } м, в { $distance } м; сначала подойдите к нему ближе { $reach } м
+bw-refuse-one-hold = только один Захват за раз: цель уже в Захвате или действующий уже кого-то держит
+bw-refuse-not-held = Освобождение возможно только для персонажа в Захвате
+bw-refuse-holds-nobody = этот персонаж никого не держит в Захвате
+bw-refuse-reaction-cover = Реакция возможна только при наличии укрытия
+bw-refuse-reaction-melee = в ближнем бою Реакция невозможна
+bw-refuse-nothing-to-reload = в руках нет оружия для перезарядки
+bw-refuse-cannot-reload = оружие нельзя перезарядить (магазин полон, нет запасного магазина или оно без патронов): { $weapon }
+bw-refuse-join-mid-round = новые персонажи вступают в бой только в начале нового раунда, а не во время раунда
+bw-refuse-join-nobody = укажите хотя бы одного нового персонажа
+bw-refuse-not-waiting = { $name } не ждёт вступления в бой
+bw-refuse-join-due = { $name } вступает в бой в раунде { $round }: сначала введите в бой новых персонажей, затем — следующий раунд
+bw-refuse-dice-order-newcomer = для метода кубов нужен новый персонаж после уже выложенных
+bw-refuse-order-odds = точные шансы порядка — для 1–{ $max } персонажей на одном уровне

@@ -71,9 +71,9 @@ pub fn insert_by_dice<D: Dice, T>(
     placed: usize,
 ) -> Result<u32, RuleError> {
     if placed >= queue.len() {
-        return Err(RuleError::new(
+        return Err(crate::text::refusal(
             "BW-07",
-            "the dice method needs a newcomer after the placed characters",
+            fray_dice::Message::new("bw-refuse-dice-order-newcomer"),
         ));
     }
     // As many K as characters placed: up to 63 (MAX_CHARACTERS − 1), past the 60K limit of
@@ -125,9 +125,9 @@ pub const MAX_ORDER_ODDS: usize = 8;
 /// probability, in lexicographic order.
 pub fn dice_order_odds(n: usize) -> Result<Vec<(Vec<usize>, Ratio)>, RuleError> {
     if n == 0 || n > MAX_ORDER_ODDS {
-        return Err(RuleError::new(
+        return Err(crate::text::refusal(
             "BW-07",
-            format!("exact order odds are for 1 to {MAX_ORDER_ODDS} characters on a level"),
+            fray_dice::msg!("bw-refuse-order-odds", max = MAX_ORDER_ODDS),
         ));
     }
     // Each state: a queue and its count over 2^(placed K so far).

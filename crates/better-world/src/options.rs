@@ -35,15 +35,18 @@ use crate::setup::Settings;
 use crate::tables::Aspect;
 
 /// Whether `apply` accepts `command` in `state` (tried on a copy; any dice will do).
+/// Refusals are left unwritten ([`crate::text::probing`]): only acceptance is kept.
 fn accepted(state: &State, command: &Command) -> bool {
     let mut copy = state.clone();
-    apply(
-        &mut copy,
-        command,
-        &mut Rng::new(0, 0),
-        &mut EventLog::quiet(),
-    )
-    .is_ok()
+    crate::text::probing(|| {
+        apply(
+            &mut copy,
+            command,
+            &mut Rng::new(0, 0),
+            &mut EventLog::quiet(),
+        )
+        .is_ok()
+    })
 }
 
 /// Collects options, keeping those `apply` accepts.

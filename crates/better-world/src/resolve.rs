@@ -67,9 +67,14 @@ fn pool_limit(what: &str, n: u32) -> Result<(), RuleError> {
 #[cold]
 #[inline(never)]
 fn pool_too_large(what: &str, n: u32) -> RuleError {
-    RuleError::new(
+    crate::text::refusal(
         "BW-02",
-        format!("a {what} of {n}K is too large: at most {MAX_POOL}K per pool"),
+        fray_dice::msg!(
+            "bw-refuse-pool-too-large",
+            what = what,
+            n = n,
+            max = MAX_POOL
+        ),
     )
 }
 

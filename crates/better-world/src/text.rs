@@ -31,6 +31,64 @@ pub const LOCALES: [(Lang, &str); 2] = [
     (Lang::Ru, include_str!("../locales/ru.ftl")),
 ];
 
+/// A refusal written from message `message` of Better World's files: English in `message`,
+/// Russian through `RuleError::message_in`. Out of line and cold, so that the checks that
+/// pass (every candidate `options` tries) carry no formatting code.
+#[cold]
+#[inline(never)]
+pub(crate) fn refusal(rule: &'static str, message: Message) -> fray_dice::RuleError {
+    refusal_with(rule, || message)
+}
+
+/// [`refusal`] with the message written by `message`, which is not called while
+/// [`probing`]: nobody reads that refusal (`options` keeps only whether `apply` accepted).
+#[inline]
+pub(crate) fn refusal_with(
+    rule: &'static str,
+    message: impl FnOnce() -> Message,
+) -> fray_dice::RuleError {
+    if PROBING.get() {
+        return fray_dice::RuleError::new(rule, String::new());
+    }
+    fray_dice::RuleError::text(rule, &TEXTS, message())
+}
+
+thread_local! {
+    /// Set while [`probing`] runs: refusals are then made without their text.
+    static PROBING: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Runs `probe`, which only asks whether the engine accepts a command, with refusals left
+/// unwritten: formatting each refused candidate's message made `options` half as slow again.
+/// The rules run exactly as for a command; only the refusal's text is skipped.
+pub(crate) fn probing<T>(probe: impl FnOnce() -> T) -> T {
+    struct Restore(bool);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            PROBING.set(self.0);
+        }
+    }
+    let _restore = Restore(PROBING.replace(true));
+    probe()
+}
+
+/// Adds aspect names as `name` (English) and `name-ru` (Russian): a refusal is written again
+/// in another language from the same arguments, so translated names travel in each.
+#[cold]
+pub(crate) fn with_aspects(message: Message, name: &str, aspects: &[Aspect]) -> Message {
+    let list = |lang| {
+        let w = W(lang);
+        aspects
+            .iter()
+            .map(|&a| w.aspect(a))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    message
+        .arg(name, list(Lang::En))
+        .arg(format!("{name}-ru"), list(Lang::Ru))
+}
+
 /// The serialized (snake_case) name of a unit enum variant: the message ids' suffixes.
 fn key<T: Serialize>(value: T) -> String {
     serde_json::to_value(value)

@@ -5,7 +5,7 @@ mod common;
 
 use common::*;
 use fray_better_world::*;
-use fray_dice::Session;
+use fray_dice::{lint_line, Catalog, Lang, Session};
 
 fn refused(session: &mut Session<BetterWorld>, command: Command, expected: &str) {
     let state = serde_json::to_string(session.state()).unwrap();
@@ -16,6 +16,29 @@ fn refused(session: &mut Session<BetterWorld>, command: Command, expected: &str)
     assert_eq!(serde_json::to_string(session.state()).unwrap(), state);
     assert_eq!(session.dice_position(), position);
     assert_eq!(session.log().len(), log);
+    // Every refusal is written from a message, so it reads in Russian too.
+    let ru = err.message_in(&TEXTS, Lang::Ru);
+    assert!(
+        err.text.is_some(),
+        "{} is English only: {}",
+        err.rule,
+        err.message
+    );
+    assert!(lint_line(&ru, Lang::Ru, &NAMES).is_empty(), "{ru}");
+}
+
+/// The names the refusals below show in Latin letters.
+const NAMES: [&str; 8] = ["A", "B", "C", "T", "M4", "pistol", "smg", "knife"];
+
+/// `command` is refused under `rule` with this Russian message.
+fn refused_ru(session: &mut Session<BetterWorld>, command: Command, rule: &str, ru: &str) {
+    let err = session.apply(command).expect_err("refused");
+    assert_eq!(err.rule, rule, "{}", err.message);
+    assert_eq!(err.message_in(&TEXTS, Lang::Ru), ru, "{}", err.message);
+    assert_eq!(
+        BetterWorld::refusal(&err, Lang::Ru),
+        format!("отказ ({rule}): {ru}")
+    );
 }
 
 fn shooter(name: &str, side: u8, position: i32, reflexes: u32) -> Character {
@@ -132,4 +155,218 @@ fn bw_13_a_melee_reach_of_zero_is_refused() {
     assert_eq!(e.rule, "BW-13");
     s.settings.distances.melee_below = 1;
     assert!(Session::<BetterWorld>::start(s, 1, 0).is_ok());
+}
+
+#[test]
+fn refusals_of_every_rule_family_read_in_russian() {
+    let s = setup(vec![shooter("A", 0, 0, 3), shooter("B", 1, 10, 2)]);
+    let mut session = Session::<BetterWorld>::start(s, 1, 0).unwrap();
+    // BW-08, whose turn it is.
+    refused_ru(
+        &mut session,
+        Command::Attack(strike(1, 0)),
+        "BW-08",
+        "сейчас ход A; до тех пор B не действует",
+    );
+    // BW-13, how far a move goes.
+    let far = Command::Move {
+        actor: 0,
+        to: 100,
+        sprint: false,
+        engage: None,
+        sector: None,
+    };
+    refused_ru(
+        &mut session,
+        far,
+        "BW-13",
+        "Перемещение — не больше 4 м; запрошено 100 м",
+    );
+    // BW-32, the aspects a weapon allows, named in Russian.
+    let mut trained = strike(0, 1);
+    trained.aspect = Some(Aspect::Training);
+    refused_ru(
+        &mut session,
+        Command::Attack(trained),
+        "BW-32",
+        "Аспект «Тренировка» не подходит для этого оружия; подходят: Восприятие, Концентрация",
+    );
+    // BW-03, the situational bonus.
+    let mut lucky = strike(0, 1);
+    lucky.bonus = 11;
+    refused_ru(
+        &mut session,
+        Command::Attack(lucky),
+        "BW-03",
+        "ситуативный бонус и дополнительная сложность — не больше 10К",
+    );
+    // BW-39, the weapon's bursts.
+    refused_ru(
+        &mut session,
+        Command::ShortBurst(strike(0, 1)),
+        "BW-39",
+        "у оружия нет Короткой очереди: pistol",
+    );
+    // BW-37, Reaction needs cover.
+    refused_ru(
+        &mut session,
+        Command::Reaction { actor: 0 },
+        "BW-37",
+        "Реакция возможна только при наличии укрытия",
+    );
+    // BW-29, BW-26, BW-10: holds, opportunity attacks, newcomers.
+    refused_ru(
+        &mut session,
+        Command::BreakFree { actor: 0 },
+        "BW-29",
+        "Освобождение возможно только для персонажа в Захвате",
+    );
+    refused_ru(
+        &mut session,
+        Command::Opportunity {
+            actor: 0,
+            attack: true,
+        },
+        "BW-26",
+        "сейчас Атака по возможности не предлагается: её даёт только перемещение противника \
+         из зоны ближнего боя или мимо неё",
+    );
+    refused_ru(
+        &mut session,
+        Command::Join { actors: vec![1] },
+        "BW-10",
+        "новые персонажи вступают в бой только в начале нового раунда, а не во время раунда",
+    );
+    // BW-12, the action economy.
+    session.apply(Command::Attack(strike(0, 1))).unwrap();
+    refused_ru(
+        &mut session,
+        Command::Attack(strike(0, 1)),
+        "BW-12",
+        "Основное Действие (ОД) этого хода уже потрачено (или потеряно из-за Болевого Шока)",
+    );
+}
+
+#[test]
+fn bw_24_a_crowded_target_reads_in_russian() {
+    let spots = [8, 12, 9, 11, 7];
+    let mut chars: Vec<Character> = (0..5)
+        .map(|i| fighter(&format!("M{i}"), 0, spots[i], 10 - i as u32))
+        .collect();
+    chars.push(fighter("T", 1, 10, 1));
+    let mut session = Session::<BetterWorld>::start(setup(chars), 3, 0).unwrap();
+    for (i, to) in [(0, 9), (1, 11), (2, 9), (3, 11)] {
+        session.apply(engage(i, to, 5)).unwrap();
+        session.apply(end(i)).unwrap();
+    }
+    refused_ru(
+        &mut session,
+        engage(4, 9, 5),
+        "BW-24",
+        "T: в ближнем бою вокруг уже 4; не больше 4 (по одному на сектор в 90°)",
+    );
+}
+
+const PREFIX: &str = "bw-refuse-";
+const MIN_REFUSALS: usize = 70;
+/// Values a command takes, which a refusal lists as they are typed: none.
+const TYPED: &[&str] = &[];
+
+// --- The refusal messages (issue 18): used by the engine, complete, clean in both languages.
+
+/// The text of every `.rs` file under this crate's `src/`.
+fn sources() -> String {
+    fn walk(dir: &std::path::Path, out: &mut String) {
+        let mut entries: Vec<_> = std::fs::read_dir(dir).unwrap().flatten().collect();
+        entries.sort_by_key(|e| e.path());
+        for e in entries {
+            let path = e.path();
+            if path.is_dir() {
+                walk(&path, out);
+            } else if path.extension().is_some_and(|x| x == "rs") {
+                out.push_str(&std::fs::read_to_string(&path).unwrap());
+            }
+        }
+    }
+    let mut out = String::new();
+    walk(
+        &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src"),
+        &mut out,
+    );
+    out
+}
+
+/// The `$variables` message `id` uses in the Fluent file `source`: its first line and the
+/// lines after it that do not start a new entry (indented, or a selector's closing `}`).
+fn variables(source: &str, id: &str) -> Vec<String> {
+    let mut lines = source
+        .lines()
+        .skip_while(|l| !l.starts_with(&format!("{id} =")));
+    let first = lines.next().unwrap_or_else(|| panic!("{id} not found"));
+    let body = std::iter::once(first)
+        .chain(lines.take_while(|l| l.starts_with(' ') || l.starts_with('}')))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let mut vars: Vec<String> = body
+        .split('$')
+        .skip(1)
+        .map(|rest| {
+            rest.chars()
+                .take_while(|c| c.is_ascii_alphanumeric() || *c == '-' || *c == '_')
+                .collect()
+        })
+        .collect();
+    vars.sort();
+    vars.dedup();
+    vars
+}
+
+#[test]
+fn every_refusal_message_is_used_and_reads_in_both_languages() {
+    let sources = sources();
+    let ids: Vec<String> = fray_dice::message_ids(LOCALES[0].1)
+        .into_iter()
+        .filter(|id| id.starts_with(PREFIX))
+        .collect();
+    assert!(ids.len() >= MIN_REFUSALS, "{} refusal messages", ids.len());
+    for id in &ids {
+        assert!(
+            sources.contains(&format!("\"{id}\"")),
+            "{id} is in the message files but no refusal uses it"
+        );
+        for n in [1, 2, 5, 21] {
+            for (lang, source) in LOCALES {
+                let mut m = fray_dice::Message::new(id.as_str());
+                for v in variables(source, id) {
+                    m = m.arg(v, n);
+                }
+                let text = TEXTS.get(lang, &m);
+                let problems = lint_line(&text, lang, TYPED);
+                assert!(
+                    problems.is_empty(),
+                    "{id} ({lang}, {n}): {text:?}: {problems:?}"
+                );
+            }
+        }
+    }
+    // And the other way: every id the sources name is in the files.
+    for piece in sources.split(&format!("\"{PREFIX}")).skip(1) {
+        let id = format!("{PREFIX}{}", piece.split('"').next().unwrap_or(""));
+        assert!(ids.contains(&id), "the sources use {id}, the files lack it");
+    }
+}
+
+#[test]
+fn options_probe_without_text_and_leave_refusals_written() {
+    // `options` tries every candidate on a copy with the refusals' text left unwritten;
+    // afterwards a refusal is written in full again, on the same thread.
+    let s = setup(vec![shooter("A", 0, 0, 3), shooter("B", 1, 10, 2)]);
+    let mut session = Session::<BetterWorld>::start(s, 1, 0).unwrap();
+    assert!(!options(session.state()).list.is_empty());
+    refused_ru(
+        &mut session,
+        Command::Attack(strike(1, 0)),
+        "BW-08",
+        "сейчас ход A; до тех пор B не действует",
+    );
 }

@@ -260,3 +260,6 @@ hunt-refuse-over = the encounter is over: { $reason ->
     [hunter-dead] the hunter is dead
    *[nobody] nobody is left standing
 }
+hunt-refuse-weapon-kind = weapon kind '{ $kind }' is not one of melee, ranged, none
+hunt-refuse-test-dice = test dice must be 1..=4
+hunt-refuse-hidden-prey-melee = a hidden prey can be attacked only blindly, with a ranged weapon

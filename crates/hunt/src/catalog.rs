@@ -126,14 +126,20 @@ impl Default for OddsSpec {
     }
 }
 
+/// A refusal of an odds situation, written from Hunt's message `m` (English and Russian).
+#[cold]
+fn no(rule: &'static str, m: fray_dice::Message) -> RuleError {
+    RuleError::text(rule, &crate::text::TEXTS, m)
+}
+
 fn kind(s: &str) -> Result<Option<AttackKind>, RuleError> {
     match s {
         "melee" => Ok(Some(AttackKind::Melee)),
         "ranged" => Ok(Some(AttackKind::Ranged)),
         "none" | "" => Ok(None),
-        other => Err(RuleError::new(
+        other => Err(no(
             "HUNT-06",
-            format!("weapon kind '{other}' is not one of melee, ranged, none"),
+            fray_dice::msg!("hunt-refuse-weapon-kind", kind = other),
         )),
     }
 }
@@ -148,7 +154,10 @@ impl OddsSpec {
             ..Rules::default()
         };
         if !(1..=4).contains(&self.test_dice) {
-            return Err(RuleError::new("HUNT-02", "test_dice must be 1..=4"));
+            return Err(no(
+                "HUNT-02",
+                fray_dice::Message::new("hunt-refuse-test-dice"),
+            ));
         }
         let strike = |k: Option<AttackKind>, a, g, th: u32, first, bonus, blind| {
             k.map(|kind| StrikeSpec {
@@ -165,9 +174,9 @@ impl OddsSpec {
         let hk = kind(&self.hunter_weapon)?;
         let pk = kind(&self.prey_weapon)?;
         if self.prey_hidden && hk == Some(AttackKind::Melee) {
-            return Err(RuleError::new(
+            return Err(no(
                 "HUNT-20",
-                "a hidden prey can be attacked only blindly, with a ranged weapon",
+                fray_dice::Message::new("hunt-refuse-hidden-prey-melee"),
             ));
         }
         Ok(DuelSpec {

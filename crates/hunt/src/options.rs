@@ -171,7 +171,7 @@ fn declarations(state: &State, i: usize, list: &mut Vec<LegalOption<Command>>) {
     let weapon_names: Vec<Option<String>> = std::iter::once(None)
         .chain(f.weapons.iter().map(|w| Some(w.weapon.name.to_string())))
         .collect();
-    let ok = |d: &Declaration| state.validate_for(i, d).is_ok();
+    let ok = |d: &Declaration| crate::text::probing(|| state.validate_for(i, d).is_ok());
     let base = |tactic: Tactic| {
         let mut d = Declaration::new(f.name.clone());
         d.tactic = tactic;
@@ -340,7 +340,7 @@ fn resplits(state: &State, i: usize, list: &mut Vec<LegalOption<Command>>) {
         damage: g,
         split: Vec::new(),
     };
-    let ok = |r: &Resplit| state.resplit_declaration(r).is_ok();
+    let ok = |r: &Resplit| crate::text::probing(|| state.resplit_declaration(r).is_ok());
     let ranged = old
         .weapon
         .as_ref()
@@ -482,9 +482,13 @@ impl Hunt {
     /// `None` for a command that rolls nothing (`Resolve`, or nobody left to face).
     pub fn preview_spec(state: &State, command: &Command) -> Result<Option<OddsSpec>, RuleError> {
         if let Some(e) = &state.ending {
-            return Err(RuleError::new(
+            return Err(RuleError::text(
                 "ended",
-                format!("the encounter is over: {}", e.reason),
+                &crate::text::TEXTS,
+                fray_dice::msg!(
+                    "hunt-refuse-over",
+                    reason = crate::text::reason_key(&e.reason)
+                ),
             ));
         }
         match command {

@@ -4,7 +4,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::engine::{Command, Declaration, Extraneous, Hunt, Parts, Resplit, State, WeaponStatus};
+use crate::engine::{
+    Command, Declaration, Extraneous, Hunt, Parts, Probe, Resplit, State, WeaponStatus,
+};
 use crate::setup::Side;
 use crate::setup::{AttackKind, Distance, Tactic};
 
@@ -142,7 +144,7 @@ fn declaration(state: &State, i: usize, tactic: &SideTactic) -> Declaration {
         };
         let weapon = aim.map(|(w, _)| w);
         let ok = state
-            .validate_resolved(i, d, parts, weapon, stats, pool)
+            .judge_resolved::<Probe>(i, d, parts, weapon, stats, pool)
             .is_ok();
         debug_assert_eq!(ok, state.validate_with(i, d, stats, pool).is_ok());
         ok

@@ -25,6 +25,30 @@ use crate::setup::{Distance, Side, Stats, Tactic};
 /// Hunt's messages in English and Russian.
 pub static TEXTS: LazyLock<Texts> = LazyLock::new(|| Texts::new(&LOCALES));
 
+thread_local! {
+    /// Set while [`probing`] runs: refusals are then made without their text.
+    static PROBING: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Whether refusals are being made for a probe that reads none ([`probing`]).
+pub(crate) fn is_probing() -> bool {
+    PROBING.get()
+}
+
+/// Runs `probe`, which only asks whether a declaration is legal, with refusals left
+/// unwritten: `options` would otherwise format the message of every candidate it drops.
+/// The rules run exactly as for a command; only the refusal's text is skipped.
+pub(crate) fn probing<T>(probe: impl FnOnce() -> T) -> T {
+    struct Restore(bool);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            PROBING.set(self.0);
+        }
+    }
+    let _restore = Restore(PROBING.replace(true));
+    probe()
+}
+
 /// The message files, for the tests that compare them.
 pub const LOCALES: [(Lang, &str); 2] = [
     (Lang::En, include_str!("../locales/en.ftl")),

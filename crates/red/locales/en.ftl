@@ -402,3 +402,18 @@ red-refuse-second-rof = a second attack in one Action needs a ROF 2 weapon used 
 red-refuse-no-suppress = { $weapon } cannot lay down suppressive fire
 red-refuse-suppress-rounds = { $weapon } has { $loaded } rounds; suppressive fire needs { $need }
 red-refuse-not-in-hand-bare = { $weapon } is not in hand
+red-refuse-two-characters = a fight needs at least two characters
+red-refuse-no-vehicle = there is no vehicle #{ $vehicle }
+red-refuse-aboard-already = { $name } is already aboard
+red-refuse-board-reach = { $name } is { $distance } m from the { $vehicle }; boarding needs { $reach } m
+red-refuse-running = the vehicle is already running
+red-refuse-start-first = start the vehicle before maneuvering
+red-refuse-not-aboard = { $name } is not aboard a vehicle
+red-refuse-not-driving = { $name } is not driving a vehicle
+red-refuse-not-netrunner = { $name } is not a Netrunner: no NET actions
+red-refuse-net-spent = { $name } has spent all { $count } NET { $count ->
+    [one] action
+   *[other] actions
+} this turn
+red-refuse-delay-dropped = { $name }'s { $weapon } is on the floor: a delayed attack with it could never fire
+red-refuse-out-of-range = { $distance } m is out of range for the '{ $row }' DV row

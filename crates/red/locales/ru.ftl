@@ -358,7 +358,7 @@ red-refuse-no-participant-bare = нет участника №{ $target }
 red-refuse-reach-stabilize = чтобы стабилизировать { $target }, нужно быть в пределах { $reach } м; { $target } в { $distance } м
 red-refuse-reach-grab = для захвата { $target } должен быть в пределах { $reach } м; { $target } в { $distance } м
 red-refuse-no-evasion-waiting = ни одна дистанционная атака не ждёт решения об уклонении
-red-refuse-evade-first = сначала { $defender } решает, уклоняться ли от атаки { $attacker } (команда «evade», actor { $index })
+red-refuse-evade-first = сначала { $defender } решает, уклоняться ли от атаки { $attacker } (команда уклонения, участник №{ $index })
 red-refuse-fight-over = бой окончен; команд больше нет
 red-refuse-not-your-turn = сейчас ход { $actor }, а не { $name }: очередь инициативы не меняется
 red-refuse-no-shield = у { $name } нет щита
@@ -424,3 +424,15 @@ red-refuse-suppress-rounds = в оружии ({ $weapon }) { $loaded } { $loaded
    *[many] патронов
 }; для огня на подавление нужно { $need }
 red-refuse-not-in-hand-bare = оружие не в руке: { $weapon }
+red-refuse-two-characters = для боя нужно не меньше двух персонажей
+red-refuse-no-vehicle = нет транспорта №{ $vehicle }
+red-refuse-aboard-already = { $name } уже в транспорте
+red-refuse-board-reach = { $name } в { $distance } м от транспорта ({ $vehicle }); сесть можно с { $reach } м
+red-refuse-running = транспорт уже заведён
+red-refuse-start-first = сначала завести транспорт, потом манёвр
+red-refuse-not-aboard = { $name } не в транспорте
+red-refuse-not-driving = { $name } не за рулём
+red-refuse-not-netrunner = { $name } не Нетраннер: действий в Сети нет
+red-refuse-net-spent = { $name }: все действия в Сети за этот ход потрачены ({ $count })
+red-refuse-delay-dropped = оружие { $name } лежит на полу: отложенная атака им никогда бы не состоялась ({ $weapon })
+red-refuse-out-of-range = { $distance } м — вне дальности строки СЛ «{ $row-ru }»

@@ -91,11 +91,26 @@ impl DvTable {
             .ok_or_else(|| Self::out_of_range(row, distance))
     }
 
-    /// The refusal of a target beyond the range of `row`.
+    /// The DV of `row` at `distance` metres, `None` when the row is unknown or the target out
+    /// of its range: the cheap test of [`DvTable::dv`], for the engine's probes.
+    pub(crate) fn dv_at(&self, row: &str, distance: u32) -> Option<i32> {
+        self.rows
+            .get(row)
+            .and_then(|cells| self.dv_in(cells, distance))
+    }
+
+    /// The refusal of a target beyond the range of `row` (its name in each language).
+    #[cold]
+    #[inline(never)]
     pub(crate) fn out_of_range(row: &str, distance: u32) -> RuleError {
-        RuleError::new(
+        crate::text::refusal(
             "RED-32",
-            format!("{distance} m is out of range for the '{row}' DV row"),
+            crate::text::with_named(
+                fray_dice::msg!("red-refuse-out-of-range", distance = distance),
+                "row",
+                "red-row",
+                row,
+            ),
         )
     }
 

@@ -33,7 +33,43 @@ pub const LOCALES: [(Lang, &str); 2] = [
 
 /// A refusal written from message `id` of RED's files (English in `message`).
 pub(crate) fn refusal(rule: &'static str, message: Message) -> fray_dice::RuleError {
+    if PROBING.get() {
+        // Nobody reads it: `options` keeps only whether `apply` accepted.
+        return fray_dice::RuleError::new(rule, String::new());
+    }
     fray_dice::RuleError::text(rule, &TEXTS, message)
+}
+
+thread_local! {
+    /// Set while [`probing`] runs: refusals are then made without their text.
+    static PROBING: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Runs `probe`, which only asks whether the engine accepts a command, with refusals left
+/// unwritten: formatting every refused candidate's message is most of what `options` spends
+/// on it. The rules run exactly as for a command; only the refusal's text is skipped.
+pub(crate) fn probing<T>(probe: impl FnOnce() -> T) -> T {
+    struct Restore(bool);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            PROBING.set(self.0);
+        }
+    }
+    let _restore = Restore(PROBING.replace(true));
+    probe()
+}
+
+/// Adds `key`'s display name (message `prefix-key`, else the key as words) as `name`
+/// (English) and `name-ru` (Russian): a refusal is written again in another language from
+/// the same arguments, so translated names travel in each.
+#[cold]
+pub(crate) fn with_named(message: Message, name: &str, prefix: &str, key: &str) -> Message {
+    if PROBING.get() {
+        return message;
+    }
+    message
+        .arg(name, W(Lang::En).named(prefix, key))
+        .arg(format!("{name}-ru"), W(Lang::Ru).named(prefix, key))
 }
 
 struct W(Lang);

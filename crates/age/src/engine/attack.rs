@@ -3,6 +3,15 @@
 
 use super::*;
 
+/// The weapon in hand that makes a ranged attack (not melee, not explosive), if any: the one
+/// rule behind [`weapon_for`]'s ranged case and the probes that only ask whether there is one.
+#[inline]
+pub(crate) fn ranged_in_hand(c: &Combatant) -> Option<(usize, AttackKind)> {
+    let i = c.in_hand?;
+    let k = c.weapons[i].weapon.kind;
+    (!k.is_melee() && !k.is_explosive()).then_some((i, k))
+}
+
 /// The weapon used for an attack of this kind, and its attack type: melee uses the melee
 /// weapon in hand, fists when empty-handed, and a held firearm as an improvised club.
 pub(crate) fn weapon_for(
@@ -17,12 +26,14 @@ pub(crate) fn weapon_for(
             Some((i, _)) => (Some(i), AttackKind::Improvised),
         });
     }
+    if let Some((i, k)) = ranged_in_hand(c) {
+        return Ok((Some(i), k));
+    }
     match held {
         Some((_, k)) if k.is_explosive() => Err(refuse(
             "AGE-19",
             fray_dice::msg!("age-refuse-grenade-attack"),
         )),
-        Some((i, k)) if !k.is_melee() => Ok((Some(i), k)),
         _ => Err(refuse(
             "AGE-10",
             fray_dice::msg!("age-refuse-no-ranged", name = &*c.name),
@@ -95,7 +106,7 @@ pub(crate) fn attack_plan(
                     fray_dice::msg!("age-refuse-no-readied", name = &**actor),
                 ));
             };
-            let melee = weapon_for(c, false).is_err();
+            let melee = ranged_in_hand(c).is_none();
             let plan = plan_attack(
                 state,
                 i,
@@ -119,7 +130,7 @@ pub(crate) fn attack_plan(
         AttackAction::Ranged => plan_attack(state, me, t, action, false, 0, None)?,
         AttackAction::Stunt => {
             let melee =
-                weapon_for(c, false).is_err() || distance(state, me, t) <= state.rules.melee_reach;
+                ranged_in_hand(c).is_none() || distance(state, me, t) <= state.rules.melee_reach;
             plan_attack(state, me, t, action, melee, 0, None)?
         }
         _ => {

@@ -40,7 +40,7 @@ type Events = EventLog<Event>;
 /// A refusal written from a message of `locales/*.ftl`, so it reads in every language.
 #[cold]
 fn refuse(rule: &'static str, message: fray_dice::Message) -> RuleError {
-    RuleError::text(rule, &crate::text::TEXTS, message)
+    crate::text::refusal(rule, message)
 }
 
 /// Side names.

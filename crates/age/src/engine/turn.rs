@@ -238,22 +238,33 @@ pub(crate) enum Slot {
 }
 
 /// Whether the current turn still has room for an action (AGE-08, AGE-10 Run).
-pub(crate) fn slot_check(turn: &Turn, slot: Slot) -> Result<(), RuleError> {
+/// The rule and message that refuse `slot` this turn, or `None` when it is free: the one
+/// rule behind [`slot_check`] and [`slot_free`].
+#[inline]
+fn slot_taken(turn: &Turn, slot: Slot) -> Option<(&'static str, &'static str)> {
     if turn.ran {
-        return Err(refuse("AGE-10", fray_dice::msg!("age-refuse-ran")));
+        return Some(("AGE-10", "age-refuse-ran"));
     }
     match slot {
-        Slot::Major if turn.major_used => {
-            Err(refuse("AGE-08", fray_dice::msg!("age-refuse-major-used")))
-        }
-        Slot::Major if turn.minors_used >= 2 => {
-            Err(refuse("AGE-08", fray_dice::msg!("age-refuse-two-minors")))
-        }
+        Slot::Major if turn.major_used => Some(("AGE-08", "age-refuse-major-used")),
+        Slot::Major if turn.minors_used >= 2 => Some(("AGE-08", "age-refuse-two-minors")),
         Slot::Minor if turn.minors_used >= 2 || (turn.major_used && turn.minors_used >= 1) => {
-            Err(refuse("AGE-08", fray_dice::msg!("age-refuse-no-minor")))
+            Some(("AGE-08", "age-refuse-no-minor"))
         }
-        _ => Ok(()),
+        _ => None,
     }
+}
+
+pub(crate) fn slot_check(turn: &Turn, slot: Slot) -> Result<(), RuleError> {
+    match slot_taken(turn, slot) {
+        Some((rule, id)) => Err(refuse(rule, fray_dice::Message::new(id))),
+        None => Ok(()),
+    }
+}
+
+/// Whether `slot` is free this turn, without building a refusal: the policy's probe.
+pub(crate) fn slot_free(turn: &Turn, slot: Slot) -> bool {
+    slot_taken(turn, slot).is_none()
 }
 
 pub(crate) fn use_slot(turn: &mut Turn, slot: Slot) {
@@ -326,4 +337,33 @@ pub(crate) fn approach(state: &State, who: usize, target: usize, budget: i32) ->
     let gap = (to - from).abs() - 1;
     let step = gap.clamp(0, budget.max(0));
     from + step * (to - from).signum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The policy's probe and the engine's check are one rule: they agree on every turn.
+    #[test]
+    fn slot_free_agrees_with_slot_check() {
+        let mut seen = [0; 2];
+        for ran in [false, true] {
+            for major_used in [false, true] {
+                for minors_used in 0..=3 {
+                    let turn = Turn {
+                        ran,
+                        major_used,
+                        minors_used,
+                        ..Turn::default()
+                    };
+                    for slot in [Slot::Major, Slot::Minor] {
+                        let free = slot_free(&turn, slot);
+                        assert_eq!(free, slot_check(&turn, slot).is_ok(), "{turn:?}");
+                        seen[usize::from(free)] += 1;
+                    }
+                }
+            }
+        }
+        assert!(seen[0] > 0 && seen[1] > 0, "{seen:?}");
+    }
 }

@@ -7,13 +7,21 @@ pub(super) fn cap(v: u32) -> u32 {
     v.min(MAX_POOL)
 }
 
+/// BW-32: a ranged attack closer than melee distance.
+#[cold]
+fn too_close(state: &State) -> RuleError {
+    no("BW-32", || {
+        msg!(
+            "bw-refuse-too-close",
+            metres = state.settings.distances.melee_below
+        )
+    })
+}
+
 #[inline]
 pub(super) fn limit_situational(bonus: u32, extra: u32) -> Result<(), RuleError> {
     if bonus > 10 || extra > 10 {
-        return Err(err(
-            "BW-03",
-            "situational bonus and extra difficulty are at most 10K",
-        ));
+        return Err(no("BW-03", || msg!("bw-refuse-situational")));
     }
     Ok(())
 }
@@ -42,34 +50,24 @@ pub(super) fn plan_strike(
         _ => (Cost::Main, false, false),
     };
     if first_strike && matches!(action, Action::QuickStrike | Action::QuickShot) {
-        return Err(err(
-            "BW-09",
-            "a First Strike is a full attack, not a quick one",
-        ));
+        return Err(no("BW-09", || msg!("bw-refuse-quick-first-strike")));
     }
     afford(state, s.actor, cost)?;
     let melee = engaged;
     if melee && ranged_only {
-        return Err(err(
-            "BW-22",
-            "at melee range a firearm attacks by melee rules: use attack, not a shot or burst",
-        ));
+        return Err(no("BW-22", || msg!("bw-refuse-firearm-in-melee")));
     }
     if !melee {
         if melee_only || !weapon.kind.is_ranged() {
-            return Err(err(
-                "BW-14",
-                format!(
-                    "a melee attack needs {} engaged in melee first (move with engage)",
-                    state.f(s.target).character.name
-                ),
-            ));
+            return Err(no("BW-14", || {
+                msg!(
+                    "bw-refuse-engage-first",
+                    target = &*state.f(s.target).character.name
+                )
+            }));
         }
         if state.distance(s.actor, s.target) < state.settings.distances.melee_below {
-            return Err(err(
-                "BW-32",
-                "ranged attacks start at 2 m; closer, engage in melee",
-            ));
+            return Err(too_close(state));
         }
     }
     let aspect = state.pick_aspect(s.actor, w, melee, s.aspect)?;
@@ -96,7 +94,7 @@ pub(super) fn plan_strike(
         Action::FeintStrike | Action::AimedShot => terms.aimed = 1,
         Action::QuickShot => {
             if turn.is_some_and(|t| t.burst) {
-                return Err(err("BW-36", "no Quick Shot after a burst in the same turn"));
+                return Err(no("BW-36", || msg!("bw-refuse-quick-after-burst")));
             }
             // «в том же направлении, что и основная атака или предшествующее движение»
             let dir = direction(state, s.actor, s.target);
@@ -105,18 +103,21 @@ pub(super) fn plan_strike(
             action_k = if same { 2 } else { 3 };
         }
         Action::ShortBurst => {
-            let b = weapon
-                .short_burst
-                .ok_or_else(|| err("BW-39", format!("{} has no Short Burst", weapon.name)))?;
+            let b = weapon.short_burst.ok_or_else(|| {
+                no("BW-39", || {
+                    msg!("bw-refuse-no-short-burst", weapon = &*weapon.name)
+                })
+            })?;
             // Uncounted ammunition (`None`) never runs out.
             if let Some(ammo) = weapon.ammo.filter(|&a| a < b.rounds) {
-                return Err(err(
-                    "BW-39",
-                    format!(
-                        "a Short Burst needs {} rounds; {} has {ammo}",
-                        b.rounds, weapon.name
-                    ),
-                ));
+                return Err(no("BW-39", || {
+                    msg!(
+                        "bw-refuse-short-burst-ammo",
+                        rounds = b.rounds,
+                        weapon = &*weapon.name,
+                        ammo = ammo
+                    )
+                }));
             }
             terms.burst = b.bonus;
             rounds = b.rounds;
@@ -125,10 +126,9 @@ pub(super) fn plan_strike(
         _ => {}
     }
     if !melee && action != Action::ShortBurst && weapon.ammo == Some(0) {
-        return Err(err(
-            "BW-14",
-            format!("{} is empty: reload (ДД) first", weapon.name),
-        ));
+        return Err(no("BW-14", || {
+            msg!("bw-refuse-empty", weapon = &*weapon.name)
+        }));
     }
     if first_strike {
         terms.first_strike = state.settings.first_strike_k;
@@ -456,10 +456,9 @@ pub(crate) fn do_long_burst<D: Dice>(
     afford(state, s.actor, Cost::Full)?;
     let max = state.settings.long_burst_max_targets as usize;
     if targets.is_empty() || targets.len() > max {
-        return Err(err(
-            "BW-40",
-            format!("a Long Burst takes 1 to {max} targets in its cone"),
-        ));
+        return Err(no("BW-40", || {
+            msg!("bw-refuse-long-burst-targets", max = max)
+        }));
     }
     let mut seen: Set = 0;
     let mut dir = 0i8;
@@ -467,41 +466,38 @@ pub(crate) fn do_long_burst<D: Dice>(
         check_target(state, s.actor, t)?;
         // `t` is a character's index (checked above), so below 64.
         if seen & 1 << t != 0 {
-            return Err(err("BW-40", "each target once"));
+            return Err(no("BW-40", || msg!("bw-refuse-each-target-once")));
         }
         seen |= 1 << t;
         if state.engaged(s.actor, t) {
-            return Err(err(
-                "BW-22",
-                "no bursts at someone engaged with you in melee",
-            ));
+            return Err(no("BW-22", || msg!("bw-refuse-burst-in-melee")));
         }
         if state.distance(s.actor, t) < state.settings.distances.melee_below {
-            return Err(err("BW-32", "ranged attacks start at 2 m"));
+            return Err(too_close(state));
         }
         let d = direction(state, s.actor, t);
         if dir != 0 && d != dir {
-            return Err(err(
-                "BW-40",
-                "every Long Burst target must be in the one narrow cone (the same direction)",
-            ));
+            return Err(no("BW-40", || msg!("bw-refuse-cone")));
         }
         dir = d;
     }
     let w = state.weapon(s.actor, s.weapon)?;
     let weapon = state.weapon_data(s.actor, w);
-    let b = weapon
-        .long_burst
-        .ok_or_else(|| err("BW-40", format!("{} has no Long Burst", weapon.name)))?;
+    let b = weapon.long_burst.ok_or_else(|| {
+        no("BW-40", || {
+            msg!("bw-refuse-no-long-burst", weapon = &*weapon.name)
+        })
+    })?;
     // Uncounted ammunition (`None`) never runs out.
     if let Some(ammo) = weapon.ammo.filter(|&a| a < b.rounds) {
-        return Err(err(
-            "BW-40",
-            format!(
-                "a Long Burst needs {} rounds; {} has {ammo}",
-                b.rounds, weapon.name
-            ),
-        ));
+        return Err(no("BW-40", || {
+            msg!(
+                "bw-refuse-long-burst-ammo",
+                rounds = b.rounds,
+                weapon = &*weapon.name,
+                ammo = ammo
+            )
+        }));
     }
     let (bonus, comfortable) = (weapon.bonus, weapon.comfortable);
     let aspect = state.pick_aspect(s.actor, w, false, s.aspect)?;
@@ -563,14 +559,13 @@ pub(super) fn need_engaged(
     rule: &'static str,
 ) -> Result<(), RuleError> {
     if !state.engaged(actor, target) {
-        return Err(err(
-            rule,
-            format!(
-                "{} must be engaged in melee with {} first",
-                state.f(actor).character.name,
-                state.f(target).character.name
-            ),
-        ));
+        return Err(no(rule, || {
+            msg!(
+                "bw-refuse-not-engaged",
+                actor = &*state.f(actor).character.name,
+                target = &*state.f(target).character.name
+            )
+        }));
     }
     Ok(())
 }
@@ -578,10 +573,7 @@ pub(super) fn need_engaged(
 #[inline]
 pub(super) fn only_in_rounds(state: &State) -> Result<(), RuleError> {
     if state.phase == Phase::FirstStrike {
-        return Err(err(
-            "BW-09",
-            "before initiative only the First Strike attack is allowed",
-        ));
+        return Err(no("BW-09", || msg!("bw-refuse-first-strike-only")));
     }
     Ok(())
 }

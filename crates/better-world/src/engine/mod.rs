@@ -3,7 +3,7 @@
 use std::collections::BTreeMap;
 use std::sync::LazyLock;
 
-use fray_dice::{Dice, EventLog, RuleError};
+use fray_dice::{msg, Dice, EventLog, Message, RuleError};
 
 mod attack;
 mod command;
@@ -45,10 +45,14 @@ use crate::tables::{Aspect, Cover, Distance, WeaponKind};
 /// Bare hands: the weapon of anyone holding none.
 static FISTS: LazyLock<Weapon> = LazyLock::new(Weapon::default);
 
-/// A refusal. Cold: the optimiser then keeps the checks on the way lean.
+/// A refusal written from message `m` (`bw-refuse-*`, English and Russian). Cold and out of
+/// line: the optimiser then keeps the checks on the way lean.
+/// `m` writes the message only when someone will read it: not while `options` probes
+/// ([`crate::text::probing`]), so a refused candidate builds nothing.
 #[cold]
-fn err(rule: &'static str, message: impl Into<String>) -> RuleError {
-    RuleError::new(rule, message)
+#[inline(never)]
+fn no(rule: &'static str, m: impl FnOnce() -> Message) -> RuleError {
+    crate::text::refusal_with(rule, m)
 }
 
 /// How an attack is resolved.
@@ -188,21 +192,21 @@ impl State {
         let f = self.f(i);
         match choice {
             None => Ok(f.wielded),
-            Some(w) if w >= f.character.weapons.len() => Err(err(
-                "BW-14",
-                format!(
-                    "{} has no weapon #{w} (it carries {})",
-                    f.character.name,
-                    f.character.weapons.len()
-                ),
-            )),
-            Some(w) if f.dropped.iter().any(|d| d.weapon == w) => Err(err(
-                "BW-27",
-                format!(
-                    "{}'s {} lies on the floor after a disarm",
-                    f.character.name, f.character.weapons[w].name
-                ),
-            )),
+            Some(w) if w >= f.character.weapons.len() => Err(no("BW-14", || {
+                msg!(
+                    "bw-refuse-no-weapon",
+                    name = &*f.character.name,
+                    weapon = w,
+                    count = f.character.weapons.len()
+                )
+            })),
+            Some(w) if f.dropped.iter().any(|d| d.weapon == w) => Err(no("BW-27", || {
+                msg!(
+                    "bw-refuse-weapon-dropped",
+                    name = &*f.character.name,
+                    weapon = &*f.character.weapons[w].name
+                )
+            })),
             Some(w) => Ok(Some(w)),
         }
     }
@@ -271,15 +275,18 @@ impl State {
     ) -> Result<Aspect, RuleError> {
         let list = self.aspects_for(i, w, melee);
         if list.is_empty() {
-            return Err(err("BW-32", "this weapon cannot attack at range"));
+            return Err(no("BW-32", || msg!("bw-refuse-no-ranged")));
         }
         match chosen {
             None => Ok(self.best_aspect(i, list)),
             Some(a) if list.contains(&a) => Ok(a),
-            Some(a) => Err(err(
-                if melee { "BW-23" } else { "BW-32" },
-                format!("{a:?} cannot be used with this weapon; allowed: {list:?}"),
-            )),
+            Some(a) => Err(no(if melee { "BW-23" } else { "BW-32" }, || {
+                crate::text::with_aspects(
+                    crate::text::with_aspects(Message::new("bw-refuse-aspect"), "aspect", &[a]),
+                    "allowed",
+                    list,
+                )
+            })),
         }
     }
 
@@ -435,7 +442,9 @@ pub(crate) fn standings(state: &State) -> Vec<fray_dice::Standing> {
 #[inline]
 fn check_actor(state: &State, actor: usize) -> Result<(), RuleError> {
     if actor >= state.fighters.len() {
-        return Err(err("setup", format!("there is no character #{actor}")));
+        return Err(no("setup", || {
+            msg!("bw-refuse-no-character", index = actor)
+        }));
     }
     Ok(())
 }
@@ -458,40 +467,25 @@ fn afford(state: &State, actor: usize, cost: Cost) -> Result<(), RuleError> {
     }
     let turn = state
         .turn
-        .ok_or_else(|| err("BW-08", "no turn is being played"))?;
+        .ok_or_else(|| no("BW-08", || msg!("bw-refuse-no-turn")))?;
     let f = state.f(actor);
     let dying = f.hits < 1;
     match cost {
-        Cost::Main | Cost::Full if dying => Err(err(
-            "BW-21",
-            format!(
-                "{} is Dying: no Main action (and so no Full action)",
-                f.character.name
-            ),
-        )),
-        Cost::Main if turn.main => Err(err(
-            "BW-12",
-            "the Main action (ОД) of this turn is already spent (or lost to Pain Shock)",
-        )),
+        Cost::Main | Cost::Full if dying => Err(no("BW-21", || {
+            msg!("bw-refuse-dying-main", name = &*f.character.name)
+        })),
+        Cost::Main if turn.main => Err(no("BW-12", || msg!("bw-refuse-main-spent"))),
         Cost::Additional
             if turn.additional && !(state.settings.main_as_additional && !turn.main && !dying) =>
         {
-            Err(err(
-                "BW-12",
-                "the Additional action (ДД) of this turn is already spent",
-            ))
+            Err(no("BW-12", || msg!("bw-refuse-additional-spent")))
         }
-        Cost::Full if turn.main || turn.additional => Err(err(
-            "BW-12",
-            "a Full action (ПД) needs both the Main and the Additional action unspent",
-        )),
-        Cost::Minor if turn.minor >= state.settings.max_minor => Err(err(
-            "BW-12",
-            format!(
-                "at most {} Minor actions (НД) per turn",
-                state.settings.max_minor
-            ),
-        )),
+        Cost::Full if turn.main || turn.additional => {
+            Err(no("BW-12", || msg!("bw-refuse-full-needs-both")))
+        }
+        Cost::Minor if turn.minor >= state.settings.max_minor => Err(no("BW-12", || {
+            msg!("bw-refuse-minor-spent", max = state.settings.max_minor)
+        })),
         _ => Ok(()),
     }
 }
@@ -521,63 +515,60 @@ fn check_turn(state: &State, actor: usize, held_ok: bool, peaceful: bool) -> Res
     check_actor(state, actor)?;
     let f = state.f(actor);
     match state.phase {
-        Phase::Over => return Err(err("encounter", "the encounter is over")),
-        Phase::BetweenRounds => {
-            return Err(err(
-                "BW-08",
-                "no turn is being played: the round is over (join newcomers, then next_round)",
-            ))
-        }
+        Phase::Over => return Err(no("encounter", || msg!("bw-refuse-over"))),
+        Phase::BetweenRounds => return Err(no("BW-08", || msg!("bw-refuse-between-rounds"))),
         Phase::FirstStrike => {
             if !is_first_striker(state, actor) {
-                return Err(err(
-                    "BW-09",
-                    format!(
-                        "{} has no First Strike to make; only {:?} may act before initiative",
-                        f.character.name,
-                        first_strikers(state).collect::<Vec<_>>()
-                    ),
-                ));
+                return Err(no_first_strike(state, actor));
             }
         }
         Phase::Round => {
             let turn = state
                 .turn
-                .ok_or_else(|| err("BW-08", "no turn is being played"))?;
+                .ok_or_else(|| no("BW-08", || msg!("bw-refuse-no-turn")))?;
             if turn.actor != actor {
-                return Err(err(
-                    "BW-08",
-                    format!(
-                        "it is {}'s turn; {} is frozen until then",
-                        state.f(turn.actor).character.name,
-                        f.character.name
-                    ),
-                ));
+                return Err(no("BW-08", || {
+                    msg!(
+                        "bw-refuse-not-your-turn",
+                        actor = &*state.f(turn.actor).character.name,
+                        name = &*f.character.name
+                    )
+                }));
             }
         }
     }
     if !held_ok {
         if let Some(h) = f.held_by {
-            return Err(err(
-                "BW-28",
-                format!(
-                    "{} is held by {} and may do nothing but Break Free",
-                    f.character.name,
-                    state.f(h).character.name
-                ),
-            ));
+            return Err(no("BW-28", || {
+                msg!(
+                    "bw-refuse-held",
+                    name = &*f.character.name,
+                    holder = &*state.f(h).character.name
+                )
+            }));
         }
     }
     if !peaceful && f.withdrawing.is_some() {
-        return Err(err(
-            "BW-11",
-            format!(
-                "{} is leaving the fight: no combat actions",
-                f.character.name
-            ),
-        ));
+        return Err(no("BW-11", || {
+            msg!("bw-refuse-leaving", name = &*f.character.name)
+        }));
     }
     Ok(())
+}
+
+/// BW-09: `actor` has no First Strike to make; the message names those who have.
+#[cold]
+fn no_first_strike(state: &State, actor: usize) -> RuleError {
+    let strikers: Vec<&str> = first_strikers(state)
+        .map(|i| &*state.f(i).character.name)
+        .collect();
+    no("BW-09", || {
+        msg!(
+            "bw-refuse-no-first-strike",
+            name = &*state.f(actor).character.name,
+            strikers = strikers.join(", ")
+        )
+    })
 }
 
 pub(crate) fn is_first_striker(state: &State, i: usize) -> bool {
@@ -594,13 +585,15 @@ pub(crate) fn first_strikers(state: &State) -> impl Iterator<Item = usize> + '_ 
 fn check_target(state: &State, actor: usize, target: usize) -> Result<(), RuleError> {
     check_actor(state, target)?;
     if !state.enemies(actor, target) {
-        return Err(err("BW-14", "attacks and special actions target an enemy"));
+        return Err(no("BW-14", || msg!("bw-refuse-not-enemy")));
     }
     if state.f(target).status != Status::Active {
-        return Err(err(
-            "BW-08",
-            format!("{} is not in the fight", state.f(target).character.name),
-        ));
+        return Err(no("BW-08", || {
+            msg!(
+                "bw-refuse-not-in-fight",
+                name = &*state.f(target).character.name
+            )
+        }));
     }
     Ok(())
 }
@@ -743,7 +736,7 @@ pub fn apply<D: Dice>(
     events: &mut Events,
 ) -> Result<(), RuleError> {
     if state.phase == Phase::Over {
-        return Err(err("encounter", "the encounter is over"));
+        return Err(no("encounter", || msg!("bw-refuse-over")));
     }
     if let Some(p) = &state.pending {
         if !matches!(command, Command::Opportunity { .. }) {
@@ -766,7 +759,7 @@ pub fn apply<D: Dice>(
             afford(state, actor, Cost::Main)?;
             need_engaged(state, actor, target, "BW-27")?;
             let Some(w) = state.f(target).wielded else {
-                return Err(err("BW-27", "the target holds no weapon to knock away"));
+                return Err(no("BW-27", || msg!("bw-refuse-nothing-to-disarm")));
             };
             let terms = disarm_terms(state, actor, target);
             let wounds = state.wounds_dealt;
@@ -796,10 +789,7 @@ pub fn apply<D: Dice>(
             afford(state, actor, Cost::Full)?;
             need_engaged(state, actor, target, "BW-28")?;
             if state.f(target).held_by.is_some() || state.f(actor).holding.is_some() {
-                return Err(err(
-                    "BW-28",
-                    "one hold at a time: the target is held or the actor already holds someone",
-                ));
+                return Err(no("BW-28", || msg!("bw-refuse-one-hold")));
             }
             let terms = grapple_terms(state, actor, target);
             let wounds = state.wounds_dealt;
@@ -820,7 +810,7 @@ pub fn apply<D: Dice>(
             check_turn(state, actor, true, true)?;
             only_in_rounds(state)?;
             let Some(h) = state.f(actor).held_by else {
-                return Err(err("BW-29", "only a held character can Break Free"));
+                return Err(no("BW-29", || msg!("bw-refuse-not-held")));
             };
             afford(state, actor, Cost::Main)?;
             let terms = break_free_terms(state, actor, h);
@@ -835,7 +825,7 @@ pub fn apply<D: Dice>(
             check_turn(state, actor, false, true)?;
             only_in_rounds(state)?;
             if state.f(actor).holding.is_none() {
-                return Err(err("BW-28", "nobody is held by this character"));
+                return Err(no("BW-28", || msg!("bw-refuse-holds-nobody")));
             }
             afford(state, actor, Cost::Minor)?;
             release_holds(state, actor, events);
@@ -870,10 +860,7 @@ pub fn apply<D: Dice>(
             only_in_rounds(state)?;
             afford(state, actor, Cost::Minor)?;
             if state.partners(actor).next().is_some() || state.f(actor).holding.is_some() {
-                return Err(err(
-                    "BW-11",
-                    "to leave, first get out of melee: an engaged character has the enemy's attention",
-                ));
+                return Err(no("BW-11", || msg!("bw-refuse-leave-engaged")));
             }
             state.fighters[actor].withdrawing = Some(state.round);
             events.emit(|| Event::Withdrawing {
@@ -887,10 +874,7 @@ pub fn apply<D: Dice>(
             check_actor(state, actor)?;
             let f = state.f(actor);
             if f.status != Status::Active || !f.conscious || f.hits >= 1 {
-                return Err(err(
-                    "BW-21",
-                    "only a conscious Dying character can let go and faint",
-                ));
+                return Err(no("BW-21", || msg!("bw-refuse-let-go")));
             }
             let own_turn =
                 state.phase == Phase::Round && state.turn.is_some_and(|t| t.actor == actor);
@@ -916,10 +900,7 @@ pub fn apply<D: Dice>(
             let actor = *actor;
             check_actor(state, actor)?;
             if state.phase != Phase::FirstStrike || !is_first_striker(state, actor) {
-                return Err(err(
-                    "BW-09",
-                    "only a character with a First Strike pending can pass on it",
-                ));
+                return Err(no("BW-09", || msg!("bw-refuse-pass")));
             }
             events.emit(|| Event::Passed {
                 actor: state.who(actor),
@@ -929,21 +910,17 @@ pub fn apply<D: Dice>(
         Command::EndTurn { actor } => end_turn(state, *actor, events)?,
         Command::Join { actors } => {
             if state.phase != Phase::BetweenRounds {
-                return Err(err(
-                    "BW-10",
-                    "newcomers join only at the start of a new round, not during one",
-                ));
+                return Err(no("BW-10", || msg!("bw-refuse-join-mid-round")));
             }
             if actors.is_empty() {
-                return Err(err("BW-10", "name at least one newcomer"));
+                return Err(no("BW-10", || msg!("bw-refuse-join-nobody")));
             }
             for (k, &a) in actors.iter().enumerate() {
                 check_actor(state, a)?;
                 if state.f(a).status != Status::Reserve || actors[..k].contains(&a) {
-                    return Err(err(
-                        "BW-10",
-                        format!("{} is not waiting to join", state.f(a).character.name),
-                    ));
+                    return Err(no("BW-10", || {
+                        msg!("bw-refuse-not-waiting", name = &*state.f(a).character.name)
+                    }));
                 }
             }
             join(state, dice, actors, events)?;
@@ -973,10 +950,10 @@ pub(crate) fn defend<D: Dice>(
     afford(state, actor, cost)?;
     if defence == Defence::Reaction {
         if state.f(actor).character.cover == Cover::None {
-            return Err(err("BW-37", "Reaction needs cover"));
+            return Err(no("BW-37", || msg!("bw-refuse-reaction-cover")));
         }
         if state.partners(actor).next().is_some() {
-            return Err(err("BW-37", "engaged in melee: no Reaction"));
+            return Err(no("BW-37", || msg!("bw-refuse-reaction-melee")));
         }
     }
     let f = &mut state.fighters[actor];
@@ -1003,19 +980,15 @@ pub(crate) fn reload<D: Dice>(
     only_in_rounds(state)?;
     afford(state, actor, Cost::Additional)?;
     let Some(w) = state.f(actor).wielded else {
-        return Err(err("BW-12", "nothing in hand to reload"));
+        return Err(no("BW-12", || msg!("bw-refuse-nothing-to-reload")));
     };
     let weapon = &state.f(actor).character.weapons[w];
     match weapon.ammo {
         Some(a) if weapon.spare_magazines > 0 && a < weapon.magazine => {}
         _ => {
-            return Err(err(
-                "BW-12",
-                format!(
-                    "{} cannot be reloaded (full, no spare magazine, or no ammunition)",
-                    weapon.name
-                ),
-            ))
+            return Err(no("BW-12", || {
+                msg!("bw-refuse-cannot-reload", weapon = &*weapon.name)
+            }))
         }
     }
     let weapon = &mut state.fighters[actor].character.weapons[w];

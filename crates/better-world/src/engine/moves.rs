@@ -62,52 +62,47 @@ pub(super) fn validate_engage(
 ) -> Result<(u8, u8), RuleError> {
     check_target(state, actor, target)?;
     if state.engaged(actor, target) {
-        return Err(err("BW-24", "already engaged with that target"));
+        return Err(no("BW-24", || msg!("bw-refuse-already-engaged")));
     }
     if (to - state.f(target).character.position).abs()
         >= state.settings.distances.melee_below as i32
     {
-        return Err(err(
-            "BW-13",
-            format!(
-                "to engage, end the move within {} m of the target",
-                state.settings.distances.melee_below
-            ),
-        ));
+        return Err(no("BW-13", || {
+            msg!(
+                "bw-refuse-engage-reach",
+                metres = state.settings.distances.melee_below
+            )
+        }));
     }
     let (around, attackers, taken) = crowd(state, target);
     let cap = state.settings.melee_cap as usize;
     if around >= cap || attackers >= cap {
-        return Err(err(
-            "BW-24",
-            format!(
-                "{} already has {} in melee around it; at most {cap} (one per 90° sector{})",
-                state.f(target).character.name,
-                around,
-                if cap < 4 {
-                    ", fewer in cramped space"
-                } else {
-                    ""
-                }
-            ),
-        ));
+        return Err(no("BW-24", || {
+            msg!(
+                "bw-refuse-crowded",
+                name = &*state.f(target).character.name,
+                around = around,
+                cap = cap,
+                cramped = if cap < 4 { "yes" } else { "no" }
+            )
+        }));
     }
     let s = match sector {
-        Some(s) if s > 3 => return Err(err("BW-24", "sectors are 0 (front), 1, 2 (back), 3")),
+        Some(s) if s > 3 => return Err(no("BW-24", || msg!("bw-refuse-sector-range"))),
         Some(s) if taken & 1 << s != 0 => {
-            return Err(err(
-                "BW-24",
-                format!("sector {s} around the target is taken"),
-            ))
+            return Err(no("BW-24", || msg!("bw-refuse-sector-taken", sector = s)))
         }
         Some(s) => s,
-        None => free_sector(taken).ok_or_else(|| err("BW-24", "no free sector"))?,
+        None => {
+            free_sector(taken).ok_or_else(|| no("BW-24", || msg!("bw-refuse-no-free-sector")))?
+        }
     };
     let (around_actor, _, taken_by_others) = crowd(state, actor);
     if around_actor >= cap {
-        return Err(err("BW-24", "no free sector around the mover"));
+        return Err(no("BW-24", || msg!("bw-refuse-mover-crowded")));
     }
-    let back = free_sector(taken_by_others).ok_or_else(|| err("BW-24", "no free sector"))?;
+    let back = free_sector(taken_by_others)
+        .ok_or_else(|| no("BW-24", || msg!("bw-refuse-no-free-sector")))?;
     Ok((s, back))
 }
 
@@ -121,16 +116,10 @@ pub(crate) fn do_move<D: Dice>(
 ) -> Result<(), RuleError> {
     check_turn(state, actor, false, true)?;
     if state.phase == Phase::FirstStrike {
-        return Err(err(
-            "BW-09",
-            "before initiative only the First Strike attack is allowed",
-        ));
+        return Err(no("BW-09", || msg!("bw-refuse-first-strike-only")));
     }
     if engage.is_none() && sector.is_some() {
-        return Err(err(
-            "BW-24",
-            "a sector is chosen only by a move that engages someone (give `engage`)",
-        ));
+        return Err(no("BW-24", || msg!("bw-refuse-sector-without-engage")));
     }
     let cost = if sprint { Cost::Full } else { Cost::Additional };
     afford(state, actor, cost)?;
@@ -141,22 +130,22 @@ pub(crate) fn do_move<D: Dice>(
         state.settings.move_metres
     };
     if from.abs_diff(to) > metres {
-        return Err(err(
-            "BW-13",
-            format!(
-                "a {} covers at most {metres} m; {} m asked",
-                if sprint { "Sprint" } else { "Move" },
-                from.abs_diff(to)
-            ),
-        ));
+        return Err(no("BW-13", || {
+            msg!(
+                "bw-refuse-move-too-far",
+                mode = if sprint { "sprint" } else { "move" },
+                metres = metres,
+                asked = from.abs_diff(to)
+            )
+        }));
     }
     if to.unsigned_abs() > 100_000 {
-        return Err(err("BW-13", "positions are within ±100000 m"));
+        return Err(no("BW-13", || msg!("bw-refuse-position-range")));
     }
     let sectors = match engage {
         Some(t) => {
             if state.f(actor).withdrawing.is_some() {
-                return Err(err("BW-11", "a character leaving the fight cannot engage"));
+                return Err(no("BW-11", || msg!("bw-refuse-leaving-engage")));
             }
             Some(validate_engage(state, actor, t, to, sector)?)
         }

@@ -7,10 +7,11 @@ use fray_dice::{Dice, RuleError};
 use serde::{Deserialize, Serialize};
 
 use super::{
-    cap, check_actor, err, finish_action, members, release_holds, resolve_strike, scene,
-    spend_ammo, Action, Cost, Engagement, Event, Events, Plan, PoolTerms, Set, State, Status,
+    cap, check_actor, finish_action, members, no, release_holds, resolve_strike, scene, spend_ammo,
+    Action, Cost, Engagement, Event, Events, Plan, PoolTerms, Set, State, Status,
 };
 use crate::resolve::Restraint;
+use fray_dice::msg;
 
 /// A move waiting for the opportunity attacks it provoked (BW-26).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -44,14 +45,13 @@ impl Provoked {
 #[cold]
 pub(super) fn waiting(state: &State, p: &Provoked) -> RuleError {
     let e = p.decider().unwrap_or(p.mover);
-    err(
-        "BW-26",
-        format!(
-            "{} must first take or decline the opportunity attack on {} (opportunity)",
-            state.f(e).character.name,
-            state.f(p.mover).character.name
-        ),
-    )
+    no("BW-26", || {
+        msg!(
+            "bw-refuse-opportunity-waiting",
+            enemy = &*state.f(e).character.name,
+            mover = &*state.f(p.mover).character.name
+        )
+    })
 }
 
 /// Goes on with a provoked move: waits for the next enemy that can still attack, or makes
@@ -86,10 +86,7 @@ pub(super) fn answer<D: Dice>(
 ) -> Result<(), RuleError> {
     check_actor(state, actor)?;
     let Some(mut p) = state.pending else {
-        return Err(err(
-            "BW-26",
-            "no opportunity attack is offered now: only a move out of or past an enemy's reach offers one",
-        ));
+        return Err(no("BW-26", || msg!("bw-refuse-no-opportunity")));
     };
     if p.decider() != Some(actor) {
         return Err(waiting(state, &p));

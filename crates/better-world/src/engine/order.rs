@@ -2,9 +2,10 @@
 
 use fray_dice::{Dice, Few, RuleError};
 
-use super::{check_end, err, members, start_round, Event, Events, Phase, Set, State, Status};
+use super::{check_end, members, no, start_round, Event, Events, Phase, Set, State, Status};
 use crate::initiative::{initiative_level, insert_by_dice, shuffle, OrderMethod};
 use crate::setup::JoinMethod;
+use fray_dice::msg;
 
 /// Rolls the initiative level of each of `who`, in that order (BW-04 … BW-06). Returns
 /// `(level, character)` by level, ascending, and within a level in rolling order: one small
@@ -128,21 +129,20 @@ pub(super) fn roll_initiative<D: Dice>(
 /// Starts the next round.
 pub(crate) fn next_round(state: &mut State, events: &mut Events) -> Result<(), RuleError> {
     if state.phase != Phase::BetweenRounds {
-        return Err(err("BW-08", "the round is still being played"));
+        return Err(no("BW-08", || msg!("bw-refuse-round-running")));
     }
     let next = state.round + 1;
     let due = state.fighters.iter().find(|f| {
         f.status == Status::Reserve && f.character.joins_round.is_some_and(|r| r <= next)
     });
     if let Some(f) = due {
-        return Err(err(
-            "BW-10",
-            format!(
-                "{} joins at round {}: join the newcomers due before the next round",
-                f.character.name,
-                f.character.joins_round.unwrap_or(next)
-            ),
-        ));
+        return Err(no("BW-10", || {
+            msg!(
+                "bw-refuse-join-due",
+                name = &*f.character.name,
+                round = f.character.joins_round.unwrap_or(next)
+            )
+        }));
     }
     start_round(state, events);
     check_end(state, events);

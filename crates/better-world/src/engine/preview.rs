@@ -3,8 +3,9 @@
 
 use fray_dice::RuleError;
 
-use super::{apply, cap, err, plan_strike, Action, Command, Plan, State};
+use super::{apply, cap, no, plan_strike, Action, Command, Plan, State};
 use crate::resolve::{AttackSpec, CheckSpec};
+use fray_dice::msg;
 use fray_dice::{EventLog, Rng};
 
 /// What a command rolls: an attack (check and damage), a contest (check only), or nothing.
@@ -77,10 +78,7 @@ pub(crate) fn rolls(state: &State, command: &Command) -> Result<Rolls, RuleError
             let (_, pool, terms) = super::break_free_terms(state, *actor, h);
             Ok(Rolls::Contest(contest(state, pool, terms.total())))
         }
-        Command::LongBurst(_) => Err(err(
-            "BW-40",
-            "no preview for a Long Burst: one attack roll against several defences",
-        )),
+        Command::LongBurst(_) => Err(no("BW-40", || msg!("bw-refuse-no-preview-long-burst"))),
         _ => Ok(Rolls::Nothing),
     }
 }

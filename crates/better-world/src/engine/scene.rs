@@ -3,7 +3,8 @@
 
 use fray_dice::{Dice, RuleError};
 
-use super::{afford, check_turn, err, finish_action, only_in_rounds, Cost, Event, Events, State};
+use super::{afford, check_turn, finish_action, no, only_in_rounds, Cost, Event, Events, State};
+use fray_dice::msg;
 
 /// After `actor` moved in direction `dir` (±1): its cover is the scene's where it stands
 /// now (BW-35: cover is a place, not a trait: «отсутствие Укрытия означает, что персонаж
@@ -53,26 +54,24 @@ pub(super) fn pick_up<D: Dice>(
         None => (0..f.dropped.len()).min_by_key(|&k| (f.dropped[k].at.abs_diff(pos), k)),
     };
     let Some(k) = found else {
-        return Err(err(
-            "BW-27",
-            match weapon {
-                Some(w) => format!("{}'s weapon #{w} is not on the floor", f.character.name),
-                None => format!("nothing of {}'s lies on the floor", f.character.name),
-            },
-        ));
+        let name = &*f.character.name;
+        return Err(no("BW-27", || match weapon {
+            Some(w) => msg!("bw-refuse-not-dropped", name = name, weapon = w),
+            None => msg!("bw-refuse-nothing-dropped", name = name),
+        }));
     };
     let d = f.dropped[k];
     let reach = state.settings.distances.melee_below;
     if d.at.abs_diff(pos) >= reach {
-        return Err(err(
-            "BW-27",
-            format!(
-                "the {} lies at {} m, {} m away; come within {reach} m of it first",
-                f.character.weapons[d.weapon].name,
-                d.at,
-                d.at.abs_diff(pos)
-            ),
-        ));
+        return Err(no("BW-27", || {
+            msg!(
+                "bw-refuse-dropped-far",
+                weapon = &*f.character.weapons[d.weapon].name,
+                at = d.at,
+                distance = d.at.abs_diff(pos),
+                reach = reach
+            )
+        }));
     }
     let f = &mut state.fighters[actor];
     f.dropped.remove(k);

@@ -136,10 +136,12 @@ pub fn attacks(events: &[Event]) -> Vec<(Action, u32, u32, CheckResult, bool)> {
         .collect()
 }
 
+/// The rule a refused command breaks; every refusal of the engine is written from a
+/// message, so it reads in Russian too (issue 18).
 pub fn rule(r: Result<Vec<Event>, RuleError>) -> String {
-    r.expect_err("the command should be refused")
-        .rule
-        .to_string()
+    let e = r.expect_err("the command should be refused");
+    assert!(e.text.is_some(), "English only: {e}");
+    e.rule.to_string()
 }
 
 pub fn has(events: &[Event], f: impl Fn(&Event) -> bool) -> bool {

@@ -185,6 +185,21 @@ impl State {
         stats: Stats,
         pool: u32,
     ) -> Result<(), RuleError> {
+        self.judge_resolved::<Refuse>(i, d, parts, weapon, stats, pool)
+    }
+
+    /// [`State::validate_resolved`], answering a broken rule as `V` says: [`Refuse`] writes
+    /// the refusal, [`Probe`] (the default tactic's candidates) only says no and formats
+    /// nothing. The one implementation of the declaration rules.
+    pub(crate) fn judge_resolved<V: Verdict>(
+        &self,
+        i: usize,
+        d: &Declaration,
+        parts: Parts<'_>,
+        weapon: Option<usize>,
+        stats: Stats,
+        pool: u32,
+    ) -> Result<(), V::No> {
         let f = &self.fighters[i];
         let weapon = weapon.map(|w| &f.weapons[w]);
         let (attack, damage) = parts.totals();
@@ -193,21 +208,24 @@ impl State {
         let tactic = d.tactic;
         if let Some(action) = d.action {
             if attacking {
-                return Err(no("HUNT-23", msg!("hunt-refuse-extraneous-no-attack")));
+                return Err(V::no("HUNT-23", || {
+                    msg!("hunt-refuse-extraneous-no-attack")
+                }));
             }
             if tactic != Tactic::None && !(tactic == Tactic::Hide && f.hidden.is_some()) {
-                return Err(no("HUNT-23", msg!("hunt-refuse-extraneous-no-tactic")));
+                return Err(V::no("HUNT-23", || {
+                    msg!("hunt-refuse-extraneous-no-tactic")
+                }));
             }
             if d.defense > pool / 2 {
-                return Err(no(
-                    "HUNT-23",
+                return Err(V::no("HUNT-23", || {
                     msg!(
                         "hunt-refuse-extraneous-defense",
                         half = pool / 2,
                         pool = pool,
                         asked = d.defense
-                    ),
-                ));
+                    )
+                }));
             }
             if action == Extraneous::Reload {
                 let has = f.weapons.iter().any(|w| {
@@ -217,7 +235,7 @@ impl State {
                         && d.weapon.as_ref().map_or(true, |n| *n == w.weapon.name)
                 });
                 if !has {
-                    return Err(no("HUNT-27", msg!("hunt-refuse-no-reload")));
+                    return Err(V::no("HUNT-27", || msg!("hunt-refuse-no-reload")));
                 }
             }
         }
@@ -236,101 +254,92 @@ impl State {
             && weapon.map_or(true, |w| w.status == WeaponStatus::Ready);
         if chase {
             if damage > 0 {
-                return Err(no("HUNT-15", msg!("hunt-refuse-chase-no-damage")));
+                return Err(V::no("HUNT-15", || msg!("hunt-refuse-chase-no-damage")));
             }
             for (t, _, _) in parts.iter(self) {
                 if self.fighters[t].hidden.is_some() {
-                    return Err(no(
-                        "HUNT-20",
-                        msg!("hunt-refuse-pursue-hidden", name = &*self.fighters[t].name),
-                    ));
+                    return Err(V::no("HUNT-20", || {
+                        msg!("hunt-refuse-pursue-hidden", name = &*self.fighters[t].name)
+                    }));
                 }
             }
         }
         if attacking && !chase {
             let Some(w) = weapon else {
-                return Err(no("HUNT-06", msg!("hunt-refuse-needs-weapon")));
+                return Err(V::no("HUNT-06", || msg!("hunt-refuse-needs-weapon")));
             };
             if w.status != WeaponStatus::Ready {
-                return Err(no(
-                    "HUNT-12",
+                return Err(V::no("HUNT-12", || {
                     msg!(
                         "hunt-refuse-weapon-down",
                         weapon = &*w.weapon.name,
                         status = crate::text::key(w.status)
-                    ),
-                ));
+                    )
+                }));
             }
             if w.weapon.kind == AttackKind::Melee && at != Distance::Near {
-                return Err(no(
-                    "HUNT-06",
-                    msg!("hunt-refuse-melee-near", distance = at.name()),
-                ));
+                return Err(V::no("HUNT-06", || {
+                    msg!("hunt-refuse-melee-near", distance = at.name())
+                }));
             }
             if w.weapon.reach()[at.index()] == 0 {
-                return Err(no(
-                    "HUNT-05",
+                return Err(V::no("HUNT-05", || {
                     msg!(
                         "hunt-refuse-reach",
                         weapon = &*w.weapon.name,
                         distance = at.name()
-                    ),
-                ));
+                    )
+                }));
             }
             if w.weapon.kind == AttackKind::Ranged && w.weapon.ammo == Some(0) {
-                return Err(no(
-                    "HUNT-27",
-                    msg!("hunt-refuse-empty", weapon = &*w.weapon.name),
-                ));
+                return Err(V::no("HUNT-27", || {
+                    msg!("hunt-refuse-empty", weapon = &*w.weapon.name)
+                }));
             }
             for (t, _, _) in parts.iter(self) {
                 if self.fighters[t].hidden.is_some() && w.weapon.kind != AttackKind::Ranged {
-                    return Err(no(
-                        "HUNT-20",
-                        msg!("hunt-refuse-hidden-ranged", name = &*self.fighters[t].name),
-                    ));
+                    return Err(V::no("HUNT-20", || {
+                        msg!("hunt-refuse-hidden-ranged", name = &*self.fighters[t].name)
+                    }));
                 }
             }
             if matches!(tactic, Tactic::Hide | Tactic::Search) {
-                return Err(no(
-                    "HUNT-20",
-                    msg!("hunt-refuse-tactic-no-attack", tactic = tactic.name()),
-                ));
+                return Err(V::no("HUNT-20", || {
+                    msg!("hunt-refuse-tactic-no-attack", tactic = tactic.name())
+                }));
             }
         }
         if f.hidden.is_some()
             && tactic != Tactic::Ambush
             && (attacking || !(tactic == Tactic::Hide || d.action.is_some()))
         {
-            return Err(no("HUNT-20", msg!("hunt-refuse-hidden-stays")));
+            return Err(V::no("HUNT-20", || msg!("hunt-refuse-hidden-stays")));
         }
         if d.lure && !(tactic == Tactic::Flee && self.trap) {
-            return Err(no("HUNT-14", msg!("hunt-refuse-lure")));
+            return Err(V::no("HUNT-14", || msg!("hunt-refuse-lure")));
         }
         if d.give_up {
             if attacking || tactic != Tactic::None || d.action.is_some() {
-                return Err(no("HUNT-20", msg!("hunt-refuse-give-up-alone")));
+                return Err(V::no("HUNT-20", || msg!("hunt-refuse-give-up-alone")));
             }
             if !self.opponents(i).any(|j| self.fighters[j].hidden.is_some()) {
-                return Err(no("HUNT-20", msg!("hunt-refuse-give-up-nobody")));
+                return Err(V::no("HUNT-20", || msg!("hunt-refuse-give-up-nobody")));
             }
         }
         // Caps and pool (HUNT-06).
         if d.defense > stats.agility {
-            return Err(no(
-                "HUNT-06",
+            return Err(V::no("HUNT-06", || {
                 msg!(
                     "hunt-refuse-defense-cap",
                     dice = d.defense,
                     cap = stats.agility
-                ),
-            ));
+                )
+            }));
         }
         if attack > u64::from(stats.agility) {
-            return Err(no(
-                "HUNT-06",
-                msg!("hunt-refuse-attack-cap", dice = attack, cap = stats.agility),
-            ));
+            return Err(V::no("HUNT-06", || {
+                msg!("hunt-refuse-attack-cap", dice = attack, cap = stats.agility)
+            }));
         }
         if attacking {
             let ranged = weapon.is_some_and(|w| w.weapon.kind == AttackKind::Ranged);
@@ -340,74 +349,78 @@ impl State {
                 stats.strength
             };
             if damage > u64::from(cap) {
-                return Err(no(
-                    "HUNT-06",
+                return Err(V::no("HUNT-06", || {
                     msg!(
                         "hunt-refuse-damage-cap",
                         dice = damage,
                         cap = cap,
                         ranged = if ranged { "yes" } else { "no" }
-                    ),
-                ));
+                    )
+                }));
             }
         }
         let spent = u64::from(d.defense) + attack + damage;
         if spent > u64::from(pool) {
             let crowded = near && pool < f.base.potential.saturating_sub(f.stunned);
-            return Err(no(
-                "HUNT-06",
+            return Err(V::no("HUNT-06", || {
                 msg!(
                     "hunt-refuse-pool",
                     spent = spent,
                     pool = pool,
                     stunned = f.stunned,
                     crowded = if crowded { "yes" } else { "no" }
-                ),
-            ));
+                )
+            }));
         }
         // Tactics.
         if tactic != Tactic::None {
             let staying_hidden = tactic == Tactic::Hide && f.hidden.is_some();
             if f.fallen && !staying_hidden {
-                return Err(no("HUNT-12", msg!("hunt-refuse-fell", name = &*f.name)));
+                return Err(V::no("HUNT-12", || {
+                    msg!("hunt-refuse-fell", name = &*f.name)
+                }));
             }
             if f.stunned > 0 && !staying_hidden {
-                return Err(no("HUNT-12", msg!("hunt-refuse-stunned", name = &*f.name)));
+                return Err(V::no("HUNT-12", || {
+                    msg!("hunt-refuse-stunned", name = &*f.name)
+                }));
             }
             if self.round == 1 && self.surprised == Some(f.side) {
-                return Err(no("HUNT-03", msg!("hunt-refuse-unaware", name = &*f.name)));
+                return Err(V::no("HUNT-03", || {
+                    msg!("hunt-refuse-unaware", name = &*f.name)
+                }));
             }
         }
         let ranged_weapon = weapon.is_some_and(|w| w.weapon.kind == AttackKind::Ranged);
         match tactic {
             Tactic::Onslaught => {
                 if !near {
-                    return Err(no("HUNT-18", msg!("hunt-refuse-onslaught-near")));
+                    return Err(V::no("HUNT-18", || msg!("hunt-refuse-onslaught-near")));
                 }
                 if !attacking || weapon.is_some_and(|w| w.weapon.kind != AttackKind::Melee) {
-                    return Err(no("HUNT-18", msg!("hunt-refuse-onslaught-melee")));
+                    return Err(V::no("HUNT-18", || msg!("hunt-refuse-onslaught-melee")));
                 }
             }
             Tactic::Counterattack if !near => {
-                return Err(no("HUNT-19", msg!("hunt-refuse-counterattack-near")));
+                return Err(V::no("HUNT-19", || msg!("hunt-refuse-counterattack-near")));
             }
             Tactic::Hide if near && f.hidden.is_none() => {
-                return Err(no("HUNT-20", msg!("hunt-refuse-hide-near")));
+                return Err(V::no("HUNT-20", || msg!("hunt-refuse-hide-near")));
             }
             Tactic::AimedFire if !(attacking && ranged_weapon) => {
-                return Err(no("HUNT-17", msg!("hunt-refuse-aimed-ranged")));
+                return Err(V::no("HUNT-17", || msg!("hunt-refuse-aimed-ranged")));
             }
             Tactic::BarrageFire if !(attacking && ranged_weapon) => {
-                return Err(no("HUNT-22", msg!("hunt-refuse-barrage-ranged")));
+                return Err(V::no("HUNT-22", || msg!("hunt-refuse-barrage-ranged")));
             }
             Tactic::Ambush if f.hidden.is_none() => {
-                return Err(no("HUNT-21", msg!("hunt-refuse-ambush-hidden")));
+                return Err(V::no("HUNT-21", || msg!("hunt-refuse-ambush-hidden")));
             }
             Tactic::Ambush if !attacking => {
-                return Err(no("HUNT-21", msg!("hunt-refuse-ambush-attack")));
+                return Err(V::no("HUNT-21", || msg!("hunt-refuse-ambush-attack")));
             }
             Tactic::Search if !self.opponents(i).any(|j| self.fighters[j].hidden.is_some()) => {
-                return Err(no("HUNT-20", msg!("hunt-refuse-search-nobody")));
+                return Err(V::no("HUNT-20", || msg!("hunt-refuse-search-nobody")));
             }
             _ => {}
         }

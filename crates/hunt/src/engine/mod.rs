@@ -30,7 +30,41 @@ pub struct Hunt;
 #[cold]
 #[inline(never)]
 fn no(rule: &'static str, m: fray_dice::Message) -> RuleError {
+    if crate::text::is_probing() {
+        // Nobody reads it: `options` keeps only whether the declaration is legal.
+        return RuleError::new(rule, String::new());
+    }
     RuleError::text(rule, &crate::text::TEXTS, m)
+}
+
+/// How a check answers a broken rule: [`Refuse`] writes the refusal (the engine's commands),
+/// [`Probe`] only says no (the default tactic's candidates), so one implementation of each
+/// rule serves both and a candidate that fails formats nothing.
+pub(crate) trait Verdict {
+    /// What a broken rule gives.
+    type No;
+    /// Rule `rule` is broken; `m` writes its message, if this verdict needs one.
+    fn no(rule: &'static str, m: impl FnOnce() -> fray_dice::Message) -> Self::No;
+}
+
+/// The engine's verdict: the refusal, in every language.
+pub(crate) struct Refuse;
+
+impl Verdict for Refuse {
+    type No = RuleError;
+    #[inline]
+    fn no(rule: &'static str, m: impl FnOnce() -> fray_dice::Message) -> RuleError {
+        no(rule, m())
+    }
+}
+
+/// The default tactic's verdict: only whether the candidate is legal.
+pub(crate) struct Probe;
+
+impl Verdict for Probe {
+    type No = ();
+    #[inline(always)]
+    fn no(_: &'static str, _: impl FnOnce() -> fray_dice::Message) {}
 }
 
 /// Each fighter's state, Endurance, wounds, bleeding, ammunition and damage, for the summary

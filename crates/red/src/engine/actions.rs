@@ -192,9 +192,9 @@ pub(super) fn driven(state: &State, actor: usize) -> Result<usize, RuleError> {
     let f = &state.fighters[actor];
     match f.vehicle {
         Some(v) if state.vehicles[v].driver == Some(actor) => Ok(v),
-        _ => Err(err(
+        _ => Err(refuse(
             "RED-03",
-            format!("{} is not driving a vehicle", f.name),
+            msg!("red-refuse-not-driving", name = &*f.name),
         )),
     }
 }
@@ -468,7 +468,7 @@ pub(super) fn stabilize<D: Dice>(
             msg!("red-refuse-stabilize-target", name = &*t.name),
         ));
     }
-    within_reach(state, actor, target, "stabilize")?;
+    within_reach(state, actor, target, "red-refuse-reach-stabilize")?;
     let f = &state.fighters[actor];
     let (first_aid, paramedic) = (f.skill("first_aid"), f.skill("paramedic"));
     let skill = if paramedic > first_aid {
@@ -520,7 +520,7 @@ pub(super) fn grab<D: Dice>(
     if target == actor || !state.fighters[target].present() {
         return Err(refuse("RED-08", msg!("red-refuse-grab-whom")));
     }
-    within_reach(state, actor, target, "grab")?;
+    within_reach(state, actor, target, "red-refuse-reach-grab")?;
     let a = &state.fighters[actor];
     let escape = a.grabbed_by == Some(target) && item.is_none();
     if !escape {
@@ -704,12 +704,12 @@ pub(super) fn declare_delay(
     } = action
     {
         if weapon_at(state, actor, *w)?.holding == Holding::Dropped {
-            return Err(err(
+            return Err(refuse(
                 "RED-09",
-                format!(
-                    "{}'s {} is on the floor: a delayed attack with it could never fire",
-                    state.name(actor),
-                    state.fighters[actor].weapons[*w].name
+                msg!(
+                    "red-refuse-delay-dropped",
+                    name = state.name(actor),
+                    weapon = &*state.fighters[actor].weapons[*w].name
                 ),
             ));
         }
@@ -794,7 +794,7 @@ pub(super) fn join<D: Dice>(
         .iter()
         .find(|f| fray_dice::fields::same_name(&f.name, &c.name))
     {
-        return Err(err(
+        return Err(RuleError::new(
             "setup",
             format!(
                 "character.name: found '{}'; a participant named '{}' is already in the fight (names must be unique ignoring case)",

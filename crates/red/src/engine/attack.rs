@@ -578,8 +578,8 @@ pub(super) fn suppress<D: Dice>(
             || state
                 .tables
                 .dv
-                .dv(&row, state.metres(t.position, pos))
-                .is_err()
+                .dv_at(&row, state.metres(t.position, pos))
+                .is_none()
         {
             continue;
         }

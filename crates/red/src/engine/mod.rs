@@ -36,11 +36,10 @@ use crate::resolve::{
 use crate::setup::{At, CharacterSetup, Holding, Reserve, Settings, Setup, Stats, TieReroll};
 use crate::tables::{unarmed_dice, DvTable, InjuryEffect, Tables, WeaponKind, WeaponProfile};
 
-fn err(rule: &'static str, message: impl Into<String>) -> RuleError {
-    RuleError::new(rule, message)
-}
-
-/// A refusal written from RED's message `red-refuse-<id>` (English and Russian).
+/// A refusal written from RED's message `red-refuse-<id>` (English and Russian). Cold and
+/// out of line: the checks that pass carry no formatting code.
+#[cold]
+#[inline(never)]
 fn refuse(rule: &'static str, message: fray_dice::Message) -> RuleError {
     crate::text::refusal(rule, message)
 }
@@ -58,7 +57,7 @@ pub fn start<D: Dice>(setup: &Setup, dice: &mut D, ev: &mut Events) -> Result<St
         )?;
     }
     if setup.characters.len() < 2 {
-        return Err(err("setup", "a fight needs at least two characters"));
+        return Err(refuse("setup", msg!("red-refuse-two-characters")));
     }
     // Validated and equipped here, per fight: no state outlives a `start`, so what it does
     // never depends on what the thread ran before.
@@ -410,14 +409,15 @@ fn no_participant(state: &State, target: usize) -> RuleError {
     )
 }
 
-/// `b` within reach of `a` for `what`: `"stabilize"` or `"grab"` (`red-refuse-reach-<what>`).
-fn within_reach(state: &State, a: usize, b: usize, what: &str) -> Result<(), RuleError> {
+/// `b` within reach of `a` for what message `id` says: `"red-refuse-reach-stabilize"` or
+/// `"red-refuse-reach-grab"`.
+fn within_reach(state: &State, a: usize, b: usize, id: &'static str) -> Result<(), RuleError> {
     let d = state.metres(state.fighters[a].position, state.fighters[b].position);
     if d > state.settings.reach {
         return Err(refuse(
             "RED-08",
             msg!(
-                format!("red-refuse-reach-{what}"),
+                id,
                 target = state.name(b),
                 reach = state.settings.reach,
                 distance = d
@@ -785,21 +785,26 @@ fn perform<D: Dice>(
         } => declare_delay(state, *actor, action, *trigger, ev)?,
         Command::Board { actor, vehicle } => {
             require_action(state)?;
-            let v = state
-                .vehicles
-                .get(*vehicle)
-                .ok_or_else(|| err("RED-08", format!("there is no vehicle #{vehicle}")))?;
+            let v = state.vehicles.get(*vehicle).ok_or_else(|| {
+                refuse("RED-08", msg!("red-refuse-no-vehicle", vehicle = *vehicle))
+            })?;
             let f = &state.fighters[*actor];
             if f.vehicle.is_some() {
-                return Err(err("RED-08", format!("{} is already aboard", f.name)));
+                return Err(refuse(
+                    "RED-08",
+                    msg!("red-refuse-aboard-already", name = &*f.name),
+                ));
             }
             let d = state.metres(f.position, v.position);
             if d > state.settings.reach {
-                return Err(err(
+                return Err(refuse(
                     "RED-08",
-                    format!(
-                        "{} is {d} m from the {}; boarding needs {} m",
-                        f.name, v.name, state.settings.reach
+                    msg!(
+                        "red-refuse-board-reach",
+                        name = &*f.name,
+                        distance = d,
+                        vehicle = &*v.name,
+                        reach = state.settings.reach
                     ),
                 ));
             }
@@ -820,7 +825,7 @@ fn perform<D: Dice>(
             require_action(state)?;
             let v = driven(state, *actor)?;
             if state.vehicles[v].started {
-                return Err(err("RED-08", "the vehicle is already running"));
+                return Err(refuse("RED-08", msg!("red-refuse-running")));
             }
             state.vehicles[v].started = true;
             state.turn.action_used = true;
@@ -841,7 +846,7 @@ fn perform<D: Dice>(
             require_action(state)?;
             let v = driven(state, *actor)?;
             if !state.vehicles[v].started {
-                return Err(err("RED-08", "start the vehicle before maneuvering"));
+                return Err(refuse("RED-08", msg!("red-refuse-start-first")));
             }
             let f = &state.fighters[*actor];
             let terms = f.terms(&state.settings, Stat::Ref, f.skill("drive_land_vehicle"));
@@ -869,9 +874,9 @@ fn perform<D: Dice>(
         }
         Command::LeaveVehicle { actor } => {
             let v = state.fighters[*actor].vehicle.ok_or_else(|| {
-                err(
+                refuse(
                     "RED-09",
-                    format!("{} is not aboard a vehicle", state.name(*actor)),
+                    msg!("red-refuse-not-aboard", name = state.name(*actor)),
                 )
             })?;
             if state.vehicles[v].driver == Some(*actor) {
@@ -887,20 +892,21 @@ fn perform<D: Dice>(
         Command::NetAction { actor, what } => {
             let f = &state.fighters[*actor];
             if f.net_actions == 0 {
-                return Err(err(
+                return Err(refuse(
                     "RED-08",
-                    format!("{} is not a Netrunner: no NET actions", f.name),
+                    msg!("red-refuse-not-netrunner", name = &*f.name),
                 ));
             }
             if state.turn.net_used == 0 {
                 require_action(state)?;
             }
             if state.turn.net_used >= f.net_actions {
-                return Err(err(
+                return Err(refuse(
                     "RED-08",
-                    format!(
-                        "{} has spent all {} NET actions this turn",
-                        f.name, f.net_actions
+                    msg!(
+                        "red-refuse-net-spent",
+                        name = &*f.name,
+                        count = f.net_actions
                     ),
                 ));
             }
