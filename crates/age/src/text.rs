@@ -6,6 +6,7 @@
 //! score, the focus, each modifier by name, the total and the comparison (a total equal to
 //! the Defense or TN succeeds, so a tie reads `11 ≥ Defense 11`).
 
+pub(crate) use fray_dice::{is_probing, probing};
 use std::sync::LazyLock;
 
 use fray_dice::{msg, Arg, Lang, Message, Texts, View};
@@ -30,30 +31,6 @@ pub const LOCALES: [(Lang, &str); 2] = [
 ];
 
 struct W(Lang);
-
-thread_local! {
-    /// Set while [`probing`] runs: refusals are then made without their text.
-    static PROBING: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-}
-
-/// Whether refusals are being made for a probe that reads none ([`probing`]).
-pub(crate) fn is_probing() -> bool {
-    PROBING.get()
-}
-
-/// Runs `probe`, which only asks whether the engine accepts a command, with refusals left
-/// unwritten: formatting every refused candidate's message is what `options` would spend on
-/// it. The rules run exactly as for a command; only the refusal's text is skipped.
-pub(crate) fn probing<T>(probe: impl FnOnce() -> T) -> T {
-    struct Restore(bool);
-    impl Drop for Restore {
-        fn drop(&mut self) {
-            PROBING.set(self.0);
-        }
-    }
-    let _restore = Restore(PROBING.replace(true));
-    probe()
-}
 
 /// A refusal under `rule` from `message`, without its text while [`probing`].
 #[cold]

@@ -11,6 +11,7 @@
 //!
 //! Better World keeps nothing secret from the players: every reader sees every line.
 
+pub(crate) use fray_dice::{is_probing, probing};
 use std::sync::LazyLock;
 
 use fray_dice::{msg, Lang, Message, Standing, Texts, View};
@@ -47,29 +48,10 @@ pub(crate) fn refusal_with(
     rule: &'static str,
     message: impl FnOnce() -> Message,
 ) -> fray_dice::RuleError {
-    if PROBING.get() {
+    if is_probing() {
         return fray_dice::RuleError::new(rule, String::new());
     }
     fray_dice::RuleError::text(rule, &TEXTS, message())
-}
-
-thread_local! {
-    /// Set while [`probing`] runs: refusals are then made without their text.
-    static PROBING: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-}
-
-/// Runs `probe`, which only asks whether the engine accepts a command, with refusals left
-/// unwritten: formatting each refused candidate's message made `options` half as slow again.
-/// The rules run exactly as for a command; only the refusal's text is skipped.
-pub(crate) fn probing<T>(probe: impl FnOnce() -> T) -> T {
-    struct Restore(bool);
-    impl Drop for Restore {
-        fn drop(&mut self) {
-            PROBING.set(self.0);
-        }
-    }
-    let _restore = Restore(PROBING.replace(true));
-    probe()
 }
 
 /// Adds aspect names as `name` (English) and `name-ru` (Russian): a refusal is written again

@@ -179,3 +179,28 @@ impl From<Error> for RuleError {
         RuleError::new("dice", e.message)
     }
 }
+
+thread_local! {
+    /// Set while [`probing`] runs.
+    static PROBING: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Runs `probe`, which only asks whether an engine accepts something (the candidates
+/// `options` tries), with refusals left unwritten: a ruleset skips the text of a refusal
+/// while [`is_probing`], since nobody reads it and writing it is most of its cost. The rules
+/// run exactly as for a command. The flag is restored on return and on a panic.
+pub fn probing<T>(probe: impl FnOnce() -> T) -> T {
+    struct Restore(bool);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            PROBING.set(self.0);
+        }
+    }
+    let _restore = Restore(PROBING.replace(true));
+    probe()
+}
+
+/// Whether this thread runs a [`probing`] probe: refusals made now are not read.
+pub fn is_probing() -> bool {
+    PROBING.get()
+}

@@ -76,7 +76,7 @@ pub use erased::{
     parse_json, replay_ruleset, start_json, start_json_deciding, verify_json, Deciding, Encounter,
     EncounterError, MAX_JSON_BYTES,
 };
-pub use error::{Error, ErrorKind, Result, RuleError, RuleId};
+pub use error::{is_probing, probing, Error, ErrorKind, Result, RuleError, RuleId};
 pub use events::EventLog;
 pub use exact::binomials;
 pub use few::Few;

@@ -14,6 +14,7 @@
 //! window and re-split (HUNT-19: the tactic is part of the declaration, secret until the
 //! exchange is resolved). Declarations are never in the log before they are revealed.
 
+pub(crate) use fray_dice::{is_probing, probing};
 use std::sync::LazyLock;
 
 use fray_dice::{msg, Lang, Message, Texts, View};
@@ -24,30 +25,6 @@ use crate::setup::{Distance, Side, Stats, Tactic};
 
 /// Hunt's messages in English and Russian.
 pub static TEXTS: LazyLock<Texts> = LazyLock::new(|| Texts::new(&LOCALES));
-
-thread_local! {
-    /// Set while [`probing`] runs: refusals are then made without their text.
-    static PROBING: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-}
-
-/// Whether refusals are being made for a probe that reads none ([`probing`]).
-pub(crate) fn is_probing() -> bool {
-    PROBING.get()
-}
-
-/// Runs `probe`, which only asks whether a declaration is legal, with refusals left
-/// unwritten: `options` would otherwise format the message of every candidate it drops.
-/// The rules run exactly as for a command; only the refusal's text is skipped.
-pub(crate) fn probing<T>(probe: impl FnOnce() -> T) -> T {
-    struct Restore(bool);
-    impl Drop for Restore {
-        fn drop(&mut self) {
-            PROBING.set(self.0);
-        }
-    }
-    let _restore = Restore(PROBING.replace(true));
-    probe()
-}
 
 /// The message files, for the tests that compare them.
 pub const LOCALES: [(Lang, &str); 2] = [

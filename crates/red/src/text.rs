@@ -14,6 +14,7 @@
 //! RED keeps nothing secret from the players: a delay is declared aloud («заранее сказать»,
 //! RED-10) and the evasion choice is the defender's own, so every reader sees every line.
 
+pub(crate) use fray_dice::{is_probing, probing};
 use std::sync::LazyLock;
 
 use fray_dice::{msg, Lang, Message, Texts, View};
@@ -33,30 +34,11 @@ pub const LOCALES: [(Lang, &str); 2] = [
 
 /// A refusal written from message `id` of RED's files (English in `message`).
 pub(crate) fn refusal(rule: &'static str, message: Message) -> fray_dice::RuleError {
-    if PROBING.get() {
+    if is_probing() {
         // Nobody reads it: `options` keeps only whether `apply` accepted.
         return fray_dice::RuleError::new(rule, String::new());
     }
     fray_dice::RuleError::text(rule, &TEXTS, message)
-}
-
-thread_local! {
-    /// Set while [`probing`] runs: refusals are then made without their text.
-    static PROBING: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-}
-
-/// Runs `probe`, which only asks whether the engine accepts a command, with refusals left
-/// unwritten: formatting every refused candidate's message is most of what `options` spends
-/// on it. The rules run exactly as for a command; only the refusal's text is skipped.
-pub(crate) fn probing<T>(probe: impl FnOnce() -> T) -> T {
-    struct Restore(bool);
-    impl Drop for Restore {
-        fn drop(&mut self) {
-            PROBING.set(self.0);
-        }
-    }
-    let _restore = Restore(PROBING.replace(true));
-    probe()
 }
 
 /// Adds `key`'s display name (message `prefix-key`, else the key as words) as `name`
@@ -64,7 +46,7 @@ pub(crate) fn probing<T>(probe: impl FnOnce() -> T) -> T {
 /// the same arguments, so translated names travel in each.
 #[cold]
 pub(crate) fn with_named(message: Message, name: &str, prefix: &str, key: &str) -> Message {
-    if PROBING.get() {
+    if is_probing() {
         return message;
     }
     message
