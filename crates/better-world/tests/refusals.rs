@@ -274,86 +274,13 @@ const TYPED: &[&str] = &[];
 
 // --- The refusal messages (issue 18): used by the engine, complete, clean in both languages.
 
-/// The text of every `.rs` file under this crate's `src/`.
-fn sources() -> String {
-    fn walk(dir: &std::path::Path, out: &mut String) {
-        let mut entries: Vec<_> = std::fs::read_dir(dir).unwrap().flatten().collect();
-        entries.sort_by_key(|e| e.path());
-        for e in entries {
-            let path = e.path();
-            if path.is_dir() {
-                walk(&path, out);
-            } else if path.extension().is_some_and(|x| x == "rs") {
-                out.push_str(&std::fs::read_to_string(&path).unwrap());
-            }
-        }
-    }
-    let mut out = String::new();
-    walk(
-        &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src"),
-        &mut out,
-    );
-    out
-}
-
-/// The `$variables` message `id` uses in the Fluent file `source`: its first line and the
-/// lines after it that do not start a new entry (indented, or a selector's closing `}`).
-fn variables(source: &str, id: &str) -> Vec<String> {
-    let mut lines = source
-        .lines()
-        .skip_while(|l| !l.starts_with(&format!("{id} =")));
-    let first = lines.next().unwrap_or_else(|| panic!("{id} not found"));
-    let body = std::iter::once(first)
-        .chain(lines.take_while(|l| l.starts_with(' ') || l.starts_with('}')))
-        .collect::<Vec<_>>()
-        .join("\n");
-    let mut vars: Vec<String> = body
-        .split('$')
-        .skip(1)
-        .map(|rest| {
-            rest.chars()
-                .take_while(|c| c.is_ascii_alphanumeric() || *c == '-' || *c == '_')
-                .collect()
-        })
-        .collect();
-    vars.sort();
-    vars.dedup();
-    vars
-}
-
 #[test]
 fn every_refusal_message_is_used_and_reads_in_both_languages() {
-    let sources = sources();
-    let ids: Vec<String> = fray_dice::message_ids(LOCALES[0].1)
-        .into_iter()
-        .filter(|id| id.starts_with(PREFIX))
-        .collect();
-    assert!(ids.len() >= MIN_REFUSALS, "{} refusal messages", ids.len());
-    for id in &ids {
-        assert!(
-            sources.contains(&format!("\"{id}\"")),
-            "{id} is in the message files but no refusal uses it"
-        );
-        for n in [1, 2, 5, 21] {
-            for (lang, source) in LOCALES {
-                let mut m = fray_dice::Message::new(id.as_str());
-                for v in variables(source, id) {
-                    m = m.arg(v, n);
-                }
-                let text = TEXTS.get(lang, &m);
-                let problems = lint_line(&text, lang, TYPED);
-                assert!(
-                    problems.is_empty(),
-                    "{id} ({lang}, {n}): {text:?}: {problems:?}"
-                );
-            }
-        }
-    }
-    // And the other way: every id the sources name is in the files.
-    for piece in sources.split(&format!("\"{PREFIX}")).skip(1) {
-        let id = format!("{PREFIX}{}", piece.split('"').next().unwrap_or(""));
-        assert!(ids.contains(&id), "the sources use {id}, the files lack it");
-    }
+    let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let (ids, problems) =
+        fray_dice::refusal_message_problems(&src, &LOCALES, &TEXTS, PREFIX, TYPED);
+    assert!(ids >= MIN_REFUSALS, "{ids} refusal messages");
+    assert_eq!(problems, Vec::<String>::new());
 }
 
 #[test]

@@ -104,7 +104,7 @@ pub use sim::{
     simulate_with, wilson_interval, SimSummary, MAX_TRIAL_COMMANDS,
 };
 pub use text::{
-    lint_line, message_ids, missing_messages, summary_lines, Arg, Counter, Lang, Message, Standing,
-    Texts, Track, View, Viewer, COMMON_EN, COMMON_RU,
+    lint_line, message_ids, missing_messages, refusal_message_problems, summary_lines, Arg,
+    Counter, Lang, Message, Standing, Texts, Track, View, Viewer, COMMON_EN, COMMON_RU,
 };
 pub use transcript::{DieFate, DieRecord, Transcript};

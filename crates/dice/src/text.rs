@@ -377,6 +377,91 @@ pub fn missing_messages(files: &[(Lang, &str)]) -> Vec<String> {
     problems
 }
 
+/// What is wrong with a ruleset's refusal messages (the ids starting with `prefix`), for its
+/// tests (issue 18): an id in the message files that no source file under `src` names, an id
+/// the sources name (`"prefix…"`) that the files lack, and a message that does not render
+/// clean ([`lint_line`], the words in `typed` allowed) in each language, with every variable
+/// it uses set to 1, 2, 5 and 21 in turn (the plural forms). Returns how many ids there are,
+/// and the problems.
+pub fn refusal_message_problems(
+    src: &std::path::Path,
+    locales: &[(Lang, &str)],
+    texts: &Texts,
+    prefix: &str,
+    typed: &[&str],
+) -> (usize, Vec<String>) {
+    fn walk(dir: &std::path::Path, out: &mut String) {
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            return;
+        };
+        let mut entries: Vec<_> = entries.flatten().collect();
+        entries.sort_by_key(std::fs::DirEntry::path);
+        for e in entries {
+            let path = e.path();
+            if path.is_dir() {
+                walk(&path, out);
+            } else if path.extension().is_some_and(|x| x == "rs") {
+                out.push_str(&std::fs::read_to_string(&path).unwrap_or_default());
+            }
+        }
+    }
+    // The `$variables` of message `id`: its first line and the lines after it that do not
+    // start a new entry (indented, or a selector's closing `}`).
+    fn variables(source: &str, id: &str) -> BTreeSet<String> {
+        let start = format!("{id} =");
+        let mut lines = source.lines().skip_while(|l| !l.starts_with(&start));
+        let body: Vec<&str> = lines
+            .next()
+            .into_iter()
+            .chain(lines.take_while(|l| l.starts_with(' ') || l.starts_with('}')))
+            .collect();
+        body.join("\n")
+            .split('$')
+            .skip(1)
+            .map(|rest| {
+                rest.chars()
+                    .take_while(|c| c.is_ascii_alphanumeric() || *c == '-' || *c == '_')
+                    .collect()
+            })
+            .collect()
+    }
+    let mut sources = String::new();
+    walk(src, &mut sources);
+    let ids: BTreeSet<String> = locales
+        .iter()
+        .flat_map(|(_, source)| message_ids(source))
+        .filter(|id| id.starts_with(prefix))
+        .collect();
+    let mut problems = Vec::new();
+    for id in &ids {
+        if !sources.contains(&format!("\"{id}\"")) {
+            problems.push(format!(
+                "{id} is in the message files but no source uses it"
+            ));
+        }
+        for n in [1, 2, 5, 21] {
+            for &(lang, source) in locales {
+                let mut m = Message::new(id.as_str());
+                for v in variables(source, id) {
+                    m = m.arg(v, n);
+                }
+                let text = texts.get(lang, &m);
+                let found = lint_line(&text, lang, typed);
+                if !found.is_empty() {
+                    problems.push(format!("{id} ({lang}, {n}): {text:?}: {found:?}"));
+                }
+            }
+        }
+    }
+    for piece in sources.split(&format!("\"{prefix}")).skip(1) {
+        let id = format!("{prefix}{}", piece.split('"').next().unwrap_or(""));
+        if !ids.contains(&id) {
+            problems.push(format!("the sources use {id}, the message files lack it"));
+        }
+    }
+    (ids.len(), problems)
+}
+
 /// What a log line must never contain, as a list of problems (empty when the line is clean):
 /// Rust debug artefacts (`{`, `::`, `Some(`), CamelCase words, identifiers with `_`, a
 /// missing message (`{id}`), and in Russian any Latin word except `allowed` (proper names,
@@ -615,6 +700,36 @@ mod tests {
         assert_eq!(
             summary_lines(&texts, Lang::Ru, &[standing]),
             ["Vera: мёртв; здоровье 0/12; потрачено патронов 3"]
+        );
+    }
+
+    #[test]
+    fn refusal_message_problems_name_unused_missing_and_unclean_messages() {
+        let en = "x-refuse-used = { $n ->\n    [one] one die\n   *[other] { $n } dice\n}\nx-refuse-unused = never\nx-refuse-bad = plain\n";
+        let ru = "x-refuse-used = { $n ->\n    [one] { $n } кубик\n    [few] { $n } кубика\n   *[many] { $n } кубиков\n}\nx-refuse-unused = никогда\nx-refuse-bad = still English\n";
+        let dir = std::env::temp_dir().join(format!("fray-refusals-{}", std::process::id()));
+        std::fs::create_dir_all(dir.join("engine")).unwrap();
+        std::fs::write(
+            dir.join("lib.rs"),
+            r#"msg!("x-refuse-used"); msg!("x-refuse-bad");"#,
+        )
+        .unwrap();
+        std::fs::write(dir.join("engine/mod.rs"), r#"msg!("x-refuse-gone")"#).unwrap();
+        let files = [(Lang::En, en), (Lang::Ru, ru)];
+        let (ids, problems) =
+            refusal_message_problems(&dir, &files, &Texts::new(&files), "x-refuse-", &[]);
+        std::fs::remove_dir_all(&dir).unwrap();
+        assert_eq!(ids, 3);
+        // "still English" fails the lint four times (once per count); the rest once each.
+        assert_eq!(problems.len(), 6, "{problems:#?}");
+        assert!(problems[0].starts_with("x-refuse-bad (ru, 1): \"still English\""));
+        assert_eq!(
+            problems[4],
+            "x-refuse-unused is in the message files but no source uses it"
+        );
+        assert_eq!(
+            problems[5],
+            "the sources use x-refuse-gone, the message files lack it"
         );
     }
 }
