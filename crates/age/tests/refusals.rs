@@ -5,7 +5,7 @@ mod common;
 
 use common::*;
 use fray_age::{LOCALES, TEXTS};
-use fray_dice::{lint_line, Lang};
+use fray_dice::Lang;
 use serde_json::json;
 
 #[test]

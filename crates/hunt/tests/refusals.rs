@@ -4,7 +4,7 @@
 mod common;
 
 use common::*;
-use fray_dice::{lint_line, Catalog, Lang, Session};
+use fray_dice::{Catalog, Lang, Session};
 use fray_hunt::*;
 
 const NO: Tactic = Tactic::None;

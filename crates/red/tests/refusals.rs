@@ -1,7 +1,7 @@
 //! Issue 18 for RED's refusals: every `red-refuse-*` message is used by the engine and reads
 //! in both languages, and real refusals of each rule family come out in Russian.
 
-use fray_dice::{lint_line, Catalog, Lang, Session};
+use fray_dice::{Catalog, Lang, Session};
 use fray_red::{Red, LOCALES, TEXTS};
 use serde_json::json;
 
