@@ -85,6 +85,12 @@ fn canonical_form_round_trips() {
         let expr = Expr::parse(text).unwrap();
         assert_eq!(Expr::parse(&expr.to_string()).unwrap(), expr, "{text}");
     }
+    // A negated quotient keeps its parentheses: written `-3/-22` after `*` it would read as
+    // `(x*-3)/-22` (found by the notation fuzz target).
+    let fuzzed = Expr::parse("3-3*-4223*--(-3/-22)").unwrap();
+    assert_eq!(fuzzed.to_string(), "3-3*-4223*--(-3/-22)");
+    assert_eq!(Expr::parse(&fuzzed.to_string()).unwrap(), fuzzed);
+    assert_eq!(Expr::parse("2*-(7/2)").unwrap().to_string(), "2*-(7/2)");
     assert_eq!(Expr::parse("d%").unwrap().to_string(), "1d100");
     assert_eq!(Expr::parse(" 3 D 8 k 2 ").unwrap().to_string(), "3d8kh2");
 }

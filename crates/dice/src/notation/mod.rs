@@ -355,7 +355,12 @@ impl fmt::Display for Expr {
                 }
                 Ok(())
             }
-            Expr::Neg(a) => write!(f, "-{}", Paren(a)),
+            // `-(a/b)` keeps its parentheses: `-a/b` reads as `(-a)/b`, which equals it
+            // alone but not as the right operand of `*` (`2*-(3/2)` is not `2*-3/2`).
+            Expr::Neg(a) => match **a {
+                Expr::Mul(..) | Expr::Div(..) | Expr::Rem(..) => write!(f, "-({a})"),
+                _ => write!(f, "-{}", Paren(a)),
+            },
             Expr::Annotated(a, note) => match **a {
                 Expr::Constant(_) | Expr::Pool(_) | Expr::Annotated(..) | Expr::Set { .. } => {
                     write!(f, "{a}[{note}]")
