@@ -18,6 +18,25 @@
 //!
 //! The rules of each ruleset, the guides and the replay format are in the repository's
 //! `docs/` folder (`docs/README.md`).
+//!
+//! ## The shape of a ruleset crate
+//! The five ruleset crates give the same roles the same modules, so a reader who knows one
+//! finds the way in the others:
+//!
+//! | module | holds |
+//! |---|---|
+//! | `setup` | the setup types, their checks and their JSON Schema |
+//! | `catalog` | the ruleset type and its [`dice::Ruleset`], [`dice::AutoPlay`] and [`dice::Catalog`] impls: start, apply, outcome, demo setup, odds tables |
+//! | `engine/` | the encounter engine, split by concept: `mod.rs` (start and the one `apply`), `command`, `event`, `state`, and one file per family of actions |
+//! | `resolve` | pure resolution functions (a check, an attack, damage) on explicit specs and dice |
+//! | `odds` | exact distributions of those functions (Better World's are in `resolve` and `tables`) |
+//! | `options` | the decision protocol ([`dice::Decide`]): every legal command now, and previews |
+//! | `policy` | the default policy and its settings ([`dice::DefaultPolicy`]) |
+//! | `lint` | warnings on setups that are legal but probably not what was meant |
+//! | `text` | readable lines and refusals from `locales/en.ftl` and `locales/ru.ftl` |
+//!
+//! A simulation prepares its setup once ([`dice::Ruleset::prepare`]) and starts every fight
+//! from the prepared value; a single session prepares and starts in one step.
 #![deny(missing_docs)]
 
 /// The Rust example of `docs/determinism.md`, run as a doc-test so the page cannot drift.

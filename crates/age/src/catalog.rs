@@ -2,17 +2,60 @@
 
 use std::sync::Arc;
 
-use fray_dice::{AutoPlay, Catalog, Ending, OddsTable, RuleError, TrialOutcome};
+use fray_dice::{
+    AutoPlay, Catalog, Dice, Ending, EventLog, OddsTable, RuleError, Ruleset, Standing,
+    TrialOutcome,
+};
 use serde::{Deserialize, Serialize};
 
-use crate::engine::SIDES;
+use crate::engine::{self, SIDES};
 use crate::engine::{Command, Event, State};
 use crate::odds::{expected_rolls, finish_within, opposed_odds, test_odds, MAX_FINISH_WITHIN};
 use crate::policy::AgePolicy;
+use crate::resolve::ArmourKind;
 use crate::resolve::{AdvancedSpec, TestSpec};
 use crate::resolve::{AttackKind, DamageDice};
 use crate::setup::{Abilities, Character, Setup, Weapon};
-use crate::{resolve::ArmourKind, Age};
+
+/// The AGE ruleset: `Ruleset`, `AutoPlay` and `Catalog` with ID `"age"`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Age;
+
+impl Ruleset for Age {
+    const ID: &'static str = "age";
+    const VERSION: u32 = 3;
+    type Setup = Setup;
+    type Command = Command;
+    type Event = Event;
+    type State = State;
+    type Prepared = Setup;
+
+    fn prepare(setup: &Setup) -> Result<Setup, RuleError> {
+        Ok(setup.clone())
+    }
+
+    /// Checks the setup here, per fight: a `Setup` is its own prepared value.
+    fn start_prepared<D: Dice>(
+        setup: &Setup,
+        dice: &mut D,
+        events: &mut EventLog<Event>,
+    ) -> Result<State, RuleError> {
+        engine::start(setup, dice, events)
+    }
+
+    fn apply<D: Dice>(
+        state: &mut State,
+        command: &Command,
+        dice: &mut D,
+        events: &mut EventLog<Event>,
+    ) -> Result<(), RuleError> {
+        engine::apply(state, command, dice, events)
+    }
+
+    fn standing(state: &State) -> Vec<Standing> {
+        engine::standings(state)
+    }
+}
 
 impl AutoPlay for Age {
     const SIDES: &'static [&'static str] = &SIDES;

@@ -186,12 +186,8 @@ mod resolve;
 mod setup;
 mod text;
 
-/// The AGE ruleset: `Ruleset`, `AutoPlay` and `Catalog` with ID `"age"`.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Age;
-
 pub use big::ExactValue;
-pub use catalog::{demo, odds_tables, OddsSpec};
+pub use catalog::{demo, odds_tables, Age, OddsSpec};
 pub use conditions::{Condition, Conditions, Fatigue, Injury};
 pub use engine::{
     Absorbing, After, AttackAction, Combatant, Command, DamageRoll, Direction, Event, Modifiers,

@@ -12,7 +12,10 @@ use crate::resolve::{
     AdvantageMethod, CheckSpec, Contestant, DamageLine, Edge, OutcomeTable, Tier,
 };
 use crate::setup::{Setup, Side};
-use crate::Andromeda;
+
+/// The Project Andromeda ruleset (ID `"andromeda"`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Andromeda;
 
 impl Ruleset for Andromeda {
     const ID: &'static str = "andromeda";
@@ -21,8 +24,14 @@ impl Ruleset for Andromeda {
     type Command = Command;
     type Event = Event;
     type State = State;
+    type Prepared = Setup;
 
-    fn start<D: fray_dice::Dice>(
+    fn prepare(setup: &Setup) -> Result<Setup, RuleError> {
+        Ok(setup.clone())
+    }
+
+    /// Checks the setup here, per fight: a `Setup` is its own prepared value.
+    fn start_prepared<D: fray_dice::Dice>(
         setup: &Setup,
         dice: &mut D,
         events: &mut EventLog<Event>,

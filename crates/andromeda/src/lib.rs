@@ -191,7 +191,7 @@ mod setup;
 mod text;
 
 pub use area::{Area, MAX_AREA};
-pub use catalog::{simulate, OddsSpec, DEMO_SETUP};
+pub use catalog::{simulate, Andromeda, OddsSpec, DEMO_SETUP};
 pub use engine::{
     dist2, within, Against, Benefit, Command, Condition, EdgeSource, Event, Fighter, HeatReason,
     Hold, MoveMode, Offer, Pending, Phase, Purpose, Readied, State, Status, Terms, Then, Trigger,
@@ -212,7 +212,3 @@ pub use setup::{
     SkillNames, Style, TacticHints, MAX_ROUND_LIMIT, MAX_TURNS, MAX_TURNS_PER_FIGHT,
 };
 pub use text::{describe, line, prompt, LOCALES, TEXTS};
-
-/// The Project Andromeda ruleset (ID `"andromeda"`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Andromeda;

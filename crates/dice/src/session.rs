@@ -56,12 +56,30 @@ pub trait Ruleset {
     /// Everything the engine needs to go on.
     type State: Serialize + Clone + Debug;
 
-    /// Starts an encounter (rolling initiative and the like).
+    /// What a setup becomes once checked: the setup and the data derived from it, made once
+    /// by [`Ruleset::prepare`] and borrowed by every fight a simulation plays from it. Only
+    /// `prepare` makes one (or [`Ruleset::start_prepared`] checks what it is given), so no
+    /// fight starts from an unchecked setup.
+    type Prepared: Send + Sync;
+
+    /// Checks a setup and derives what every fight from it shares.
+    fn prepare(setup: &Self::Setup) -> Result<Self::Prepared, RuleError>;
+
+    /// Starts an encounter from a prepared setup (rolling initiative and the like).
+    fn start_prepared<D: Dice>(
+        prepared: &Self::Prepared,
+        dice: &mut D,
+        events: &mut EventLog<Self::Event>,
+    ) -> Result<Self::State, RuleError>;
+
+    /// Starts an encounter: [`Ruleset::prepare`], then [`Ruleset::start_prepared`].
     fn start<D: Dice>(
         setup: &Self::Setup,
         dice: &mut D,
         events: &mut EventLog<Self::Event>,
-    ) -> Result<Self::State, RuleError>;
+    ) -> Result<Self::State, RuleError> {
+        Self::start_prepared(&Self::prepare(setup)?, dice, events)
+    }
 
     /// Applies one command, or refuses it naming the rule it breaks (the events emitted
     /// before a refusal are then discarded by the caller).

@@ -206,14 +206,14 @@ impl<R: AutoPlay + Decide, P: Policy<R> + ?Sized> Driver<R> for WithPolicy<'_, P
 /// Plays one encounter to its end with `driver` on dice `(seed, stream)`, quietly, and
 /// gives its outcome and its last state.
 fn play<R: AutoPlay, D: Driver<R> + ?Sized>(
-    setup: &R::Setup,
+    prepared: &R::Prepared,
     driver: &D,
     seed: u64,
     stream: u64,
 ) -> Result<(TrialOutcome, R::State), RuleError> {
     let mut dice = Rng::new(seed, stream);
     let mut quiet = EventLog::quiet();
-    let mut state = R::start(setup, &mut dice, &mut quiet)?;
+    let mut state = R::start_prepared(prepared, &mut dice, &mut quiet)?;
     for _ in 0..MAX_TRIAL_COMMANDS {
         if !driver.step(&mut state, &mut dice, &mut quiet, stream)? {
             let outcome = R::outcome(&state);
@@ -240,7 +240,7 @@ pub fn run_trial<R: AutoPlay>(
     seed: u64,
     stream: u64,
 ) -> Result<TrialOutcome, RuleError> {
-    play::<R, _>(setup, &Tactic, seed, stream).map(|(outcome, _)| outcome)
+    play::<R, _>(&R::prepare(setup)?, &Tactic, seed, stream).map(|(outcome, _)| outcome)
 }
 
 /// Plays one encounter to its end with `policy`, on dice `(seed, stream)`, quietly.
@@ -250,7 +250,7 @@ pub fn run_trial_with<R: AutoPlay + Decide, P: Policy<R> + ?Sized>(
     seed: u64,
     stream: u64,
 ) -> Result<TrialOutcome, RuleError> {
-    play::<R, _>(setup, &WithPolicy(policy), seed, stream).map(|(outcome, _)| outcome)
+    play::<R, _>(&R::prepare(setup)?, &WithPolicy(policy), seed, stream).map(|(outcome, _)| outcome)
 }
 
 /// [`run_trial_with`], also giving what each participant has at the end
@@ -262,7 +262,7 @@ pub fn run_trial_standing_with<R: AutoPlay + Decide, P: Policy<R> + ?Sized>(
     seed: u64,
     stream: u64,
 ) -> Result<(TrialOutcome, Vec<crate::text::Standing>), RuleError> {
-    play::<R, _>(setup, &WithPolicy(policy), seed, stream)
+    play::<R, _>(&R::prepare(setup)?, &WithPolicy(policy), seed, stream)
         .map(|(outcome, state)| (outcome, R::standing(&state)))
 }
 
@@ -341,10 +341,13 @@ where
                 let start = first + (b * block) as u64;
                 scope.spawn(move || {
                     let own = thread_setup(setup, threads as u64);
-                    let setup = own.as_ref().unwrap_or(setup);
+                    let prepared =
+                        R::prepare(own.as_ref().unwrap_or(setup)).map_err(|e| (start, e))?;
                     for (i, slot) in chunk.iter_mut().enumerate() {
                         let stream = start + i as u64;
-                        *slot = run_trial::<R>(setup, seed, stream).map_err(|e| (stream, e))?;
+                        *slot = play::<R, _>(&prepared, &Tactic, seed, stream)
+                            .map(|(outcome, _)| outcome)
+                            .map_err(|e| (stream, e))?;
                     }
                     Ok(())
                 })
@@ -431,14 +434,18 @@ where
     let run = |t: u64| -> Result<SimSummary, (u64, RuleError)> {
         let start = t.saturating_mul(block).min(trials);
         let end = (t + 1).saturating_mul(block).min(trials);
-        let own = thread_setup(setup, threads);
-        let setup = own.as_ref().unwrap_or(setup);
         let mut summary = SimSummary::new(R::SIDES.len());
+        if start == end {
+            return Ok(summary);
+        }
+        // Checked and derived once per thread, from the thread's own copy of the setup.
+        let own = thread_setup(setup, threads);
+        let prepared = R::prepare(own.as_ref().unwrap_or(setup)).map_err(|e| (first + start, e))?;
         for i in start..end {
             // Fits: the range was checked above.
             let stream = first + i;
             let (outcome, state) =
-                play::<R, D>(setup, driver, seed, stream).map_err(|e| (stream, e))?;
+                play::<R, D>(&prepared, driver, seed, stream).map_err(|e| (stream, e))?;
             summary.record(&outcome);
             summary.record_standings(&R::standing(&state));
             if let Some(report) = progress {

@@ -60,7 +60,13 @@ impl Ruleset for Duel {
     type Event = u32;
     type State = State;
 
-    fn start<D: Dice>(
+    type Prepared = Vec<Fighter>;
+
+    fn prepare(setup: &Vec<Fighter>) -> Result<Vec<Fighter>, RuleError> {
+        Ok(setup.clone())
+    }
+
+    fn start_prepared<D: Dice>(
         setup: &Vec<Fighter>,
         _: &mut D,
         _: &mut EventLog<u32>,

@@ -45,14 +45,20 @@ impl Ruleset for Duel {
     type Event = Event;
     type State = State;
 
-    fn start<D: Dice>(
+    type Prepared = Setup;
+
+    fn prepare(setup: &Setup) -> Result<Setup, RuleError> {
+        if setup.health.iter().any(|&h| h <= 0) {
+            return Err(RuleError::new("setup", "health must be positive"));
+        }
+        Ok(setup.clone())
+    }
+
+    fn start_prepared<D: Dice>(
         setup: &Setup,
         dice: &mut D,
         events: &mut EventLog<Event>,
     ) -> Result<State, RuleError> {
-        if setup.health.iter().any(|&h| h <= 0) {
-            return Err(RuleError::new("setup", "health must be positive"));
-        }
         let first = (dice.roll(2)? - 1) as usize;
         events.emit(|| Event::Started { first });
         Ok(State {

@@ -1,12 +1,54 @@
-use fray_dice::{AutoPlay, Catalog, Ending, OddsTable, Ratio, RuleError, TrialOutcome};
+use fray_dice::{
+    AutoPlay, Catalog, Dice, Ending, EventLog, OddsTable, Ratio, RuleError, Ruleset, TrialOutcome,
+};
 use serde::{Deserialize, Serialize};
 
-use crate::engine::{Command, Event, Hunt, State, Status};
+use crate::engine::{self, Command, Event, State, Status};
 use crate::odds::{odds, StrikeOdds};
 use crate::policy::HuntPolicy;
 use crate::resolve::{DuelSide, DuelSpec, ExchangeContext, FighterSpec, StrikeSpec};
 use crate::setup::{AttackKind, Distance, HideRoll, Rules, Tactic, TripleRule};
 use crate::setup::{FighterSetup, Location, Opening, Setup, Side, Stats, TacticSettings, Weapon};
+
+/// The Hunt ruleset («Охота»): see the crate docs.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Hunt;
+
+impl Ruleset for Hunt {
+    const ID: &'static str = "hunt";
+    const VERSION: u32 = 3;
+    type Setup = Setup;
+    type Command = Command;
+    type Event = Event;
+    type State = State;
+    type Prepared = Setup;
+
+    fn prepare(setup: &Setup) -> Result<Setup, RuleError> {
+        Ok(setup.clone())
+    }
+
+    /// Checks the setup here, per fight: a `Setup` is its own prepared value.
+    fn start_prepared<D: Dice>(
+        setup: &Setup,
+        dice: &mut D,
+        events: &mut EventLog<Event>,
+    ) -> Result<State, RuleError> {
+        engine::start(setup, dice, events)
+    }
+
+    fn apply<D: Dice>(
+        state: &mut State,
+        command: &Command,
+        dice: &mut D,
+        events: &mut EventLog<Event>,
+    ) -> Result<(), RuleError> {
+        engine::apply(state, command, dice, events)
+    }
+
+    fn standing(state: &State) -> Vec<fray_dice::Standing> {
+        engine::standings(state)
+    }
+}
 
 impl AutoPlay for Hunt {
     const SIDES: &'static [&'static str] = &["hunter", "prey"];

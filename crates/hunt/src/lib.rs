@@ -196,11 +196,10 @@ mod resolve;
 mod setup;
 mod text;
 
-pub use catalog::OddsSpec;
+pub use catalog::{Hunt, OddsSpec};
 pub use engine::{
     Allocation, Command, Declaration, DiceSource, DiceTerm, Ending, EnduranceTests, Event,
-    Extraneous, Fighter, Hidden, Hunt, Resplit, SeenAttack, State, Status, WeaponState,
-    WeaponStatus,
+    Extraneous, Fighter, Hidden, Resplit, SeenAttack, State, Status, WeaponState, WeaponStatus,
 };
 pub use odds::{odds, DuelOdds, StrikeOdds};
 pub use policy::{HuntPolicy, SideTactic, TargetPriority};

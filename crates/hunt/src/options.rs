@@ -23,9 +23,10 @@ use fray_dice::{Catalog, Decide, Decider, LegalOption, OddsTable, OptionKind, Op
 use serde_json::Value;
 
 use crate::catalog::OddsSpec;
-use crate::engine::{Command, Declaration, Extraneous, Hunt, Resplit, State, WeaponStatus};
+use crate::engine::{Command, Declaration, Extraneous, Resplit, State, WeaponStatus};
 use crate::setup::Side;
 use crate::setup::{AttackKind, Distance, Tactic};
+use crate::Hunt;
 
 const TACTICS: [Tactic; 11] = [
     Tactic::None,

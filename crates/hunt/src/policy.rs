@@ -4,11 +4,10 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::engine::{
-    Command, Declaration, Extraneous, Hunt, Parts, Probe, Resplit, State, WeaponStatus,
-};
+use crate::engine::{Command, Declaration, Extraneous, Parts, Probe, Resplit, State, WeaponStatus};
 use crate::setup::Side;
 use crate::setup::{AttackKind, Distance, Tactic};
+use crate::Hunt;
 
 /// Whom a side attacks among the opponents in sight.
 #[derive(

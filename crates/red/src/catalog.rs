@@ -28,8 +28,14 @@ impl Ruleset for Red {
     type Command = Command;
     type Event = Event;
     type State = State;
+    type Prepared = Setup;
 
-    fn start<D: Dice>(
+    fn prepare(setup: &Setup) -> Result<Setup, RuleError> {
+        Ok(setup.clone())
+    }
+
+    /// Checks the setup here, per fight: a `Setup` is its own prepared value.
+    fn start_prepared<D: Dice>(
         setup: &Setup,
         dice: &mut D,
         events: &mut EventLog<Event>,

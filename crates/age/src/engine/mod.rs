@@ -1,6 +1,5 @@
 //! The encounter engine: initiative, turns and actions, attacks and stunts, damage and
-//! conditions (AGE-08 … AGE-31). `mod.rs` holds the `Ruleset` impl, the start and the one
-//! `apply`; the rules live in `turn` (rounds, turns, action slots, movement), `attack`
+//! conditions (AGE-08 … AGE-31). `mod.rs` holds the start and the one `apply`; the rules live in `turn` (rounds, turns, action slots, movement), `attack`
 //! (attacks, damage and the offer to absorb it), `stunts` (spending stunt points) and
 //! `actions` (every other action of a turn).
 
@@ -21,7 +20,7 @@ pub(crate) use attack::*;
 pub(crate) use stunts::*;
 pub(crate) use turn::*;
 
-use fray_dice::{Counter, Dice, EventLog, RuleError, Ruleset, Standing, Track};
+use fray_dice::{Counter, Dice, EventLog, RuleError, Standing, Track};
 
 use crate::conditions::{Condition, Injury};
 use crate::resolve::{
@@ -33,7 +32,6 @@ use crate::resolve::{
 use crate::setup::{
     check_position, validate_setup, Ability, Setup, TakenOut, MAX_POSITION, MAX_SETTING,
 };
-use crate::Age;
 
 type Events = EventLog<Event>;
 
@@ -45,36 +43,6 @@ fn refuse(rule: &'static str, message: fray_dice::Message) -> RuleError {
 
 /// Side names.
 pub(crate) const SIDES: [&str; 2] = ["party", "opponents"];
-
-impl Ruleset for Age {
-    const ID: &'static str = "age";
-    const VERSION: u32 = 3;
-    type Setup = Setup;
-    type Command = Command;
-    type Event = Event;
-    type State = State;
-
-    fn start<D: Dice>(
-        setup: &Setup,
-        dice: &mut D,
-        events: &mut Events,
-    ) -> Result<State, RuleError> {
-        start(setup, dice, events)
-    }
-
-    fn apply<D: Dice>(
-        state: &mut State,
-        command: &Command,
-        dice: &mut D,
-        events: &mut Events,
-    ) -> Result<(), RuleError> {
-        apply(state, command, dice, events)
-    }
-
-    fn standing(state: &State) -> Vec<Standing> {
-        standings(state)
-    }
-}
 
 /// Each combatant's state, Fortune and stunt points spent, for the summary.
 pub(crate) fn standings(state: &State) -> Vec<Standing> {

@@ -1,6 +1,6 @@
 use std::sync::Arc;
 
-use fray_dice::{msg, same_name, Dice, EventLog, RuleError, Ruleset};
+use fray_dice::{msg, same_name, Dice, EventLog, RuleError};
 use serde::{Deserialize, Serialize};
 
 use crate::resolve::{roll_sum, stat_test, TestRoll};
@@ -19,10 +19,6 @@ pub use command::*;
 pub(crate) use declare::*;
 pub use event::*;
 pub use state::*;
-
-/// The Hunt ruleset («Охота»): see the crate docs.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Hunt;
 
 /// A refusal written from message `m` of Hunt's texts: English in `message`, any language
 /// through `RuleError::message_in`. Out of line, so that the checks that pass (the usual
@@ -187,134 +183,123 @@ fn first_of(state: &State, side: Side) -> usize {
         .expect("validated: both sides present")
 }
 
-impl Ruleset for Hunt {
-    const ID: &'static str = "hunt";
-    const VERSION: u32 = 3;
-    type Setup = Setup;
-    type Command = Command;
-    type Event = Event;
-    type State = State;
-
-    fn start<D: Dice>(
-        setup: &Setup,
-        dice: &mut D,
-        events: &mut EventLog<Event>,
-    ) -> Result<State, RuleError> {
-        let mut state = start_state(setup)?;
-        events.emit(|| Event::Started {
-            fighters: state
-                .fighters
-                .iter()
-                .map(|f| (f.name.to_string(), f.side))
-                .collect(),
-            location: setup.location.name.clone(),
-            trap: state.trap,
-        });
-        let hunter = first_of(&state, Side::Hunter);
-        let prey = first_of(&state, Side::Prey);
-        match setup.opening {
-            Opening::Open { distance } => state.distance = distance,
-            Opening::Search {
-                hunter_distance,
-                prey_distance,
-                search_dice,
-                precaution_dice,
-            } => {
-                // HUNT-04: a prey forcing Near is refused by setup validation.
-                let s = search_dice.unwrap_or(state.fighters[hunter].base.experience);
-                let p = precaution_dice.unwrap_or(state.fighters[prey].base.experience);
-                // The faces are transcribed only for a log that records them.
-                let mut ts = events.is_recording().then(fray_dice::Transcript::new);
-                let search = roll_sum(dice, s, "search", ts.as_mut())?;
-                let mut tp = events.is_recording().then(fray_dice::Transcript::new);
-                let precautions = roll_sum(dice, p, "precautions", tp.as_mut())?;
-                let surprised = search > precautions;
-                let faces = |t: Option<fray_dice::Transcript>| -> Vec<u32> {
-                    t.map(|t| t.dice.iter().map(|d| d.value).collect())
-                        .unwrap_or_default()
-                };
-                events.emit(|| Event::Searched {
-                    search,
-                    search_faces: faces(ts),
-                    precautions,
-                    precaution_faces: faces(tp),
-                    surprised,
-                });
-                if surprised {
-                    state.distance = hunter_distance;
-                    state.surprised = Some(Side::Prey);
-                    state.first_strike = Some(Side::Hunter);
-                } else {
-                    state.distance = prey_distance.unwrap_or(hunter_distance);
-                }
-            }
-            Opening::Ambush { prey_distance } => {
-                let test = stat_test(
-                    dice,
-                    state.fighters[prey].base.experience,
-                    state.rules.test_dice,
-                    "ambush",
-                    None,
-                )?;
-                events.emit(|| Event::Ambushed {
-                    fighter: state.fighters[prey].name.to_string(),
-                    test,
-                });
-                if test.passed {
-                    state.distance = prey_distance;
-                    state.first_strike = Some(Side::Prey);
-                    state.ambush_bonus = true;
-                } else {
-                    state.distance = Distance::from_d6(dice.roll(6)?);
-                }
+/// Starts a fight from a setup, checking it (HUNT-01 … HUNT-05: the opening).
+pub(crate) fn start<D: Dice>(
+    setup: &Setup,
+    dice: &mut D,
+    events: &mut EventLog<Event>,
+) -> Result<State, RuleError> {
+    let mut state = start_state(setup)?;
+    events.emit(|| Event::Started {
+        fighters: state
+            .fighters
+            .iter()
+            .map(|f| (f.name.to_string(), f.side))
+            .collect(),
+        location: setup.location.name.clone(),
+        trap: state.trap,
+    });
+    let hunter = first_of(&state, Side::Hunter);
+    let prey = first_of(&state, Side::Prey);
+    match setup.opening {
+        Opening::Open { distance } => state.distance = distance,
+        Opening::Search {
+            hunter_distance,
+            prey_distance,
+            search_dice,
+            precaution_dice,
+        } => {
+            // HUNT-04: a prey forcing Near is refused by setup validation.
+            let s = search_dice.unwrap_or(state.fighters[hunter].base.experience);
+            let p = precaution_dice.unwrap_or(state.fighters[prey].base.experience);
+            // The faces are transcribed only for a log that records them.
+            let mut ts = events.is_recording().then(fray_dice::Transcript::new);
+            let search = roll_sum(dice, s, "search", ts.as_mut())?;
+            let mut tp = events.is_recording().then(fray_dice::Transcript::new);
+            let precautions = roll_sum(dice, p, "precautions", tp.as_mut())?;
+            let surprised = search > precautions;
+            let faces = |t: Option<fray_dice::Transcript>| -> Vec<u32> {
+                t.map(|t| t.dice.iter().map(|d| d.value).collect())
+                    .unwrap_or_default()
+            };
+            events.emit(|| Event::Searched {
+                search,
+                search_faces: faces(ts),
+                precautions,
+                precaution_faces: faces(tp),
+                surprised,
+            });
+            if surprised {
+                state.distance = hunter_distance;
+                state.surprised = Some(Side::Prey);
+                state.first_strike = Some(Side::Hunter);
+            } else {
+                state.distance = prey_distance.unwrap_or(hunter_distance);
             }
         }
-        events.emit(|| Event::Round {
-            round: 1,
-            distance: state.distance,
-        });
-        Ok(state)
+        Opening::Ambush { prey_distance } => {
+            let test = stat_test(
+                dice,
+                state.fighters[prey].base.experience,
+                state.rules.test_dice,
+                "ambush",
+                None,
+            )?;
+            events.emit(|| Event::Ambushed {
+                fighter: state.fighters[prey].name.to_string(),
+                test,
+            });
+            if test.passed {
+                state.distance = prey_distance;
+                state.first_strike = Some(Side::Prey);
+                state.ambush_bonus = true;
+            } else {
+                state.distance = Distance::from_d6(dice.roll(6)?);
+            }
+        }
     }
+    events.emit(|| Event::Round {
+        round: 1,
+        distance: state.distance,
+    });
+    Ok(state)
+}
 
-    fn standing(state: &State) -> Vec<fray_dice::Standing> {
-        standings(state)
+/// Applies one command: a declaration, a re-split or the exchange's resolution.
+pub(crate) fn apply<D: Dice>(
+    state: &mut State,
+    command: &Command,
+    dice: &mut D,
+    events: &mut EventLog<Event>,
+) -> Result<(), RuleError> {
+    if let Some(e) = &state.ending {
+        return Err(no(
+            "ended",
+            msg!(
+                "hunt-refuse-over",
+                reason = crate::text::reason_key(&e.reason)
+            ),
+        ));
     }
-
-    fn apply<D: Dice>(
-        state: &mut State,
-        command: &Command,
-        dice: &mut D,
-        events: &mut EventLog<Event>,
-    ) -> Result<(), RuleError> {
-        if let Some(e) = &state.ending {
-            return Err(no(
-                "ended",
-                msg!(
-                    "hunt-refuse-over",
-                    reason = crate::text::reason_key(&e.reason)
-                ),
-            ));
+    match command {
+        Command::Declare(d) => {
+            let i = state.check_declaration(d)?;
+            state.declare(i, d.clone(), events);
+            Ok(())
         }
-        match command {
-            Command::Declare(d) => {
-                let i = state.check_declaration(d)?;
-                state.declare(i, d.clone(), events);
-                Ok(())
+        Command::Resplit(r) => {
+            let (i, new, first) = state.resplit_declaration(r)?;
+            // The first split stays on record (HUNT-19); a second re-split keeps it.
+            if first.is_some() {
+                state.initial[i] = first;
             }
-            Command::Resplit(r) => {
-                let (i, new, first) = state.resplit_declaration(r)?;
-                // The first split stays on record (HUNT-19); a second re-split keeps it.
-                if first.is_some() {
-                    state.initial[i] = first;
-                }
-                state.declarations[i] = Some(new);
-                state.resplits[i] = Some(true);
-                events.emit(|| Event::Resplit {
-                    fighter: r.fighter.to_string(),
-                });
-                Ok(())
-            }
-            Command::Resolve => state.resolve_exchange(dice, events),
+            state.declarations[i] = Some(new);
+            state.resplits[i] = Some(true);
+            events.emit(|| Event::Resplit {
+                fighter: r.fighter.to_string(),
+            });
+            Ok(())
         }
+        Command::Resolve => state.resolve_exchange(dice, events),
     }
 }
