@@ -14,6 +14,15 @@ use crate::setup::{FighterSetup, Location, Opening, Setup, Side, Stats, TacticSe
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Hunt;
 
+/// A checked setup and the state each of its fights starts from, before the opening's rolls
+/// (HUNT-01 … HUNT-05): made once by [`Ruleset::prepare`], so a simulation checks and builds
+/// them once, not once per fight.
+#[derive(Clone, Debug)]
+pub struct Prepared {
+    setup: Setup,
+    start: State,
+}
+
 impl Ruleset for Hunt {
     const ID: &'static str = "hunt";
     const VERSION: u32 = 3;
@@ -21,19 +30,21 @@ impl Ruleset for Hunt {
     type Command = Command;
     type Event = Event;
     type State = State;
-    type Prepared = Setup;
+    type Prepared = Prepared;
 
-    fn prepare(setup: &Setup) -> Result<Setup, RuleError> {
-        Ok(setup.clone())
+    fn prepare(setup: &Setup) -> Result<Prepared, RuleError> {
+        Ok(Prepared {
+            start: engine::start_state(setup)?,
+            setup: setup.clone(),
+        })
     }
 
-    /// Checks the setup here, per fight: a `Setup` is its own prepared value.
     fn start_prepared<D: Dice>(
-        setup: &Setup,
+        prepared: &Prepared,
         dice: &mut D,
         events: &mut EventLog<Event>,
     ) -> Result<State, RuleError> {
-        engine::start(setup, dice, events)
+        engine::open(&prepared.setup, prepared.start.clone(), dice, events)
     }
 
     fn apply<D: Dice>(

@@ -196,7 +196,7 @@ mod resolve;
 mod setup;
 mod text;
 
-pub use catalog::{Hunt, OddsSpec};
+pub use catalog::{Hunt, OddsSpec, Prepared};
 pub use engine::{
     Allocation, Command, Declaration, DiceSource, DiceTerm, Ending, EnduranceTests, Event,
     Extraneous, Fighter, Hidden, Resplit, SeenAttack, State, Status, WeaponState, WeaponStatus,

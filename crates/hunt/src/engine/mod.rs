@@ -112,7 +112,8 @@ pub(crate) fn standings(state: &State) -> Vec<fray_dice::Standing> {
         .collect()
 }
 
-fn start_state(setup: &Setup) -> Result<State, RuleError> {
+/// Checks a setup and builds the state its fights start from, before the opening.
+pub(crate) fn start_state(setup: &Setup) -> Result<State, RuleError> {
     crate::setup::validate_setup(setup)?;
     let fighters = setup
         .fighters
@@ -183,13 +184,14 @@ fn first_of(state: &State, side: Side) -> usize {
         .expect("validated: both sides present")
 }
 
-/// Starts a fight from a setup, checking it (HUNT-01 … HUNT-05: the opening).
-pub(crate) fn start<D: Dice>(
+/// Opens a fight from its checked setup and starting state: the opening (HUNT-01 …
+/// HUNT-05) and the first round.
+pub(crate) fn open<D: Dice>(
     setup: &Setup,
+    mut state: State,
     dice: &mut D,
     events: &mut EventLog<Event>,
 ) -> Result<State, RuleError> {
-    let mut state = start_state(setup)?;
     events.emit(|| Event::Started {
         fighters: state
             .fighters
