@@ -8,20 +8,13 @@ use crate::odds::{odds, StrikeOdds};
 use crate::policy::HuntPolicy;
 use crate::resolve::{DuelSide, DuelSpec, ExchangeContext, FighterSpec, StrikeSpec};
 use crate::setup::{AttackKind, Distance, HideRoll, Rules, Tactic, TripleRule};
-use crate::setup::{FighterSetup, Location, Opening, Setup, Side, Stats, TacticSettings, Weapon};
+use crate::setup::{
+    FighterSetup, Location, Opening, Prepared, Setup, Side, Stats, TacticSettings, Weapon,
+};
 
 /// The Hunt ruleset («Охота»): see the crate docs.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Hunt;
-
-/// A checked setup and the state each of its fights starts from, before the opening's rolls
-/// (HUNT-01 … HUNT-05): made once by [`Ruleset::prepare`], so a simulation checks and builds
-/// them once, not once per fight.
-#[derive(Clone, Debug)]
-pub struct Prepared {
-    setup: Setup,
-    start: State,
-}
 
 impl Ruleset for Hunt {
     const ID: &'static str = "hunt";
@@ -33,10 +26,7 @@ impl Ruleset for Hunt {
     type Prepared = Prepared;
 
     fn prepare(setup: &Setup) -> Result<Prepared, RuleError> {
-        Ok(Prepared {
-            start: engine::start_state(setup)?,
-            setup: setup.clone(),
-        })
+        Prepared::new(setup)
     }
 
     fn start_prepared<D: Dice>(
@@ -44,7 +34,7 @@ impl Ruleset for Hunt {
         dice: &mut D,
         events: &mut EventLog<Event>,
     ) -> Result<State, RuleError> {
-        engine::open(&prepared.setup, prepared.start.clone(), dice, events)
+        engine::open(prepared.setup(), prepared.start().clone(), dice, events)
     }
 
     fn apply<D: Dice>(

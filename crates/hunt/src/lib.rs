@@ -196,7 +196,7 @@ mod resolve;
 mod setup;
 mod text;
 
-pub use catalog::{Hunt, OddsSpec, Prepared};
+pub use catalog::{Hunt, OddsSpec};
 pub use engine::{
     Allocation, Command, Declaration, DiceSource, DiceTerm, Ending, EnduranceTests, Event,
     Extraneous, Fighter, Hidden, Resplit, SeenAttack, State, Status, WeaponState, WeaponStatus,
@@ -213,5 +213,7 @@ pub use setup::{
     default_wound_table, wound_name, AttackKind, Distance, HideRoll, Penalty, Rules, SearchRule,
     Tactic, TripleRule,
 };
-pub use setup::{FighterSetup, Location, Opening, Setup, Side, Stats, TacticSettings, Weapon};
+pub use setup::{
+    FighterSetup, Location, Opening, Prepared, Setup, Side, Stats, TacticSettings, Weapon,
+};
 pub use text::{describe, line, LOCALES, TEXTS};

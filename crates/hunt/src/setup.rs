@@ -694,3 +694,32 @@ pub(crate) fn validate_setup(setup: &Setup) -> Result<(), fray_dice::RuleError> 
     }
     Ok(())
 }
+
+/// A setup once checked, and the state each of its fights starts from before the opening's
+/// rolls (HUNT-01 … HUNT-05): made only by [`crate::Hunt`]'s `prepare` (a single session
+/// prepares too), so a simulation checks and builds them once, not once per fight.
+#[derive(Clone, Debug)]
+pub struct Prepared {
+    setup: Setup,
+    start: crate::engine::State,
+}
+
+impl Prepared {
+    /// Validates `setup` and builds its fighters.
+    pub(crate) fn new(setup: &Setup) -> Result<Prepared, fray_dice::RuleError> {
+        Ok(Prepared {
+            start: crate::engine::start_state(setup)?,
+            setup: setup.clone(),
+        })
+    }
+
+    /// The setup it was made from.
+    pub(crate) fn setup(&self) -> &Setup {
+        &self.setup
+    }
+
+    /// The state its fights start from.
+    pub(crate) fn start(&self) -> &crate::engine::State {
+        &self.start
+    }
+}
