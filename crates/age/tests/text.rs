@@ -4,24 +4,12 @@
 
 use fray_age::{line, Age, Event, LOCALES, TEXTS};
 use fray_dice::{
-    lint_line, missing_messages, AutoPlay, Catalog, Lang, RuleError, Ruleset, Session, View,
+    demo_log_problems, missing_messages, play_demo, session_lines, Catalog, Lang, RuleError,
+    Ruleset, Session, View,
 };
 
-fn play(seed: u64, stream: u64) -> Session<Age> {
-    let mut session = Session::<Age>::start(Age::demo_setup(), seed, stream).unwrap();
-    while let Some(command) = Age::next_command(session.state()) {
-        session.apply(command).unwrap();
-    }
-    session
-}
-
 fn log(session: &Session<Age>, lang: Lang) -> Vec<String> {
-    let view = View::game_master(lang);
-    session
-        .events()
-        .filter_map(|e| line(e, &view))
-        .chain(Age::summary(session.state(), lang))
-        .collect()
+    session_lines(session, &View::game_master(lang))
 }
 
 /// Proper names the Russian log may show in Latin letters: the demo's people and gear.
@@ -42,6 +30,9 @@ const NAMES: &[&str] = &[
     "maul",
 ];
 
+/// At least this many lines are read by the lint over 40 demo fights (it reads some).
+const LINES: usize = 5000;
+
 #[test]
 fn the_message_files_agree_and_parse() {
     assert_eq!(missing_messages(&LOCALES), Vec::<String>::new());
@@ -50,25 +41,16 @@ fn the_message_files_agree_and_parse() {
 
 #[test]
 fn demo_log_in_english_and_russian() {
-    let session = play(Age::DEMO_SEED, 0);
+    let session = play_demo::<Age>(Age::DEMO_SEED, 0);
     insta::assert_snapshot!("demo_seed_7_log_en", log(&session, Lang::En).join("\n"));
     insta::assert_snapshot!("demo_seed_7_log_ru", log(&session, Lang::Ru).join("\n"));
 }
 
 #[test]
 fn logs_of_many_seeds_are_clean_in_both_languages() {
-    for stream in 0..40 {
-        let session = play(3, stream);
-        for lang in Lang::ALL {
-            for l in log(&session, lang) {
-                let problems = lint_line(&l, lang, NAMES);
-                assert!(
-                    problems.is_empty(),
-                    "{lang} stream {stream}: {l:?}: {problems:?}"
-                );
-            }
-        }
-    }
+    let (lines, problems) = demo_log_problems::<Age>(3, 0..40, &[], NAMES);
+    assert_eq!(problems, Vec::<String>::new());
+    assert!(lines > LINES, "{lines} lines read");
 }
 
 /// The numbers of "a + b + Drama Die c + Ability n + focus 2 − term m = total" sum to the
@@ -77,7 +59,7 @@ fn logs_of_many_seeds_are_clean_in_both_languages() {
 fn printed_terms_sum_to_the_printed_total() {
     let mut checked = 0;
     for stream in 0..20 {
-        let session = play(5, stream);
+        let session = play_demo::<Age>(5, stream);
         for e in session.events() {
             let is_roll = matches!(
                 e,
@@ -170,7 +152,7 @@ fn refusals_read_in_both_languages() {
 
 #[test]
 fn the_summary_names_state_fortune_and_stunt_points() {
-    let session = play(Age::DEMO_SEED, 0);
+    let session = play_demo::<Age>(Age::DEMO_SEED, 0);
     let standings = Age::standing(session.state());
     assert_eq!(standings.len(), 5);
     let spent: i64 = standings.iter().map(|s| s.counters[0].value).sum();
@@ -242,7 +224,7 @@ fn reach_and_item_refusals_read_in_russian() {
 /// The summary's standings name the round each combatant was taken out in.
 #[test]
 fn standings_name_the_round_of_defeat() {
-    let session = play(Age::DEMO_SEED, 0);
+    let session = play_demo::<Age>(Age::DEMO_SEED, 0);
     let rounds: Vec<Option<u32>> = Age::standing(session.state())
         .iter()
         .map(|s| s.defeated_round)

@@ -50,7 +50,7 @@ mod few;
 pub mod fields;
 mod kept;
 mod limbs;
-mod memo;
+mod logcheck;
 mod notation;
 mod order;
 pub mod paired;
@@ -81,7 +81,7 @@ pub use events::EventLog;
 pub use exact::binomials;
 pub use few::Few;
 pub use kept::{KeptStep, MAX_KEPT_STEPS};
-pub use memo::{LastDerived, SharedParts};
+pub use logcheck::{demo_log_problems, play_demo, session_lines};
 pub use notation::{Expr, Roll, MAX_EXPRESSION_LEN, MAX_NESTING};
 /// The arbitrary-precision integers of [`BigDistribution`] and [`BigRatio`].
 pub use num_bigint::BigUint;

@@ -3,23 +3,13 @@
 //! languages, and the summary.
 
 use fray_dice::{
-    lint_line, missing_messages, AutoPlay, Catalog, Lang, Ruleset, Session, Texts, View,
+    demo_log_problems, missing_messages, play_demo, session_lines, Catalog, Lang, Ruleset, Session,
+    Texts, View,
 };
 use fray_hunt::{line, Event, Hunt, LOCALES, TEXTS};
 
-fn play(seed: u64, stream: u64) -> Session<Hunt> {
-    let mut s = Session::<Hunt>::start(Hunt::demo_setup(), seed, stream).unwrap();
-    while let Some(c) = Hunt::next_command(s.state()) {
-        s.apply(c).unwrap();
-    }
-    s
-}
-
 fn log(s: &Session<Hunt>, view: &View) -> Vec<String> {
-    s.events()
-        .filter_map(|e| line(e, view))
-        .chain(Hunt::summary(s.state(), view.lang))
-        .collect()
+    session_lines(s, view)
 }
 
 /// Proper names the Russian log may show in Latin letters: the demo's fighters, their
@@ -27,6 +17,9 @@ fn log(s: &Session<Hunt>, view: &View) -> Vec<String> {
 const NAMES: &[&str] = &[
     "Hunter", "Prey", "rifle", "knife", "pistol", "pine", "forest",
 ];
+
+/// At least this many lines are read by the lint over 40 demo fights (it reads some).
+const LINES: usize = 13000;
 
 #[test]
 fn the_message_files_agree_and_parse() {
@@ -36,7 +29,7 @@ fn the_message_files_agree_and_parse() {
 
 #[test]
 fn demo_log_in_english_and_russian() {
-    let s = play(Hunt::DEMO_SEED, 0);
+    let s = play_demo::<Hunt>(Hunt::DEMO_SEED, 0);
     let en = log(&s, &View::game_master(Lang::En));
     let ru = log(&s, &View::game_master(Lang::Ru));
     insta::assert_snapshot!("demo_seed_7_log_en", en.join("\n"));
@@ -47,7 +40,7 @@ fn demo_log_in_english_and_russian() {
 /// the trap — the lines the demo on seed 7 never reaches.
 #[test]
 fn hide_search_and_trap_log_in_english_and_russian() {
-    let s = play(70, 0);
+    let s = play_demo::<Hunt>(70, 0);
     insta::assert_snapshot!(
         "seed_70_log_en",
         log(&s, &View::game_master(Lang::En)).join("\n")
@@ -60,24 +53,25 @@ fn hide_search_and_trap_log_in_english_and_russian() {
 
 #[test]
 fn logs_of_many_seeds_are_clean_in_both_languages() {
-    for stream in 0..40 {
-        let s = play(3, stream);
-        for lang in Lang::ALL {
-            for view in [
-                View::game_master(lang),
-                View::participant(lang, "Hunter"),
-                View::participant(lang, "Prey"),
-            ] {
-                for l in log(&s, &view) {
-                    let problems = lint_line(&l, lang, NAMES);
-                    assert!(
-                        problems.is_empty(),
-                        "{lang} stream {stream}: {l:?}: {problems:?}"
-                    );
-                }
-            }
-        }
+    let (lines, problems) = demo_log_problems::<Hunt>(3, 0..40, &["Hunter", "Prey"], NAMES);
+    assert_eq!(problems, Vec::<String>::new());
+    assert!(lines > LINES, "{lines} lines read");
+}
+
+/// The shared check reads what it is given: without the names allowed in Latin letters, the
+/// Russian lines that name the fighters are reported, each naming its language and reader,
+/// and no English line is.
+#[test]
+fn the_log_check_reports_latin_names_in_russian_lines() {
+    let (lines, problems) = demo_log_problems::<Hunt>(3, 0..2, &["Prey"], &[]);
+    assert!(lines > 100, "{lines} lines read");
+    assert!(!problems.is_empty());
+    for p in &problems {
+        assert!(p.starts_with("hunt stream "), "{p}");
+        assert!(p.contains(", ru, "), "{p}");
+        assert!(p.contains("Hunter") || p.contains("Prey"), "{p}");
     }
+    assert!(problems.iter().any(|p| p.contains("Participant(\"Prey\")")));
 }
 
 /// "a + b + c = total": the faces add up to the total printed.
@@ -119,7 +113,7 @@ fn count_checks(expr: &str) -> i64 {
 fn printed_arithmetic_gives_the_printed_results() {
     let mut checked = 0;
     for stream in 0..20 {
-        let s = play(5, stream);
+        let s = play_demo::<Hunt>(5, stream);
         for e in s.events() {
             let l = line(e, &View::game_master(Lang::En)).unwrap();
             match e {
@@ -204,7 +198,7 @@ fn printed_arithmetic_gives_the_printed_results() {
 fn hunt_08_dice_handed_over_are_named() {
     let mut found = false;
     for stream in 0..40 {
-        let s = play(3, stream);
+        let s = play_demo::<Hunt>(3, stream);
         for e in s.events() {
             let Event::Defense { terms, dice, .. } = e else {
                 continue;
@@ -245,7 +239,7 @@ fn refusals_read_in_both_languages() {
 
 #[test]
 fn the_summary_names_state_endurance_and_what_was_spent() {
-    let s = play(Hunt::DEMO_SEED, 0);
+    let s = play_demo::<Hunt>(Hunt::DEMO_SEED, 0);
     let standings = Hunt::standing(s.state());
     assert_eq!(standings.len(), 2);
     let en = Hunt::summary(s.state(), Lang::En);
