@@ -8,3 +8,9 @@ summary-title = At the end of the fight:
 
 ## Refusals.
 refused = refused ({ $rule }): { $message }
+
+## Setup refusals that name the field (fray_dice::fields).
+setup-out-of-range = { $path }: found { $found }, allowed { $low }..={ $high }
+setup-name-empty = { $path }: found { $name }, allowed a non-empty { $what }
+setup-name-repeated = { $path }: { $name } repeats { $earlier } { $other }; { $what }s must be unique ignoring case
+setup-name-case = { $path }: { $name } differs only in case from { $earlier } { $other }; { $what }s must be unique ignoring case

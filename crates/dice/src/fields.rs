@@ -1,6 +1,7 @@
 //! Setup refusals that name the field (issue 19), in one style for every ruleset:
 //! `PATH: found FOUND, allowed ALLOWED`, and the rule that names are non-empty and unique
-//! ignoring case.
+//! ignoring case. Ranges and names are refused from the common messages, so they read in
+//! every language; [`refuse`] writes the English text it is given.
 
 use std::fmt::{self, Display};
 use std::ops::RangeInclusive;
@@ -32,7 +33,8 @@ pub fn refuse(
 }
 
 /// Refuses `value` at `path` outside `range` (`allowed LO..=HI`); the path is formatted only
-/// on failure.
+/// on failure. The refusal is written from the common messages, so it reads in every
+/// language ([`RuleError::message_in`]).
 pub fn within<T: PartialOrd + Display>(
     rule: &'static str,
     path: impl Display,
@@ -42,8 +44,34 @@ pub fn within<T: PartialOrd + Display>(
     if range.contains(&value) {
         return Ok(());
     }
-    let allowed = format!("{}..={}", range.start(), range.end());
-    Err(refuse(rule, path, value, allowed))
+    Err(out_of_range(rule, path, value, range.start(), range.end()))
+}
+
+/// A refusal of `found` at `path`, outside `low ..= high`: `PATH: found FOUND, allowed
+/// LOW..=HIGH` in English, in every language through [`RuleError::message_in`].
+#[cold]
+pub fn out_of_range(
+    rule: &'static str,
+    path: impl Display,
+    found: impl Display,
+    low: impl Display,
+    high: impl Display,
+) -> RuleError {
+    common(
+        rule,
+        crate::msg!(
+            "setup-out-of-range",
+            path = path.to_string(),
+            found = found.to_string(),
+            low = low.to_string(),
+            high = high.to_string()
+        ),
+    )
+}
+
+/// A setup refusal written from the common messages.
+fn common(rule: &'static str, message: crate::Message) -> RuleError {
+    RuleError::text(rule, crate::Texts::common(), message)
 }
 
 /// Whether two names are one ignoring case (without allocating for ASCII names).
@@ -66,23 +94,31 @@ pub fn unique_names<'a, P: Display>(
     let mut seen: Vec<(P, &str)> = Vec::new();
     for (path, name) in names {
         if name.trim().is_empty() {
-            return Err(refuse(
+            return Err(common(
                 "setup",
-                path,
-                format_args!("{name:?}"),
-                format_args!("a non-empty {what}"),
+                crate::msg!(
+                    "setup-name-empty",
+                    path = path.to_string(),
+                    name = format!("{name:?}"),
+                    what = what
+                ),
             ));
         }
         if let Some((earlier, other)) = seen.iter().find(|(_, o)| same_name(o, name)) {
-            let how = if *other == name {
-                "repeats"
+            let id = if *other == name {
+                "setup-name-repeated"
             } else {
-                "differs only in case from"
+                "setup-name-case"
             };
-            return Err(RuleError::new(
+            return Err(common(
                 "setup",
-                format!(
-                    "{path}: {name:?} {how} {earlier} {other:?}; {what}s must be unique ignoring case"
+                crate::msg!(
+                    id,
+                    path = path.to_string(),
+                    name = format!("{name:?}"),
+                    earlier = earlier.to_string(),
+                    other = format!("{other:?}"),
+                    what = what
                 ),
             ));
         }
@@ -127,5 +163,31 @@ mod tests {
         let e = within("AND-02", "participants[0].rank", 7, 1..=4).unwrap_err();
         assert_eq!(e.rule.as_str(), "AND-02");
         assert_eq!(e.message, "participants[0].rank: found 7, allowed 1..=4");
+        assert_eq!(
+            e.message_in(crate::Texts::common(), crate::Lang::Ru),
+            "participants[0].rank: указано 7, допустимо от 1 до 4"
+        );
+    }
+
+    #[test]
+    fn name_refusals_read_in_russian() {
+        let ru = |names: &[&'static str]| {
+            let at = |i: usize| format!("fighters[{i}].name");
+            let e = unique_names("name", names.iter().enumerate().map(|(i, &n)| (at(i), n)))
+                .unwrap_err();
+            e.message_in(crate::Texts::common(), crate::Lang::Ru)
+        };
+        assert_eq!(
+            ru(&["Охотник", ""]),
+            "fighters[1].name: указано \"\", а имя не может быть пустым"
+        );
+        assert_eq!(
+            ru(&["Охотник", "Жертва", "охотник"]),
+            "fighters[2].name: \"охотник\" отличается от fighters[0].name \"Охотник\" только регистром букв; имена не должны повторяться даже с другим регистром букв"
+        );
+        assert_eq!(
+            ru(&["A", "A"]),
+            "fighters[1].name: \"A\" повторяет fighters[0].name \"A\"; имена не должны повторяться даже с другим регистром букв"
+        );
     }
 }
