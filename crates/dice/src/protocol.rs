@@ -112,6 +112,31 @@ pub enum Domain {
     },
     /// Any text (a name the ruleset does not check, such as an item to activate).
     Text,
+    /// A point `[x, y]` of whole metres on a plane: each coordinate within `±bound`, at
+    /// most `radius` from `center` (straight-line distance, compared exactly as squares;
+    /// any distance when `radius` is absent), and not `center` itself when `not_center`.
+    Point {
+        /// Where distances are measured from (the actor's position).
+        center: [i64; 2],
+        /// Greatest distance from `center`, if there is one.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        radius: Option<u64>,
+        /// Greatest absolute value of a coordinate.
+        bound: i64,
+        /// `center` itself is refused (a direction needs a point elsewhere).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        not_center: bool,
+    },
+    /// A list of distinct values from `values` (in any order), at least `min` and at most
+    /// `max` of them: the targets of an attack that may hit several.
+    Subset {
+        /// What may be chosen.
+        values: Vec<Value>,
+        /// Fewest chosen.
+        min: u32,
+        /// Most chosen.
+        max: u32,
+    },
     /// A list of purchases `{"<item_key>": name, "<amount_key>": n, "target"?: name}` from
     /// `items`, each within its item's bounds, the amounts summing to `min_total ..=
     /// max_total`.
@@ -186,6 +211,43 @@ impl Param {
         }
     }
 
+    /// A point on the plane (see [`Domain::Point`]).
+    pub fn point(
+        field: impl Into<String>,
+        center: [i64; 2],
+        radius: Option<u64>,
+        bound: i64,
+    ) -> Self {
+        Param {
+            field: field.into(),
+            domain: Domain::Point {
+                center,
+                radius,
+                bound,
+                not_center: false,
+            },
+            optional: false,
+        }
+    }
+
+    /// A list of `min ..= max` distinct values from `values` (see [`Domain::Subset`]).
+    pub fn subset(field: impl Into<String>, values: Vec<Value>, min: u32, max: u32) -> Self {
+        Param {
+            field: field.into(),
+            domain: Domain::Subset { values, min, max },
+            optional: false,
+        }
+    }
+
+    /// The same point parameter, refusing its center (an area aimed from the actor needs a
+    /// direction). No effect on other domains.
+    pub fn not_center(mut self) -> Self {
+        if let Domain::Point { not_center, .. } = &mut self.domain {
+            *not_center = true;
+        }
+        self
+    }
+
     /// The same parameter, which may also be absent or `null`.
     pub fn optional(mut self) -> Self {
         self.optional = true;
@@ -205,6 +267,32 @@ impl Param {
             }
             Domain::OneOf { values } => values.contains(value),
             Domain::Text => value.is_string(),
+            Domain::Point {
+                center,
+                radius,
+                bound,
+                not_center,
+            } => {
+                let Some([x, y]) = point(value) else {
+                    return false;
+                };
+                let dx = u128::from(x.abs_diff(center[0]));
+                let dy = u128::from(y.abs_diff(center[1]));
+                let r = radius.map(u128::from);
+                x.unsigned_abs() <= bound.unsigned_abs()
+                    && y.unsigned_abs() <= bound.unsigned_abs()
+                    && r.map_or(true, |r| dx * dx + dy * dy <= r * r)
+                    && !(*not_center && [x, y] == *center)
+            }
+            Domain::Subset { values, min, max } => {
+                let Value::Array(list) = value else {
+                    return false;
+                };
+                let distinct = list.iter().enumerate().all(|(i, v)| !list[..i].contains(v));
+                (*min as usize..=*max as usize).contains(&list.len())
+                    && distinct
+                    && list.iter().all(|v| values.contains(v))
+            }
             Domain::Purchase {
                 item_key,
                 amount_key,
@@ -253,6 +341,14 @@ impl Param {
                 (u64::from(*min_total)..=u64::from(*max_total)).contains(&total)
             }
         }
+    }
+}
+
+/// `[x, y]` as two whole numbers.
+fn point(value: &Value) -> Option<[i64; 2]> {
+    match value.as_array()?.as_slice() {
+        [x, y] => Some([x.as_i64()?, y.as_i64()?]),
+        _ => None,
     }
 }
 
@@ -553,6 +649,46 @@ mod tests {
             json!([{"stunt": "skirmish", "points": 1, "target": "B"}])
         ));
         assert!(!admits(json!([{"stunt": "other", "points": 1}])));
+    }
+
+    #[test]
+    fn a_point_keeps_to_its_disc_its_bounds_and_off_its_center() {
+        let o = LegalOption::new(OptionKind::TurnAction, "A", "move", "move")
+            .param(Param::point("to", [10, -5], Some(5), 100))
+            .with(json!({"type": "move", "to": [10, -5]}));
+        let to = |p: Value| o.admits(&json!({"type": "move", "to": p}));
+        assert!(to(json!([13, -1])), "3-4-5: exactly 5 away");
+        assert!(to(json!([15, -5])));
+        assert!(!to(json!([14, -1])), "sqrt(32) > 5");
+        assert!(!to(json!([10, 1])));
+        assert!(!to(json!([10])), "two coordinates");
+        assert!(!to(json!([10.5, -5])), "whole metres");
+        let far = LegalOption::new(OptionKind::TurnAction, "A", "aim", "area")
+            .param(Param::point("at", [0, 0], None, 100).not_center())
+            .with(json!({"type": "area", "at": [1, 0]}));
+        let at = |p: Value| far.admits(&json!({"type": "area", "at": p}));
+        assert!(at(json!([100, -100])));
+        assert!(!at(json!([101, 0])), "beyond the bound");
+        assert!(!at(json!([0, 0])), "the center is no direction");
+    }
+
+    #[test]
+    fn a_subset_is_distinct_values_from_its_list_within_its_count() {
+        let o = LegalOption::new(OptionKind::TurnAction, "A", "burst", "long_burst")
+            .param(Param::subset(
+                "targets",
+                vec![json!(1), json!(2), json!(3)],
+                1,
+                2,
+            ))
+            .with(json!({"type": "burst", "targets": [1]}));
+        let targets = |t: Value| o.admits(&json!({"type": "burst", "targets": t}));
+        assert!(targets(json!([3, 1])));
+        assert!(!targets(json!([])), "too few");
+        assert!(!targets(json!([1, 2, 3])), "too many");
+        assert!(!targets(json!([2, 2])), "a value twice");
+        assert!(!targets(json!([4])), "not in the list");
+        assert!(!targets(json!(1)), "a list");
     }
 
     #[test]
