@@ -6,19 +6,21 @@
 //! warnings only, 2 with an error. A missing file or an unknown ruleset is a usage failure:
 //! one line on stderr and exit 2, like every other command.
 //!
-//! The findings come from [`fray_dice::check_setup`], which Python's `fray.check` shares.
+//! The findings come from [`fray_dice::check_setup`], which Python's `fray.check` shares;
+//! [`crate::findings`] writes them in another language.
 
 use std::path::Path;
 use std::process::ExitCode;
 
-use fray_dice::{check_setup, Entry, CHECK_SEED, CHECK_TRIALS};
+use fray_dice::{check_setup, msg, Entry, Lang, CHECK_SEED, CHECK_TRIALS};
 
 use crate::commands::{read_limited, ruleset};
 use crate::out;
+use crate::text::tr;
 
 /// Runs the check and prints its report; the exit code says the worst finding.
-pub fn check(id: &str, path: &Path) -> ExitCode {
-    match run(id, path) {
+pub fn check(id: &str, path: &Path, lang: Lang) -> ExitCode {
+    match run(id, path, lang) {
         Ok(code) => code,
         Err(message) => {
             eprintln!("fray: {}", message.lines().next().unwrap_or("failed"));
@@ -27,17 +29,27 @@ pub fn check(id: &str, path: &Path) -> ExitCode {
     }
 }
 
-fn run(id: &str, path: &Path) -> Result<ExitCode, String> {
-    let entry = ruleset(id)?;
-    let text = read_limited(path, "setup")?;
+fn run(id: &str, path: &Path, lang: Lang) -> Result<ExitCode, String> {
+    let entry = ruleset(id, lang)?;
+    let text = read_limited(path, "setup", lang)?;
     let findings = check_setup(&entry, &text);
-    for finding in &findings {
-        out!("{finding}");
+    for line in crate::findings::lines(&entry, &text, &findings, lang) {
+        out!("{line}");
     }
     let code = if findings.iter().any(|f| f.is_error()) {
         2
     } else if findings.is_empty() {
-        out!("ok: no errors or warnings ({CHECK_TRIALS} fights simulated, seed {CHECK_SEED})");
+        out!(
+            "{}",
+            tr(
+                lang,
+                msg!(
+                    "cli-check-ok",
+                    trials = CHECK_TRIALS,
+                    seed = CHECK_SEED.to_string()
+                )
+            )
+        );
         0
     } else {
         1
@@ -46,11 +58,14 @@ fn run(id: &str, path: &Path) -> Result<ExitCode, String> {
 }
 
 /// `fray simulate`: the ruleset's warnings about a setup file, one line each on stderr (the
-/// simulation still runs).
-pub fn warn_on_stderr(entry: &Entry, text: &str) {
+/// simulation still runs). Their text is the ruleset's own (English so far).
+pub fn warn_on_stderr(entry: &Entry, text: &str, lang: Lang) {
     if let Ok(warnings) = (entry.warnings)(text) {
         for w in warnings {
-            eprintln!("fray: warning: {w}");
+            eprintln!(
+                "fray: {}",
+                tr(lang, msg!("cli-warning", warning = w.to_string()))
+            );
         }
     }
 }

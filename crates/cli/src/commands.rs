@@ -1,18 +1,17 @@
 //! The subcommands. Each returns `Err(one line)` on failure; `main` prints it and exits 2.
 
-use fray_dice::View;
+use fray_dice::{msg, Lang, View};
 use std::hash::{BuildHasher, Hasher};
-use std::io::IsTerminal;
 use std::path::Path;
-use std::sync::atomic::{AtomicU64, Ordering};
 
 use fray_dice::{
-    BigDistribution, Depth, DieFate, Entry, Expr, Rng, SimSummary, MAX_JSON_BYTES,
-    MAX_TRIAL_COMMANDS,
+    BigDistribution, Depth, DieFate, EncounterError, Entry, Expr, Message, ReplayError, Rng,
+    MAX_JSON_BYTES, MAX_TRIAL_COMMANDS,
 };
 use serde_json::{json, Map, Value};
 
 use crate::table;
+use crate::text::{encounter_error, io_error, rule_error, tr};
 use crate::{out, out_raw};
 
 pub type Outcome = Result<(), String>;
@@ -28,7 +27,7 @@ fn os_seed() -> u64 {
     hasher.finish()
 }
 
-pub fn roll(text: &str, seed: Option<u64>, stream: u64, as_json: bool) -> Outcome {
+pub fn roll(text: &str, seed: Option<u64>, stream: u64, as_json: bool, lang: Lang) -> Outcome {
     let expr = Expr::parse(text).map_err(|e| e.to_string())?;
     let seed = seed.unwrap_or_else(os_seed);
     let roll = expr
@@ -44,7 +43,18 @@ pub fn roll(text: &str, seed: Option<u64>, stream: u64, as_json: bool) -> Outcom
         );
         return Ok(());
     }
-    out!("roll {} with seed {seed}, stream {stream}", roll.expression);
+    out!(
+        "{}",
+        tr(
+            lang,
+            msg!(
+                "cli-roll-title",
+                expression = roll.expression.to_string(),
+                seed = seed.to_string(),
+                stream = stream.to_string()
+            )
+        )
+    );
     let mut last_label = "";
     for die in &roll.transcript.dice {
         let label = if die.label == last_label {
@@ -58,15 +68,29 @@ pub fn roll(text: &str, seed: Option<u64>, stream: u64, as_json: bool) -> Outcom
             DieFate::Dropped => "dropped",
             DieFate::Rerolled => "rerolled",
         };
-        let exploded = if die.exploded { ", exploded" } else { "" };
+        let fate = tr(lang, msg!("cli-die-fate", fate = fate));
+        let exploded = if die.exploded {
+            tr(lang, msg!("cli-die-exploded"))
+        } else {
+            String::new()
+        };
         out!(
             "  {label:<14} d{:<4} → {:>4}  {fate}{exploded}",
             die.sides,
             die.value
         );
     }
-    out!("total {}", roll.total);
-    out!("repeat: {}", repeat_line(text, seed, stream));
+    out!(
+        "{}",
+        tr(lang, msg!("cli-roll-total", total = roll.total.to_string()))
+    );
+    out!(
+        "{}",
+        tr(
+            lang,
+            msg!("cli-roll-repeat", command = repeat_line(text, seed, stream))
+        )
+    );
     Ok(())
 }
 
@@ -91,13 +115,14 @@ pub struct OddsView {
     pub depth: Option<u32>,
 }
 
-pub fn odds(target: &str, spec: &[String], view: &OddsView) -> Outcome {
+pub fn odds(target: &str, spec: &[String], view: &OddsView, lang: Lang) -> Outcome {
     if let Some(entry) = fray::rulesets().into_iter().find(|e| e.id == target) {
-        return ruleset_odds(&entry, spec, view.json);
+        return ruleset_odds(&entry, spec, view.json, lang);
     }
     if let Some(extra) = spec.first() {
-        return Err(format!(
-            "unexpected argument '{extra}': key=value pairs follow a ruleset id, not a dice expression"
+        return Err(tr(
+            lang,
+            msg!("cli-odds-extra-argument", argument = extra.as_str()),
         ));
     }
     let expr = Expr::parse(target).map_err(|e| e.to_string())?;
@@ -143,20 +168,25 @@ pub fn odds(target: &str, spec: &[String], view: &OddsView) -> Outcome {
     } else {
         out_raw!(
             "{}",
-            table::big_distribution(&expr.to_string(), &d, view.all)
+            table::big_distribution(&expr.to_string(), &d, view.all, lang)
         );
     }
     Ok(())
 }
 
 /// `key=value` pairs as a JSON object; values that parse as JSON keep their type.
-fn spec_json(entry: &Entry, pairs: &[String]) -> Result<String, String> {
+fn spec_json(entry: &Entry, pairs: &[String], lang: Lang) -> Result<String, String> {
     let mut object = Map::new();
     for pair in pairs {
         let (key, value) = pair.split_once('=').ok_or_else(|| {
-            format!(
-                "expected key=value, got '{pair}'; {} takes: {}",
-                entry.id, entry.odds_keys
+            tr(
+                lang,
+                msg!(
+                    "cli-odds-expected-pair",
+                    pair = pair.as_str(),
+                    ruleset = entry.id,
+                    keys = entry.odds_keys
+                ),
             )
         })?;
         let value = serde_json::from_str(value).unwrap_or_else(|_| Value::String(value.to_owned()));
@@ -165,251 +195,95 @@ fn spec_json(entry: &Entry, pairs: &[String]) -> Result<String, String> {
     Ok(Value::Object(object).to_string())
 }
 
-fn ruleset_odds(entry: &Entry, pairs: &[String], as_json: bool) -> Outcome {
-    let spec = spec_json(entry, pairs)?;
-    let tables = (entry.odds)(&spec)
-        .map_err(|e| format!("{e} ({} takes: {})", entry.id, entry.odds_keys))?;
+fn ruleset_odds(entry: &Entry, pairs: &[String], as_json: bool, lang: Lang) -> Outcome {
+    let spec = spec_json(entry, pairs, lang)?;
+    let tables = (entry.odds)(&spec).map_err(|e| {
+        tr(
+            lang,
+            msg!(
+                "cli-odds-takes",
+                error = encounter_error(entry, &e, lang),
+                ruleset = entry.id,
+                keys = entry.odds_keys
+            ),
+        )
+    })?;
     if as_json {
         out!(
             "{}",
             serde_json::to_string_pretty(&tables).map_err(|e| e.to_string())?
         );
     } else {
-        out!("exact odds, {} {}", entry.id, pairs.join(" "));
+        out!(
+            "{}",
+            tr(
+                lang,
+                msg!(
+                    "cli-odds-ruleset",
+                    ruleset = entry.id,
+                    spec = pairs.join(" ")
+                )
+            )
+        );
         out_raw!("{}", table::tables(&tables));
     }
     Ok(())
 }
 
-pub(crate) fn ruleset(id: &str) -> Result<Entry, String> {
-    fray::ruleset(id).map_err(|e| e.to_string())
-}
-
-pub(crate) fn read_limited(path: &Path, what: &str) -> Result<String, String> {
-    let size = std::fs::metadata(path)
-        .map_err(|e| format!("cannot read the {what} file {}: {e}", path.display()))?
-        .len();
-    if size > MAX_JSON_BYTES as u64 {
-        return Err(format!(
-            "the {what} file {} is {size} bytes, over the limit of {MAX_JSON_BYTES}",
-            path.display()
-        ));
-    }
-    std::fs::read_to_string(path)
-        .map_err(|e| format!("cannot read the {what} file {}: {e}", path.display()))
-}
-
-/// Trials per block of `fray simulate --precision`: the run grows a block at a time, so
-/// where it stops does not depend on the thread count.
-pub const PRECISION_BLOCK: u64 = 10_000;
-/// The most trials `--precision` runs unless `--trials` says otherwise.
-pub const PRECISION_MAX_TRIALS: u64 = 10_000_000;
-
-/// Runs blocks of trials until every side's win-rate interval is within `± precision`, or
-/// `max` trials; returns the summary and whether the precision was reached.
-fn simulate_to_precision(
-    entry: &Entry,
-    setup: &str,
-    precision: f64,
-    max: u64,
-    seed: u64,
-    threads: usize,
-) -> Result<(SimSummary, bool), String> {
-    let mut total: Option<SimSummary> = None;
-    loop {
-        let done = total.as_ref().map_or(0, |s| s.trials);
-        if let Some(summary) = &total {
-            let narrow = summary.wins.iter().all(|&w| {
-                let (low, high) = fray::dice::wilson_interval(w, summary.trials);
-                let p = w as f64 / summary.trials as f64;
-                (p - low).max(high - p) <= precision
-            });
-            if narrow || done >= max {
-                return Ok((total.expect("some"), narrow));
-            }
-        }
-        let block = PRECISION_BLOCK.min(max - done);
-        let more =
-            (entry.simulate_range)(setup, done, block, seed, threads).map_err(|e| e.to_string())?;
-        match &mut total {
-            Some(t) => t.merge(&more),
-            None => total = Some(more),
-        }
-    }
-}
-
-#[allow(clippy::too_many_arguments)]
-pub fn simulate(
-    id: &str,
-    trials: Option<u64>,
-    seed: u64,
-    threads: Option<usize>,
-    (setup, policy): (Option<&Path>, Option<&Path>),
-    as_json: bool,
-    (precision, bundle): (Option<f64>, Option<&Path>),
-) -> Outcome {
-    let entry = ruleset(id)?;
-    let cap = trials.unwrap_or(if precision.is_some() {
-        PRECISION_MAX_TRIALS
-    } else {
-        10_000
-    });
-    let trials = cap;
-    if trials == 0 {
-        return Err("--trials must be at least 1".to_owned());
-    }
-    if let Some(p) = precision {
-        if !(p > 0.0 && p <= 0.5) {
-            return Err(format!(
-                "--precision {p} is outside the allowed 0 < precision <= 0.5 (e.g. 0.01 for ±1 %)"
-            ));
-        }
-    }
-    let setup = match setup {
-        Some(path) => read_limited(path, "setup")?,
-        None => (entry.demo_setup)(),
-    };
-    crate::check::warn_on_stderr(&entry, &setup);
-    let threads = threads
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
-        .max(1);
-    let done = AtomicU64::new(0);
-    let shown = AtomicU64::new(0);
-    let show_progress = trials >= 100_000 && std::io::stderr().is_terminal();
-    let progress = |n: u64| {
-        let finished = done.fetch_add(n, Ordering::Relaxed) + n;
-        let percent = finished * 100 / trials;
-        if shown.fetch_max(percent, Ordering::Relaxed) < percent {
-            let cells = (percent / 5) as usize;
-            eprint!(
-                "\r[{}{}] {percent:>3}%",
-                "#".repeat(cells),
-                ".".repeat(20 - cells)
-            );
-        }
-    };
-    if precision.is_some() && policy.is_some() {
-        return Err("--precision and --policy cannot be combined yet".to_owned());
-    }
-    let policy_text = policy.map(|p| read_limited(p, "policy")).transpose()?;
-    let (summary, reached) = match (precision, policy) {
-        (Some(p), _) => simulate_to_precision(&entry, &setup, p, cap, seed, threads)?,
-        (None, Some(path)) => (
-            simulate_with_policy(&entry, &setup, path, trials, seed, threads)?,
-            true,
-        ),
-        (None, None) => (
-            (entry.simulate)(
-                &setup,
-                trials,
-                seed,
-                threads,
-                show_progress.then_some(&progress),
-            )
-            .map_err(|e| e.to_string())?,
-            true,
-        ),
-    };
-    let trials = summary.trials;
-    if show_progress {
-        eprintln!();
-    }
-    if let Some(file) = bundle {
-        let json_of = |text: &str, what: &str| -> Result<Value, String> {
-            serde_json::from_str(text).map_err(|e| format!("the {what} file is not JSON: {e}"))
+/// The ruleset `id`, or (in `lang`) the error naming the ids this build has.
+pub(crate) fn ruleset(id: &str, lang: Lang) -> Result<Entry, String> {
+    fray::ruleset(id).map_err(|_| {
+        let ids: Vec<&str> = fray::rulesets().iter().map(|e| e.id).collect();
+        let ids = if ids.is_empty() {
+            tr(lang, msg!("cli-none"))
+        } else {
+            ids.join(", ")
         };
-        let policy = policy_text
-            .as_deref()
-            .map(|p| json_of(p, "policy"))
-            .transpose()?;
-        crate::bundle::save(
-            file,
-            &entry,
-            crate::bundle::Run {
-                setup: &json_of(&setup, "setup")?,
-                policy: policy.as_ref(),
-                seed,
-                trials,
-                vary: None,
-            },
-            &serde_json::to_value(&summary).map_err(|e| e.to_string())?,
-        )?;
-    }
-    if as_json {
-        out!(
-            "{}",
-            serde_json::to_string_pretty(&summary).map_err(|e| e.to_string())?
-        );
-        return Ok(());
-    }
-    out!("simulate {id}: {trials} fights, seed {seed} (trial i uses stream i)");
-    out!(
-        "  {:<22} {:>10}  {:>8}  95 % interval",
-        "",
-        "fights",
-        "share"
-    );
-    let row = |label: &str, count: u64| {
-        let (low, high) = fray::dice::wilson_interval(count, summary.trials);
-        let share = count as f64 / summary.trials.max(1) as f64;
-        format!(
-            "  {label:<22} {count:>10}  {:>7.3}%  {:.3}% .. {:.3}%",
-            share * 100.0,
-            low * 100.0,
-            high * 100.0
+        tr(lang, msg!("cli-unknown-ruleset", id = id, ids = ids))
+    })
+}
+
+/// The text of file `path` (`what` names it: `setup`, `policy`, `replay`, `bundle`), at
+/// most [`MAX_JSON_BYTES`]; errors in `lang`.
+pub(crate) fn read_limited(path: &Path, what: &str, lang: Lang) -> Result<String, String> {
+    let cannot = |e: std::io::Error| {
+        tr(
+            lang,
+            msg!(
+                "cli-cannot-read",
+                what = what,
+                path = path.display().to_string(),
+                error = io_error(lang, &e)
+            ),
         )
     };
-    for (side, wins) in entry.sides.iter().zip(&summary.wins) {
-        out!("{}", row(&format!("{side} wins"), *wins));
+    let size = std::fs::metadata(path).map_err(cannot)?.len();
+    if size > MAX_JSON_BYTES as u64 {
+        return Err(tr(
+            lang,
+            msg!(
+                "cli-too-large",
+                what = what,
+                path = path.display().to_string(),
+                size = size.to_string(),
+                limit = MAX_JSON_BYTES.to_string()
+            ),
+        ));
     }
-    out!("{}", row("draw (no winner)", summary.draws));
-    out!("{}", row("stopped: round limit", summary.round_limit));
-    if summary.cut_off > 0 {
-        out!(
-            "{}",
-            row(
-                &format!("cut off ({} cmds)", fray::dice::MAX_TRIAL_COMMANDS),
-                summary.cut_off
-            )
-        );
-    }
-    let total = summary.trials as f64;
-    if let Some(p) = precision {
-        if reached {
-            out!(
-                "  stopped at {trials} fights: every side's win rate is within ±{:.3}% (blocks of {PRECISION_BLOCK})",
-                p * 100.0
-            );
-        } else {
-            out!(
-                "  stopped at the limit of {trials} fights before every side's win rate was within ±{:.3}%",
-                p * 100.0
-            );
-        }
-    }
-    out!("  mean rounds {:.4}", summary.rounds_mean());
-    for (side, health) in entry.sides.iter().zip(summary.health_total) {
-        out!(
-            "  mean remaining health, {side}: {:.4}",
-            health as f64 / total
-        );
-    }
-    out!("  mean {}: {:.4}", entry.metric, summary.metric_mean());
-    out!("  rounds to finish:");
-    let max = summary.rounds.values().copied().max().unwrap_or(1) as f64;
-    for (rounds, count) in &summary.rounds {
-        let cells = (*count as f64 / max * 40.0).round() as usize;
-        out!("    {rounds:>4}  {count:>10}  {}", "#".repeat(cells));
-    }
-    for line in crate::combatants::lines(&summary, entry.sides) {
-        out!("{line}");
-    }
-    Ok(())
+    std::fs::read_to_string(path).map_err(cannot)
+}
+
+/// `the WHAT file is not JSON: …` in `lang`.
+pub(crate) fn not_json(lang: Lang, what: &str, error: &serde_json::Error) -> String {
+    tr(
+        lang,
+        msg!("cli-not-json", what = what, error = error.to_string()),
+    )
 }
 
 /// `fray setup <ruleset>`: the demo setup, pretty-printed, to copy and edit.
-pub fn setup(id: &str) -> Outcome {
-    let entry = ruleset(id)?;
+pub fn setup(id: &str, lang: Lang) -> Outcome {
+    let entry = ruleset(id, lang)?;
     let setup: serde_json::Value =
         serde_json::from_str(&(entry.demo_setup)()).expect("demo setups are JSON");
     out!(
@@ -419,24 +293,46 @@ pub fn setup(id: &str) -> Outcome {
     Ok(())
 }
 
-/// `simulate --policy`: the fights played by a policy read from JSON, for the rulesets that
-/// have the decision protocol.
-fn simulate_with_policy(
-    entry: &fray_dice::Entry,
-    setup: &str,
-    path: &Path,
-    trials: u64,
-    seed: u64,
-    threads: usize,
-) -> Result<fray_dice::SimSummary, String> {
-    let policy = fray::policies(entry).map_err(|e| e.to_string())?;
-    (policy.simulate)(setup, &read_limited(path, "policy")?, trials, seed, threads)
-        .map_err(|e| e.to_string())
+/// A replay that does not verify, in `lang`: the setup's refusal with its rule ID, or where
+/// the fight came out differently.
+fn replay_error(text: &str, error: &ReplayError, lang: Lang) -> String {
+    match error {
+        ReplayError::Invalid(e) => tr(lang, msg!("cli-replay-invalid", error = e.to_string())),
+        ReplayError::Setup(e) => {
+            // The file named its ruleset, or the setup could not have been refused.
+            let rule = fray_dice::replay_ruleset(text)
+                .ok()
+                .and_then(|id| fray::ruleset(&id).ok())
+                .map_or_else(|| e.to_string(), |entry| rule_error(&entry, e, lang));
+            tr(lang, msg!("cli-replay-setup-refused", error = rule))
+        }
+        ReplayError::Mismatch(m) => match m.command {
+            None => tr(
+                lang,
+                msg!(
+                    "cli-replay-mismatch-start",
+                    expected = m.expected.as_str(),
+                    actual = m.actual.as_str()
+                ),
+            ),
+            Some(i) => tr(
+                lang,
+                msg!(
+                    "cli-replay-mismatch",
+                    number = (i + 1).to_string(),
+                    index = i.to_string(),
+                    expected = m.expected.as_str(),
+                    actual = m.actual.as_str()
+                ),
+            ),
+        },
+    }
 }
 
 pub fn replay(path: &Path, verbose: bool, as_json: bool, view: &View) -> Outcome {
-    let text = read_limited(path, "replay")?;
-    let report = fray::verify_replay(&text).map_err(|e| e.to_string())?;
+    let lang = view.lang;
+    let text = read_limited(path, "replay", lang)?;
+    let report = fray::verify_replay(&text).map_err(|e| replay_error(&text, &e, lang))?;
     if as_json {
         out!(
             "{}",
@@ -445,20 +341,29 @@ pub fn replay(path: &Path, verbose: bool, as_json: bool, view: &View) -> Outcome
         return Ok(());
     }
     if verbose {
-        let entry = ruleset(&report.ruleset)?;
+        let entry = ruleset(&report.ruleset, lang)?;
         for event in &report.events {
-            if let Some(line) = (entry.line)(&event.to_string(), view).map_err(|e| e.to_string())? {
+            if let Some(line) = (entry.line)(&event.to_string(), view)
+                .map_err(|e| encounter_error(&entry, &e, lang))?
+            {
                 out!("{line}");
             }
         }
     }
+    let count = |id: &str, n: usize| tr(lang, msg!(id, count = n));
     out!(
-        "ok: {} replay verified — {} commands applied, {} refused as recorded, {} events, digest {}",
-        report.ruleset,
-        report.accepted,
-        report.rejected,
-        report.events.len(),
-        report.events_digest
+        "{}",
+        tr(
+            lang,
+            msg!(
+                "cli-replay-verified",
+                ruleset = report.ruleset.as_str(),
+                applied = count("cli-replay-applied", report.accepted),
+                refused = count("cli-replay-refused", report.rejected),
+                events = count("cli-replay-events", report.events.len()),
+                digest = report.events_digest.as_str()
+            )
+        )
     );
     Ok(())
 }
@@ -467,10 +372,10 @@ pub fn demo(only: Option<&str>, seed: Option<u64>, out: Option<&Path>, view: &Vi
     let entries = match only {
         None => fray::rulesets(),
         Some("dice") => Vec::new(),
-        Some(id) => vec![ruleset(id)?],
+        Some(id) => vec![ruleset(id, view.lang)?],
     };
     if matches!(only, None | Some("dice")) {
-        dice_showcase(seed.unwrap_or(SHOWCASE_SEED))?;
+        dice_showcase(seed.unwrap_or(SHOWCASE_SEED), view.lang)?;
     }
     let dir = out.map_or_else(std::env::temp_dir, Path::to_path_buf);
     for entry in entries {
@@ -479,8 +384,11 @@ pub fn demo(only: Option<&str>, seed: Option<u64>, out: Option<&Path>, view: &Vi
     Ok(())
 }
 
-fn dice_showcase(seed: u64) -> Outcome {
-    out!("== dice: every roll replays from (seed {seed}, stream) ==");
+fn dice_showcase(seed: u64, lang: Lang) -> Outcome {
+    out!(
+        "{}",
+        tr(lang, msg!("cli-showcase-title", seed = seed.to_string()))
+    );
     for (stream, text) in [
         "3d8kh2+2",
         "4d6dl1",
@@ -508,29 +416,55 @@ fn dice_showcase(seed: u64) -> Outcome {
             })
             .collect();
         out!(
-            "  {:<14} stream {stream}: [{}] = {}",
+            "  {:<14} {}",
             roll.expression,
-            dice.join(" "),
-            roll.total
+            tr(
+                lang,
+                msg!(
+                    "cli-showcase-roll",
+                    stream = stream.to_string(),
+                    dice = dice.join(" "),
+                    total = roll.total.to_string()
+                )
+            )
         );
     }
-    out!("  (dropped dice in parentheses, rerolled ones ~struck~, exploding ones marked !)");
+    out!("  {}", tr(lang, msg!("cli-showcase-legend")));
     let expr = Expr::parse("3d8kh2").map_err(|e| e.to_string())?;
     out_raw!(
         "{}",
-        table::distribution("3d8kh2", &expr.distribution().map_err(|e| e.to_string())?)
+        table::distribution(
+            "3d8kh2",
+            &expr.distribution().map_err(|e| e.to_string())?,
+            lang
+        )
     );
-    out!("seed {seed}: repeat with `fray demo dice --seed {seed}`\n");
+    out!(
+        "{}\n",
+        tr(lang, msg!("cli-showcase-repeat", seed = seed.to_string()))
+    );
     Ok(())
 }
 
 fn play_demo(entry: &Entry, seed: u64, dir: &Path, view: &View) -> Outcome {
-    out!("== {} (seed {seed}) ==", entry.id);
-    let mut encounter = (entry.start)(&(entry.demo_setup)(), seed, 0).map_err(|e| e.to_string())?;
+    let lang = view.lang;
+    let failed = |e: EncounterError| encounter_error(entry, &e, lang);
+    out!(
+        "{}",
+        tr(
+            lang,
+            msg!(
+                "cli-demo-title",
+                ruleset = entry.id,
+                seed = seed.to_string()
+            )
+        )
+    );
+    let mut encounter = (entry.start)(&(entry.demo_setup)(), seed, 0).map_err(failed)?;
     let describe = |events: &str| -> Outcome {
         let events: Vec<Value> = serde_json::from_str(events).map_err(|e| e.to_string())?;
         for event in events {
-            if let Some(line) = (entry.line)(&event.to_string(), view).map_err(|e| e.to_string())? {
+            if let Some(line) = (entry.line)(&event.to_string(), view).map_err(failed)? {
                 out!("{line}");
             }
         }
@@ -541,40 +475,61 @@ fn play_demo(entry: &Entry, seed: u64, dir: &Path, view: &View) -> Outcome {
         let Some(command) = encounter.suggest_json() else {
             break;
         };
-        let events = encounter.apply_json(&command).map_err(|e| e.to_string())?;
+        let events = encounter.apply_json(&command).map_err(failed)?;
         describe(&events)?;
     }
-    let summary = encounter.summary(view.lang);
+    let summary = encounter.summary(lang);
     if !summary.is_empty() {
-        out!("{}", summary_title(view.lang));
+        out!("{}", tr(lang, Message::new("summary-title")));
         for line in summary {
             out!("  {line}");
         }
     }
     let path = dir.join(format!("fray-demo-{}-seed{seed}.json", entry.id));
-    std::fs::write(&path, encounter.replay_json())
-        .map_err(|e| format!("cannot write the replay file {}: {e}", path.display()))?;
+    let shown = path.display().to_string();
+    std::fs::write(&path, encounter.replay_json()).map_err(|e| {
+        tr(
+            lang,
+            msg!(
+                "cli-cannot-write",
+                what = "replay",
+                path = shown.as_str(),
+                error = io_error(lang, &e)
+            ),
+        )
+    })?;
     out!(
-        "seed {seed}; replay written to {} (check it with `fray replay {}`)\n",
-        path.display(),
-        path.display()
+        "{}\n",
+        tr(
+            lang,
+            msg!(
+                "cli-demo-written",
+                seed = seed.to_string(),
+                path = shown.as_str()
+            )
+        )
     );
     Ok(())
 }
 
-/// The heading of the fight summary, from the common messages.
-fn summary_title(lang: fray_dice::Lang) -> String {
-    fray_dice::Texts::common().get(lang, &fray_dice::Message::new("summary-title"))
-}
-
-pub fn list_rulesets() -> Outcome {
+pub fn list_rulesets(lang: Lang) -> Outcome {
     for entry in fray::rulesets() {
+        // Fluent trims a message's outer spaces: they are added here.
+        let sides = entry
+            .sides
+            .join(&format!(" {} ", tr(lang, msg!("cli-rulesets-versus"))));
         out!(
-            "{:<14} version {}  sides: {}  odds keys: {}",
+            "{:<14} {}",
             entry.id,
-            entry.version,
-            entry.sides.join(" vs "),
-            entry.odds_keys
+            tr(
+                lang,
+                msg!(
+                    "cli-rulesets-line",
+                    version = entry.version.to_string(),
+                    sides = sides,
+                    keys = entry.odds_keys
+                )
+            )
         );
     }
     Ok(())

@@ -2,16 +2,21 @@
 //! run the built-in demonstrations.
 //!
 //! Every error is one line on stderr and exit code 2; nothing panics into the terminal.
+//! Every line for people is in the language `--lang` chose (see `text.rs`); `--help` and
+//! the argument errors that clap writes stay English.
 
 mod bundle;
 mod check;
 mod combatants;
 mod commands;
+mod findings;
 mod plot;
 mod schema;
 mod sensitivity;
+mod simulate;
 mod sweep;
 mod table;
+mod text;
 
 /// `println!` that reports a closed stdout instead of panicking.
 #[macro_export]
@@ -51,7 +56,8 @@ use clap::{Parser, Subcommand};
 struct Cli {
     #[command(subcommand)]
     command: Command,
-    /// Language of fight logs and refusals: en or ru (default: FRAY_LANG, then the locale).
+    /// Language of the output, fight logs and refusals: en or ru (default: FRAY_LANG, then
+    /// the locale). This help stays English.
     #[arg(long, global = true, value_name = "LANG")]
     lang: Option<String>,
 }
@@ -281,14 +287,19 @@ fn main() -> ExitCode {
             seed,
             stream,
             json,
-        } => commands::roll(&expression, seed, stream, json),
+        } => commands::roll(&expression, seed, stream, json, lang),
         Command::Odds {
             target,
             spec,
             json,
             all,
             depth,
-        } => commands::odds(&target, &spec, &commands::OddsView { json, all, depth }),
+        } => commands::odds(
+            &target,
+            &spec,
+            &commands::OddsView { json, all, depth },
+            lang,
+        ),
         Command::Simulate {
             ruleset,
             trials,
@@ -299,14 +310,19 @@ fn main() -> ExitCode {
             json,
             precision,
             bundle,
-        } => commands::simulate(
+        } => simulate::simulate(
             &ruleset,
-            trials,
-            seed,
-            threads,
-            (setup.as_deref(), policy.as_deref()),
-            json,
-            (precision, bundle.as_deref()),
+            &simulate::Run {
+                trials,
+                seed,
+                threads,
+                setup: setup.as_deref(),
+                policy: policy.as_deref(),
+                json,
+                precision,
+                bundle: bundle.as_deref(),
+            },
+            lang,
         ),
         Command::Sweep {
             ruleset,
@@ -334,6 +350,7 @@ fn main() -> ExitCode {
                 threads,
                 format,
                 (plot.as_deref(), bundle.as_deref()),
+                lang,
             )
         }
         Command::Sensitivity {
@@ -355,10 +372,11 @@ fn main() -> ExitCode {
                 (_, true) => sensitivity::Format::Json,
                 _ => sensitivity::Format::Text,
             },
+            lang,
         ),
-        Command::Setup { ruleset } => commands::setup(&ruleset),
-        Command::Check { ruleset, setup } => return check::check(&ruleset, &setup),
-        Command::Schema { ruleset, kind } => schema::schema(&ruleset, &kind),
+        Command::Setup { ruleset } => commands::setup(&ruleset, lang),
+        Command::Check { ruleset, setup } => return check::check(&ruleset, &setup, lang),
+        Command::Schema { ruleset, kind } => schema::schema(&ruleset, &kind, lang),
         Command::Replay {
             file,
             verbose,
@@ -376,8 +394,8 @@ fn main() -> ExitCode {
             out.as_deref(),
             &view(lang, viewer),
         ),
-        Command::Rerun { file } => return bundle::rerun(&file),
-        Command::Rulesets => commands::list_rulesets(),
+        Command::Rerun { file } => return bundle::rerun(&file, lang),
+        Command::Rulesets => commands::list_rulesets(lang),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -4,9 +4,12 @@
 
 use std::path::Path;
 
+use fray_dice::{msg, Lang};
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 use serde_json::Value;
+
+use crate::text::tr;
 
 /// One point to draw: its values, the win rate and its 95 % interval.
 pub struct Mark {
@@ -19,8 +22,17 @@ pub struct Mark {
 const BAND: RGBColor = RGBColor(160, 190, 230);
 const LINE: RGBColor = RGBColor(30, 80, 160);
 
-fn fail(path: &Path) -> impl Fn(String) -> String + '_ {
-    move |e| format!("cannot draw {}: {e}", path.display())
+fn fail(path: &Path, lang: Lang) -> impl Fn(String) -> String + '_ {
+    move |e| {
+        tr(
+            lang,
+            msg!(
+                "cli-plot-cannot-draw",
+                path = path.display().to_string(),
+                error = e
+            ),
+        )
+    }
 }
 
 fn label(value: &Value) -> String {
@@ -31,8 +43,14 @@ fn label(value: &Value) -> String {
 }
 
 /// The win-rate curve of a one-path sweep, its interval as a band around it.
-pub fn curve(file: &Path, path: &str, side: &str, marks: &[Mark]) -> Result<(), String> {
-    let fail = fail(file);
+pub fn curve(
+    file: &Path,
+    path: &str,
+    side: &str,
+    marks: &[Mark],
+    lang: Lang,
+) -> Result<(), String> {
+    let fail = fail(file, lang);
     // Numbers stand at their value; anything else at its position, labelled by itself.
     let numeric: Option<Vec<f64>> = marks.iter().map(|m| m.values[0].as_f64()).collect();
     let xs: Vec<f64> = numeric
@@ -48,7 +66,7 @@ pub fn curve(file: &Path, path: &str, side: &str, marks: &[Mark]) -> Result<(), 
     root.fill(&WHITE).map_err(|e| fail(e.to_string()))?;
     let mut chart = ChartBuilder::on(&root)
         .caption(
-            format!("{side} win rate (95 % interval)"),
+            tr(lang, msg!("cli-plot-curve-title", side = side)),
             ("sans-serif", 20),
         )
         .margin(15)
@@ -66,7 +84,8 @@ pub fn curve(file: &Path, path: &str, side: &str, marks: &[Mark]) -> Result<(), 
         }
     };
     let mut mesh = chart.configure_mesh();
-    mesh.x_desc(path).y_desc(format!("{side} wins, %"));
+    mesh.x_desc(path)
+        .y_desc(tr(lang, msg!("cli-plot-curve-axis", side = side)));
     if numeric.is_none() {
         mesh.x_label_formatter(&by_position);
     }
@@ -104,16 +123,19 @@ pub fn heatmap(
     file: &Path,
     paths: [&str; 2],
     side: &str,
-    columns: &[Value],
-    rows: &[Value],
+    (columns, rows): (&[Value], &[Value]),
     marks: &[Mark],
+    lang: Lang,
 ) -> Result<(), String> {
-    let fail = fail(file);
+    let fail = fail(file, lang);
     let root = SVGBackend::new(file, (800, 600)).into_drawing_area();
     root.fill(&WHITE).map_err(|e| fail(e.to_string()))?;
     let (nx, ny) = (columns.len() as u32, rows.len() as u32);
     let mut chart = ChartBuilder::on(&root)
-        .caption(format!("{side} win rate, %"), ("sans-serif", 20))
+        .caption(
+            tr(lang, msg!("cli-plot-heatmap-title", side = side)),
+            ("sans-serif", 20),
+        )
         .margin(15)
         .x_label_area_size(40)
         .y_label_area_size(60)

@@ -1,17 +1,20 @@
 //! `fray schema <ruleset> setup|command|policy`: the JSON Schema of a ruleset's input
 //! (issue 19), the same text as `schemas/<ruleset>.<kind>.json`.
 
+use fray_dice::{msg, Lang};
+
 use crate::commands::{ruleset, Outcome};
 use crate::out_raw;
+use crate::text::tr;
 
 /// The inputs a schema describes.
 pub const KINDS: &str = "setup, command, policy";
 
 /// Prints the schema of `kind` for ruleset `id`.
-pub fn schema(id: &str, kind: &str) -> Outcome {
-    let entry = ruleset(id)?;
+pub fn schema(id: &str, kind: &str, lang: Lang) -> Outcome {
+    let entry = ruleset(id, lang)?;
     let Some(schemas) = entry.schemas else {
-        return Err(format!("no schemas for {id} in this build"));
+        return Err(tr(lang, msg!("cli-schema-none", ruleset = id)));
     };
     let text = match kind {
         "setup" => (schemas.setup)(),
@@ -24,15 +27,25 @@ pub fn schema(id: &str, kind: &str) -> Outcome {
                     .filter(|e| e.schemas.is_some_and(|s| s.policy.is_some()))
                     .map(|e| e.id)
                     .collect();
-                return Err(format!(
-                    "{id} has no policy type yet; policies are offered for: {}",
-                    offered.join(", ")
+                return Err(tr(
+                    lang,
+                    msg!(
+                        "cli-schema-no-policy",
+                        ruleset = id,
+                        offered = offered.join(", ")
+                    ),
                 ));
             }
         },
         other => {
-            return Err(format!(
-                "unknown schema kind {other:?}; choose one of: {KINDS}"
+            return Err(tr(
+                lang,
+                msg!(
+                    "cli-schema-unknown-kind",
+                    quoted = format!("{other:?}"),
+                    kind = other,
+                    kinds = KINDS
+                ),
             ))
         }
     };

@@ -11,10 +11,12 @@ use std::path::Path;
 
 use serde_json::{json, Value};
 
-use crate::commands::{read_limited, ruleset};
+use crate::commands::{not_json, read_limited, ruleset};
 use crate::out;
+use crate::text::{encounter_error, tr};
 use fray_dice::paired::{self, Blocked};
 use fray_dice::sensitivity::{self, Variant};
+use fray_dice::{msg, EncounterError, Entry, Lang};
 
 /// One `--substitute PATH=JSON`.
 #[derive(Clone, Debug, PartialEq)]
@@ -72,17 +74,20 @@ pub fn sensitivity(
     substitutes: &[Substitute],
     (trials, seed, threads): (u64, u64, Option<usize>),
     format: Format,
+    lang: Lang,
 ) -> Result<(), String> {
-    let entry = ruleset(id)?;
+    let entry = ruleset(id, lang)?;
     if trials == 0 {
-        return Err("--trials must be at least 1".to_owned());
+        return Err(tr(lang, msg!("cli-trials-at-least-one")));
     }
     let base: Value = match setup {
-        Some(path) => serde_json::from_str(&read_limited(path, "setup")?)
-            .map_err(|e| format!("the setup file is not JSON: {e}"))?,
+        Some(path) => serde_json::from_str(&read_limited(path, "setup", lang)?)
+            .map_err(|e| not_json(lang, "setup", &e))?,
         None => serde_json::from_str(&(entry.demo_setup)()).expect("demo setups are JSON"),
     };
-    (entry.warnings)(&base.to_string()).map_err(|e| format!("the setup: {e}"))?;
+    let the_setup = |error: String| tr(lang, msg!("cli-sensitivity-setup", error = error));
+    (entry.warnings)(&base.to_string())
+        .map_err(|e| the_setup(encounter_error(&entry, &e, lang)))?;
     let mut kept = Vec::new();
     let mut texts = vec![base.to_string()];
     let mut skipped = Vec::new();
@@ -105,7 +110,7 @@ pub fn sensitivity(
                 texts.push(text);
                 kept.push(variant);
             }
-            Err(e) => skipped.push((variant, e.to_string())),
+            Err(e) => skipped.push((variant, e)),
         }
     }
     let threads = threads
@@ -114,8 +119,16 @@ pub fn sensitivity(
     let mut runs = paired::run(&entry, &texts, trials, seed, threads).map_err(|(i, e)| match i
         .checked_sub(1)
     {
-        None => format!("the setup: {e}"),
-        Some(v) => format!("with {} {}: {e}", kept[v].path, kept[v].action()),
+        None => the_setup(e),
+        Some(v) => tr(
+            lang,
+            msg!(
+                "cli-sensitivity-with",
+                path = kept[v].path.as_str(),
+                action = kept[v].action(),
+                error = e
+            ),
+        ),
     })?;
     let baseline = runs.remove(0);
     let sides = entry.sides.len();
@@ -135,14 +148,7 @@ pub fn sensitivity(
     match format {
         Format::Json => out!("{}", json(entry.sides, &baseline, &played, &skipped)),
         Format::Csv => print_csv(entry.sides, &played)?,
-        Format::Text => print_text(
-            id,
-            entry.sides,
-            (trials, seed),
-            &baseline,
-            &played,
-            &skipped,
-        )?,
+        Format::Text => print_text(&entry, (trials, seed), &baseline, &played, &skipped, lang)?,
     }
     Ok(())
 }
@@ -151,41 +157,89 @@ fn rate(summary: &fray_dice::SimSummary, side: usize) -> f64 {
     summary.wins[side] as f64 / summary.trials.max(1) as f64
 }
 
+/// A variant in words: what was done to which element (`removed fighters[1] "Vera"`).
+fn variant_words(v: &Variant, lang: Lang) -> String {
+    tr(
+        lang,
+        msg!(
+            "cli-sensitivity-variant",
+            action = v.action(),
+            path = v.path.as_str(),
+            quoted = format!("{:?}", v.label),
+            label = v.label.as_str()
+        ),
+    )
+}
+
 fn print_text(
-    id: &str,
-    sides: &[&str],
+    entry: &Entry,
     (trials, seed): (u64, u64),
     baseline: &Blocked,
     played: &[Played],
-    skipped: &[(Variant, String)],
+    skipped: &[(Variant, EncounterError)],
+    lang: Lang,
 ) -> Result<(), String> {
+    let sides = entry.sides;
     out!(
-        "sensitivity {id}: {} variants x {trials} fights, seed {seed}; every variant plays trials 0..{trials} on the setup's streams",
-        played.len()
+        "{}",
+        tr(
+            lang,
+            msg!(
+                "cli-sensitivity-title",
+                ruleset = entry.id,
+                variants = played.len(),
+                fights = crate::simulate::fights(lang, trials),
+                seed = seed.to_string(),
+                trials = trials.to_string()
+            )
+        )
     );
     let base: Vec<String> = sides
         .iter()
         .enumerate()
-        .map(|(s, side)| format!("{side} wins {:.2}%", rate(&baseline.summary, s) * 100.0))
+        .map(|(s, side)| {
+            tr(
+                lang,
+                msg!(
+                    "cli-sensitivity-side-wins",
+                    side = *side,
+                    rate = format!("{:.2}", rate(&baseline.summary, s) * 100.0)
+                ),
+            )
+        })
         .collect();
-    out!("  the setup as given: {}", base.join(", "));
     out!(
-        "  change of each side's win rate, with its paired 95 % interval ({} blocks of trials); largest first",
-        paired::blocks(trials).len()
+        "  {}",
+        tr(
+            lang,
+            msg!("cli-sensitivity-baseline", sides = base.join(", "))
+        )
     );
-    let mut header = format!("  {:>4}  {:<48}", "rank", "element");
+    out!(
+        "  {}",
+        tr(
+            lang,
+            msg!(
+                "cli-sensitivity-explained",
+                blocks = paired::blocks(trials).len()
+            )
+        )
+    );
+    let rank_head = tr(lang, msg!("cli-sensitivity-rank"));
+    // As wide as English always made it, or as the heading when that is wider.
+    let rank_width = rank_head.chars().count().max(4);
+    let mut header = format!(
+        "  {rank_head:>rank_width$}  {:<48}",
+        tr(lang, msg!("cli-sensitivity-element"))
+    );
     for side in sides {
-        header.push_str(&format!("  {:>28}", format!("{side} change (interval)")));
+        let head = tr(lang, msg!("cli-sensitivity-change", side = *side));
+        header.push_str(&format!("  {head:>28}"));
     }
     out!("{header}");
     for (rank, p) in played.iter().enumerate() {
-        let what = format!(
-            "{} {} {:?}",
-            p.variant.action(),
-            p.variant.path,
-            p.variant.label
-        );
-        let mut line = format!("  {:>4}  {what:<48}", rank + 1);
+        let what = variant_words(&p.variant, lang);
+        let mut line = format!("  {:>rank_width$}  {what:<48}", rank + 1);
         for &(d, low, high) in &p.changes {
             line.push_str(&format!(
                 "  {:>+7.2}% ({:>+7.2}% .. {:>+7.2}%)",
@@ -198,10 +252,15 @@ fn print_text(
     }
     for (v, why) in skipped {
         out!(
-            "  skipped: {} {} {:?}: the ruleset refuses it: {why}",
-            v.action(),
-            v.path,
-            v.label
+            "  {}",
+            tr(
+                lang,
+                msg!(
+                    "cli-sensitivity-skipped",
+                    variant = variant_words(v, lang),
+                    error = encounter_error(entry, why, lang)
+                )
+            )
         );
     }
     Ok(())
@@ -240,7 +299,7 @@ fn json(
     sides: &[&str],
     baseline: &Blocked,
     played: &[Played],
-    skipped: &[(Variant, String)],
+    skipped: &[(Variant, EncounterError)],
 ) -> String {
     let variants: Vec<Value> = played
         .iter()
@@ -264,7 +323,8 @@ fn json(
         .collect();
     let skipped: Vec<Value> = skipped
         .iter()
-        .map(|(v, why)| json!({"path": v.path, "label": v.label, "action": v.action(), "reason": why}))
+        // JSON keeps the English reason, as every machine format does.
+        .map(|(v, why)| json!({"path": v.path, "label": v.label, "action": v.action(), "reason": why.to_string()}))
         .collect();
     serde_json::to_string_pretty(&json!({
         "baseline": baseline.summary,

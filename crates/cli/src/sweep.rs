@@ -3,10 +3,12 @@
 
 use std::path::Path;
 
+use fray_dice::{msg, EncounterError, Lang};
 use serde_json::Value;
 
-use crate::commands::{read_limited, ruleset};
+use crate::commands::{not_json, read_limited, ruleset};
 use crate::out;
+use crate::text::{encounter_error, rule_error, tr};
 
 /// At most this many points in one sweep (both paths together).
 const MAX_POINTS: usize = 400;
@@ -106,10 +108,10 @@ fn split_top_level(text: &str) -> Vec<&str> {
 }
 
 /// Sets the value at `vary`'s path, which must exist in the setup.
-fn set(setup: &mut Value, vary: &Vary, value: Value) -> Result<(), String> {
+fn set(setup: &mut Value, vary: &Vary, value: Value, lang: Lang) -> Result<(), String> {
     *setup
         .pointer_mut(&vary.path)
-        .ok_or_else(|| format!("--vary {}: the setup has no such value", vary.text))? = value;
+        .ok_or_else(|| tr(lang, msg!("cli-sweep-no-value", path = vary.text.as_str())))? = value;
     Ok(())
 }
 
@@ -153,30 +155,32 @@ pub fn sweep(
     threads: Option<usize>,
     format: Format,
     (plot, bundle): (Option<&Path>, Option<&Path>),
+    lang: Lang,
 ) -> Result<(), String> {
-    let entry = ruleset(id)?;
+    let entry = ruleset(id, lang)?;
     if vary.is_empty() || vary.len() > 2 {
-        return Err(format!(
-            "sweep takes one or two --vary PATH=VALUES, not {}",
-            vary.len()
-        ));
+        return Err(tr(lang, msg!("cli-sweep-paths", count = vary.len())));
     }
     if trials == 0 {
-        return Err("--trials must be at least 1".to_owned());
+        return Err(tr(lang, msg!("cli-trials-at-least-one")));
     }
     let base: Value = match setup {
-        Some(path) => serde_json::from_str(&read_limited(path, "setup")?)
-            .map_err(|e| format!("the setup file is not JSON: {e}"))?,
+        Some(path) => serde_json::from_str(&read_limited(path, "setup", lang)?)
+            .map_err(|e| not_json(lang, "setup", &e))?,
         None => serde_json::from_str(&(entry.demo_setup)()).expect("demo setups are JSON"),
     };
     let second: &[Value] = vary.get(1).map_or(&[Value::Null], |v| &v.values);
     if vary[0].values.len() * second.len() > MAX_POINTS {
-        return Err(format!(
-            "{} points; a sweep has at most {MAX_POINTS}",
-            vary[0].values.len() * second.len()
+        return Err(tr(
+            lang,
+            msg!(
+                "cli-sweep-too-many",
+                points = vary[0].values.len() * second.len(),
+                max = MAX_POINTS
+            ),
         ));
     }
-    let points = run_points(&entry, &base, vary, trials, seed, threads)?;
+    let points = run_points(&entry, &base, vary, (trials, seed, threads), lang)?;
     if let Some(file) = bundle {
         crate::bundle::save(
             file,
@@ -189,6 +193,7 @@ pub fn sweep(
                 vary: Some(vary),
             },
             &rows(&points, vary, entry.sides),
+            lang,
         )?;
     }
     let names: Vec<&str> = vary.iter().map(|v| v.text.as_str()).collect();
@@ -204,14 +209,14 @@ pub fn sweep(
             })
             .collect();
         match vary {
-            [one] => crate::plot::curve(file, &one.text, entry.sides[0], &marks)?,
+            [one] => crate::plot::curve(file, &one.text, entry.sides[0], &marks, lang)?,
             [a, b] => crate::plot::heatmap(
                 file,
                 [&a.text, &b.text],
                 entry.sides[0],
-                &a.values,
-                &b.values,
+                (&a.values, &b.values),
                 &marks,
+                lang,
             )?,
             _ => unreachable!("one or two paths, checked above"),
         }
@@ -219,7 +224,7 @@ pub fn sweep(
     match format {
         Format::Json => out!("{}", json(&names, &points, entry.sides)),
         Format::Csv => print_csv(&names, &points, entry.sides)?,
-        Format::Text => print_text(id, &names, &points, entry.sides, seed)?,
+        Format::Text => print_text(id, &names, &points, (entry.sides, seed), lang)?,
     }
     Ok(())
 }
@@ -262,43 +267,84 @@ fn print_text(
     id: &str,
     names: &[&str],
     points: &[Point],
-    sides: &[&str],
-    seed: u64,
+    (sides, seed): (&[&str], u64),
+    lang: Lang,
 ) -> Result<(), String> {
     let trials = points[0].summary().trials;
     out!(
-        "sweep {id}: {} points x {trials} fights, seed {seed}; every point plays trials 0..{trials} on the same streams",
-        points.len()
+        "{}",
+        tr(
+            lang,
+            msg!(
+                "cli-sweep-title",
+                ruleset = id,
+                points = points.len(),
+                fights = crate::simulate::fights(lang, trials),
+                seed = seed.to_string(),
+                trials = trials.to_string()
+            )
+        )
     );
     out!(
-        "  win rate of {} with its 95 % interval, and its change from the first point with its paired 95 % interval ({} blocks of trials)",
-        sides[0],
-        fray_dice::paired::blocks(trials).len()
+        "  {}",
+        tr(
+            lang,
+            msg!(
+                "cli-sweep-explained",
+                side = sides[0],
+                blocks = fray_dice::paired::blocks(trials).len()
+            )
+        )
     );
+    let interval = tr(lang, msg!("cli-interval"));
+    let head = [
+        tr(lang, msg!("cli-sweep-win")),
+        interval.clone(),
+        tr(lang, msg!("cli-sweep-change")),
+        interval,
+        tr(lang, msg!("cli-sweep-no-win")),
+        tr(lang, msg!("cli-sweep-rounds")),
+    ];
+    // Each column as wide as English always made it, or as its heading when that is wider.
+    let w: Vec<usize> = head
+        .iter()
+        .zip([8, 17, 8, 19, 6, 7])
+        .map(|(h, least)| h.chars().count().max(least))
+        .collect();
     out!(
-        "  {:<24} {:>8}  {:>17}  {:>8}  {:>19}  {:>6}  {:>7}",
+        "  {:<24} {:>w0$}  {:>w1$}  {:>w2$}  {:>w3$}  {:>w4$}  {:>w5$}",
         names.join(", "),
-        "win",
-        "95 % interval",
-        "change",
-        "95 % interval",
-        "no win",
-        "rounds"
+        head[0],
+        head[1],
+        head[2],
+        head[3],
+        head[4],
+        head[5],
+        w0 = w[0],
+        w1 = w[1],
+        w2 = w[2],
+        w3 = w[3],
+        w4 = w[4],
+        w5 = w[5],
     );
     for point in points {
         let [rate, low, high, diff, dlow, dhigh, ..] = side_numbers(point, &points[0], 0);
         let s = point.summary();
         out!(
-            "  {:<24} {:>7.2}%  {:>7.2}% .. {:>5.2}%  {:>+7.2}%  {:>+8.2}% .. {:>+6.2}%  {:>6}  {:>7.2}",
+            "  {:<24} {:>w0$}  {:>7.2}% .. {:>5.2}%  {:>w2$}  {:>+8.2}% .. {:>+6.2}%  {:>w4$}  {:>w5$.2}",
             show(&point.values),
-            rate * 100.0,
+            format!("{:.2}%", rate * 100.0),
             low * 100.0,
             high * 100.0,
-            diff * 100.0,
+            format!("{:+.2}%", diff * 100.0),
             dlow * 100.0,
             dhigh * 100.0,
             s.draws + s.round_limit + s.cut_off,
-            s.rounds_mean()
+            s.rounds_mean(),
+            w0 = w[0],
+            w2 = w[2],
+            w4 = w[4],
+            w5 = w[5],
         );
     }
     Ok(())
@@ -386,9 +432,8 @@ fn run_points(
     entry: &fray_dice::Entry,
     base: &Value,
     vary: &[Vary],
-    trials: u64,
-    seed: u64,
-    threads: Option<usize>,
+    (trials, seed, threads): (u64, u64, Option<usize>),
+    lang: Lang,
 ) -> Result<Vec<Point>, String> {
     let second: &[Value] = vary.get(1).map_or(&[Value::Null], |v| &v.values);
     let threads = threads
@@ -399,18 +444,33 @@ fn run_points(
     for a in &vary[0].values {
         for b in second {
             let mut setup = base.clone();
-            set(&mut setup, &vary[0], a.clone())?;
+            set(&mut setup, &vary[0], a.clone(), lang)?;
             let mut values = vec![a.clone()];
             if let Some(v) = vary.get(1) {
-                set(&mut setup, v, b.clone())?;
+                set(&mut setup, v, b.clone(), lang)?;
                 values.push(b.clone());
             }
             setups.push(setup.to_string());
             all_values.push(values);
         }
     }
-    let runs = fray_dice::paired::run(entry, &setups, trials, seed, threads)
-        .map_err(|(i, e)| format!("at {}: {e}", show(&all_values[i])))?;
+    let at = |i: usize, error: String| {
+        tr(
+            lang,
+            msg!("cli-sweep-at", values = show(&all_values[i]), error = error),
+        )
+    };
+    // A point the ruleset refuses, found before any fight so its refusal can be written in
+    // `lang` (the fights report it as English text); worded as the fights word it.
+    for (i, setup) in setups.iter().enumerate() {
+        match (entry.start)(setup, seed, 0) {
+            Err(EncounterError::Rule(e)) => return Err(at(i, rule_error(entry, &e, lang))),
+            Err(e) => return Err(at(i, encounter_error(entry, &e, lang))),
+            Ok(_) => {}
+        }
+    }
+    let runs =
+        fray_dice::paired::run(entry, &setups, trials, seed, threads).map_err(|(i, e)| at(i, e))?;
     let points: Vec<Point> = all_values
         .into_iter()
         .zip(runs)
@@ -430,10 +490,10 @@ pub(crate) fn rerun(
     entry: &fray_dice::Entry,
     base: &Value,
     vary: &[Vary],
-    trials: u64,
-    seed: u64,
+    (trials, seed): (u64, u64),
+    lang: Lang,
 ) -> Result<Value, String> {
-    let points = run_points(entry, base, vary, trials, seed, None)?;
+    let points = run_points(entry, base, vary, (trials, seed, None), lang)?;
     Ok(rows(&points, vary, entry.sides))
 }
 

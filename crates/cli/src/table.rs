@@ -1,6 +1,8 @@
 //! Text rendering of exact odds: a table with fractions, percentages and a bar chart.
 
-use fray_dice::{BigDistribution, BigRatio, BigUint, Distribution, OddsTable};
+use fray_dice::{msg, BigDistribution, BigRatio, BigUint, Distribution, Lang, OddsTable};
+
+use crate::text::tr;
 
 const BAR_WIDTH: f64 = 40.0;
 
@@ -22,8 +24,8 @@ const TOP_ROWS: usize = 10;
 const QUANTILES: [u32; 7] = [1, 5, 25, 50, 75, 95, 99];
 
 /// The distribution of a dice expression: value, exact probability, percent, P(≥ value), bar.
-pub fn distribution(title: &str, d: &Distribution) -> String {
-    big_distribution(title, &BigDistribution::from(d), true)
+pub fn distribution(title: &str, d: &Distribution, lang: Lang) -> String {
+    big_distribution(title, &BigDistribution::from(d), true, lang)
 }
 
 /// `P(X >= value)` numerators of the resolved values at the ascending positions `wanted`
@@ -45,17 +47,19 @@ fn at_least_counts(d: &BigDistribution, wanted: &[usize]) -> Vec<BigUint> {
 
 /// The rows of `d` (all, or a summary past [`SUMMARY_ROWS`] values unless `all`), the mean
 /// (as bounds when explosions left mass unresolved) and the unresolved mass.
-pub fn big_distribution(title: &str, d: &BigDistribution, all: bool) -> String {
+pub fn big_distribution(title: &str, d: &BigDistribution, all: bool, lang: Lang) -> String {
     let denominator = d.denominator();
     let values = d.len();
     let summarised = !all && values > SUMMARY_ROWS;
     let counts: Vec<(i64, &BigUint)> = d.iter().collect();
     let mut shown: Vec<usize> = (0..values).collect();
-    let mut out = format!("exact odds of {title}\n");
+    let mut out = format!("{}\n", tr(lang, msg!("cli-odds-title", what = title)));
     if summarised {
-        out.push_str(&format!(
-            "{values} values: the {TOP_ROWS} most likely, then quantiles (--all prints every row)\n"
+        out.push_str(&tr(
+            lang,
+            msg!("cli-odds-summarised", values = values, top = TOP_ROWS),
         ));
+        out.push('\n');
         // Most likely first; equal probabilities by value.
         shown.sort_by(|&a, &b| counts[b].1.cmp(counts[a].1).then(a.cmp(&b)));
         shown.truncate(TOP_ROWS);
@@ -75,19 +79,25 @@ pub fn big_distribution(title: &str, d: &BigDistribution, all: bool) -> String {
         })
         .collect();
     let max = rows.iter().map(|(_, p, _)| p.to_f64()).fold(0.0, f64::max);
+    let (value_head, probability_head) = (
+        tr(lang, msg!("cli-odds-value")),
+        tr(lang, msg!("cli-odds-probability")),
+    );
+    // A heading wider than its column widens it (Rust pads by characters, not bytes).
+    let value_width = value_head.chars().count().max(6);
     let width = rows
         .iter()
         .map(|(_, p, _)| p.to_string().len())
         .max()
         .unwrap_or(1)
-        .max("probability".len());
+        .max(probability_head.chars().count());
     out.push_str(&format!(
-        "{:>6}  {:>width$}  {:>8}  {:>8}\n",
-        "value", "probability", "%", ">= %"
+        "{value_head:>value_width$}  {probability_head:>width$}  {:>8}  {:>8}\n",
+        "%", ">= %"
     ));
     for (value, p, ge) in &rows {
         out.push_str(&format!(
-            "{value:>6}  {:>width$}  {:>8.4}  {:>8.4}  {}\n",
+            "{value:>value_width$}  {:>width$}  {:>8.4}  {:>8.4}  {}\n",
             p.to_string(),
             p.to_f64() * 100.0,
             ge * 100.0,
@@ -95,27 +105,35 @@ pub fn big_distribution(title: &str, d: &BigDistribution, all: bool) -> String {
         ));
     }
     if summarised {
-        out.push_str(&quantiles(d));
+        out.push_str(&quantiles(d, lang));
     }
     let unresolved = d.unresolved();
+    let (mean, sd) = (format!("{:.4}", d.mean()), format!("{:.4}", d.std_dev()));
     if unresolved.is_zero() {
-        out.push_str(&format!(
-            "mean {:.4}, standard deviation {:.4}\n",
-            d.mean(),
-            d.std_dev()
-        ));
+        out.push_str(&tr(lang, msg!("cli-odds-mean", mean = mean, sd = sd)));
     } else {
         let (low, high) = d.mean_bounds();
-        out.push_str(&format!(
-            "mean between {low:.6} and {high:.6} (of resolved values {:.4}, standard deviation {:.4})\n",
-            d.mean(),
-            d.std_dev()
+        out.push_str(&tr(
+            lang,
+            msg!(
+                "cli-odds-mean-bounds",
+                low = format!("{low:.6}"),
+                high = format!("{high:.6}"),
+                mean = mean,
+                sd = sd
+            ),
         ));
-        out.push_str(&format!(
-            "unresolved (explosions deeper than computed): {unresolved} ≈ {:.3e}\n",
-            unresolved.to_f64()
+        out.push('\n');
+        out.push_str(&tr(
+            lang,
+            msg!(
+                "cli-odds-unresolved",
+                mass = unresolved.to_string(),
+                approx = format!("{:.3e}", unresolved.to_f64())
+            ),
         ));
     }
+    out.push('\n');
     out
 }
 
@@ -141,13 +159,21 @@ pub fn quantile_values(d: &BigDistribution) -> Vec<(u32, i64)> {
     result
 }
 
-fn quantiles(d: &BigDistribution) -> String {
-    let mut out = format!("quantiles: min {}", d.min());
-    for (q, v) in quantile_values(d) {
-        out.push_str(&format!(", {q}% {v}"));
-    }
-    out.push_str(&format!(", max {}\n", d.max()));
-    out
+fn quantiles(d: &BigDistribution, lang: Lang) -> String {
+    let each: String = quantile_values(d)
+        .into_iter()
+        .map(|(q, v)| format!(", {q}% {v}"))
+        .collect();
+    let line = tr(
+        lang,
+        msg!(
+            "cli-odds-quantiles",
+            min = d.min().to_string(),
+            quantiles = each,
+            max = d.max().to_string()
+        ),
+    );
+    format!("{line}\n")
 }
 
 /// A ruleset's odds tables.

@@ -215,6 +215,10 @@ pub struct Entry {
     pub warnings: fn(&str) -> Result<Vec<SetupWarning>, EncounterError>,
     /// JSON Schemas of the setup, command and policy ([`Entry::with_schemas`]).
     pub schemas: Option<SchemaFns>,
+    /// The ruleset's messages ([`Catalog::texts`]), so a tool holding only the entry can
+    /// write a refusal in any language ([`RuleError::message_in`]) and name the tracks and
+    /// counters of its standings (`track-KEY`, `counter-KEY`).
+    pub texts: fn() -> &'static Texts,
 }
 
 /// The JSON Schemas of a ruleset's inputs, generated from its Rust types (pretty JSON, one
@@ -356,6 +360,7 @@ impl Entry {
                 Ok(C::warnings(&setup))
             },
             schemas: None,
+            texts: C::texts,
         }
     }
 
