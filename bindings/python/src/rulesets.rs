@@ -78,13 +78,15 @@ fn demo_setup(ruleset: &str) -> PyResult<String> {
     Ok(setup_or_demo(&e, None)?)
 }
 
-/// Every error and warning about a setup (the demo's when none), as a JSON list.
+/// Every error and warning about a setup (the demo's when none), in language `lang`, as a
+/// JSON list.
 #[pyfunction]
-#[pyo3(signature = (ruleset, setup))]
-fn check(py: Python<'_>, ruleset: &str, setup: Option<&str>) -> PyResult<String> {
+#[pyo3(signature = (ruleset, setup, lang))]
+fn check(py: Python<'_>, ruleset: &str, setup: Option<&str>, lang: &str) -> PyResult<String> {
     let e = entry(ruleset)?;
+    let lang = language(lang)?;
     let text = setup_or_demo(&e, setup)?;
-    let findings = py.detach(|| fray_dice::check_setup(&e, &text));
+    let findings = py.detach(|| fray_dice::check_setup_in(&e, &text, lang));
     Ok(serde_json::to_string(&findings).expect("findings serialize"))
 }
 

@@ -60,3 +60,28 @@ def test_findings_print_as_the_cli_prints_them(fray_cli: Path, tmp_path: Path) -
     )
     assert done.returncode == 1, done.stderr
     assert done.stdout.splitlines() == [str(f) for f in fray.check("hunt", file.read_text())]
+
+
+def test_findings_in_russian_match_the_cli_and_change_no_number(
+    fray_cli: Path, tmp_path: Path
+) -> None:
+    # One round only: the short simulation sees fights stopped at the round limit.
+    setup = hunt_duel(4)
+    setup["max_rounds"] = 1
+    file = tmp_path / "setup.json"
+    file.write_text(json.dumps(setup))
+    english = fray.check("hunt", setup)
+    russian = fray.check("hunt", setup, lang="ru")
+    assert [f.severity for f in russian] == [f.severity for f in english]
+    assert [f.path for f in russian] == [f.path for f in english]
+    assert any("на пределе раундов остановлено" in f.message for f in russian), russian
+    assert any("stopped at the round limit" in f.message for f in english), english
+    done = subprocess.run(
+        [str(fray_cli), "--lang", "ru", "check", "hunt", str(file)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert any(f.message in line for f in russian for line in done.stdout.splitlines())
+    with pytest.raises(fray.InvalidInput, match="de"):
+        fray.check("hunt", setup, lang="de")

@@ -16,7 +16,6 @@ cli-too-large = the { $what } file { $path } is { $size } bytes, over the limit 
 cli-not-json = the { $what } file is not JSON: { $error }
 cli-io-error = { $text }
 cli-trials-at-least-one = --trials must be at least 1
-cli-rule = { $rule }
 cli-rule-error = { $rule }: { $message }
 cli-refused-rule = rule { $error }
 cli-invalid-input = invalid input: { $error }
@@ -74,17 +73,6 @@ cli-check-ok = ok: no errors or warnings ({ $trials } fights simulated, seed { $
 cli-finding-error = error: { $message }
 cli-finding-warning = warning: { $path }: { $message }
 cli-finding-simulation = warning: simulation: { $message }
-cli-finding-simulation-error = simulation: { $message }
-cli-finding-rule = { $message } ({ $rule })
-cli-check-name-empty = the name is empty
-cli-check-name-repeats = "{ $name }" repeats { $other }
-cli-check-name-case = "{ $name }" differs from { $other } "{ $earlier }" only in case
-cli-check-one-participant = only one participant (side { $side })
-cli-check-one-side = everyone is on one side ({ $side }): nobody to fight
-cli-check-no-winner = no side won any of { $trials } fights (a fight no side can win)
-cli-check-one-sided = one-sided: { $side } won { $wins } of { $trials } fights and no other side won any
-cli-check-round-limit = { $count } of { $trials } fights stopped at the round limit
-cli-check-cut-off = { $count } of { $trials } fights were cut off unfinished after { $commands } commands
 
 ## fray sweep
 cli-sweep-paths = sweep takes one or two --vary PATH=VALUES, not { $count }

@@ -45,15 +45,6 @@ cli-io-error = { $kind ->
    *[other] { $text }
 }
 cli-trials-at-least-one = --trials: нужен хотя бы один бой
-# Правило: номер из docs/rules/ как есть, общие метки — словами.
-cli-rule = { $rule ->
-    [setup] сценарий
-    [dice] кубики
-    [odds] шансы
-    [policy] тактика
-    [protocol] протокол
-   *[other] { $rule }
-}
 cli-rule-error = { $rule }: { $message }
 cli-refused-rule = { $kind ->
     [id] правило { $error }
@@ -140,35 +131,6 @@ cli-check-ok = в порядке: ни ошибок, ни предупрежде
 cli-finding-error = ошибка: { $message }
 cli-finding-warning = предупреждение: { $path }: { $message }
 cli-finding-simulation = предупреждение: моделирование: { $message }
-cli-finding-simulation-error = моделирование: { $message }
-cli-finding-rule = { $message } ({ $rule })
-cli-check-name-empty = имя пустое
-cli-check-name-repeats = «{ $name }» повторяет { $other }
-cli-check-name-case = «{ $name }» отличается от { $other } «{ $earlier }» только регистром
-cli-check-one-participant = только один участник (сторона { $side })
-cli-check-one-side = все на одной стороне ({ $side }): сражаться не с кем
-cli-check-no-winner = ни одна сторона не выиграла ни одного из { $trials } { $trials ->
-    [one] боя
-   *[other] боёв
-} (в этом бою победить нельзя)
-cli-check-one-sided = в одни ворота: победы только у { $side } — { $wins } из { $trials } { $trials ->
-    [one] боя
-   *[other] боёв
-}
-cli-check-round-limit = на пределе раундов остановлено { $count } из { $trials } { $trials ->
-    [one] боя
-   *[other] боёв
-}
-cli-check-cut-off = { $count } из { $trials } { $trials ->
-    [one] боя
-   *[other] боёв
-} { $count ->
-    [one] прерван
-   *[other] прерваны
-} без исхода после { $commands } { $commands ->
-    [one] команды
-   *[other] команд
-}
 
 ## fray sweep
 cli-sweep-paths = перебору нужен один или два --vary PATH=VALUES, а не { $count }

@@ -6,13 +6,13 @@
 //! warnings only, 2 with an error. A missing file or an unknown ruleset is a usage failure:
 //! one line on stderr and exit 2, like every other command.
 //!
-//! The findings come from [`fray_dice::check_setup`], which Python's `fray.check` shares;
-//! [`crate::findings`] writes them in another language.
+//! The findings come from [`fray_dice::check_setup_in`] in the chosen language (Python's
+//! `fray.check` shares it); [`crate::findings`] writes them as lines.
 
 use std::path::Path;
 use std::process::ExitCode;
 
-use fray_dice::{check_setup, msg, Entry, Lang, CHECK_SEED, CHECK_TRIALS};
+use fray_dice::{check_setup_in, msg, Entry, Lang, CHECK_SEED, CHECK_TRIALS};
 
 use crate::commands::{read_limited, ruleset};
 use crate::out;
@@ -32,8 +32,8 @@ pub fn check(id: &str, path: &Path, lang: Lang) -> ExitCode {
 fn run(id: &str, path: &Path, lang: Lang) -> Result<ExitCode, String> {
     let entry = ruleset(id, lang)?;
     let text = read_limited(path, "setup", lang)?;
-    let findings = check_setup(&entry, &text);
-    for line in crate::findings::lines(&entry, &text, &findings, lang) {
+    let findings = check_setup_in(&entry, &text, lang);
+    for line in crate::findings::lines(&findings, lang) {
         out!("{line}");
     }
     let code = if findings.iter().any(|f| f.is_error()) {

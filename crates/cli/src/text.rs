@@ -45,7 +45,7 @@ fn numbered(rule: &str) -> bool {
 
 /// A rule as `lang` names it: a numbered ID as it is, a tag (`setup`) in words.
 pub fn rule_name(lang: Lang, rule: &str) -> String {
-    tr(lang, fray_dice::msg!("cli-rule", rule = rule))
+    tr(lang, fray_dice::msg!("rule-name", rule = rule))
 }
 
 /// `rule ID: explanation` in `lang`, as `RuleError`'s `Display` writes it in English.
@@ -242,7 +242,7 @@ mod tests {
             .map(|&n| {
                 tr(
                     Lang::Ru,
-                    msg!("cli-check-one-sided", side = "prey", wins = 1, trials = n),
+                    msg!("check-one-sided", side = "prey", wins = 1, trials = n),
                 )
             })
             .map(|line| line.rsplit(" — 1 ").next().unwrap().to_owned())

@@ -68,7 +68,7 @@ pub use catalog::{
     Catalog, Chooser, Entry, OddsRow, OddsTable, PolicyFns, PrepareFn, PreparedSetup, Progress,
     SchemaFns, SetupWarning, SimulateFn, SimulateRangeFn, StartFn,
 };
-pub use check::{check_setup, Finding, CHECK_SEED, CHECK_TRIALS};
+pub use check::{check_setup, check_setup_in, Finding, CHECK_SEED, CHECK_TRIALS};
 pub use combatants::{CombatantStats, CounterStats, TrackStats};
 pub use dice::{Dice, Scripted};
 pub use dist::{Distribution, Ratio, MAX_SUPPORT, MAX_WORK};

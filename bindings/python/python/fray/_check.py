@@ -30,14 +30,17 @@ class Finding:
         return f"warning: {self.path or 'simulation'}: {self.message}"
 
 
-def check(ruleset: str, setup: Json | None = None) -> list[Finding]:
+def check(ruleset: str, setup: Json | None = None, lang: str = "en") -> list[Finding]:
     """Every error and warning about ``setup`` (a dict, a list or JSON text; ``None``: the
     demo setup) as a setup of ``ruleset``: errors first, then warnings with their JSON paths,
-    then what a short simulation shows. An empty list means the setup is clean. Never raises
-    for a bad setup (that is an error finding); raises :class:`~fray.InvalidInput` for an
-    unknown ruleset."""
+    then what a short simulation shows. An empty list means the setup is clean. Messages are
+    in ``lang`` (``"en"`` or ``"ru"``; a ruleset's own lint warnings are English). Never
+    raises for a bad setup (that is an error finding); raises :class:`~fray.InvalidInput`
+    for an unknown ruleset or language."""
     text = None if setup is None else _util.to_json(setup, "setup")
-    raw = _util.from_json(_fray.check(_util.text(ruleset, "ruleset"), text))
+    raw = _util.from_json(
+        _fray.check(_util.text(ruleset, "ruleset"), text, _util.text(lang, "lang"))
+    )
     assert isinstance(raw, list)
     found = []
     for item in raw:
