@@ -127,6 +127,7 @@ cli-replay-mismatch-start = replay mismatch at the start: expected digest { $exp
 cli-replay-mismatch = replay mismatch at command #{ $number } (index { $index }): expected { $expected }, got { $actual }
 cli-replay-verified = ok: { $ruleset } replay verified — { $applied }, { $refused }, { $events }, digest { $digest }
 cli-replay-applied = { $count } commands applied
+cli-replay-refused-command = command #{ $number } refused — { $error }
 cli-replay-refused = { $count } refused as recorded
 cli-replay-events = { $count } events
 

@@ -218,6 +218,7 @@ cli-replay-applied = { $count ->
     [few] применены { $count } команды
    *[many] применено { $count } команд
 }
+cli-replay-refused-command = команда №{ $number } — отказ, { $error }
 cli-replay-refused = { $count ->
     [one] { $count } отказ
     [few] { $count } отказа

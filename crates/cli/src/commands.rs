@@ -342,12 +342,20 @@ pub fn replay(path: &Path, verbose: bool, as_json: bool, view: &View) -> Outcome
     }
     if verbose {
         let entry = ruleset(&report.ruleset, lang)?;
-        for event in &report.events {
+        // A refused command stands where it was given, after the events before it.
+        let mut refusals = report.refusals.iter().peekable();
+        for (n, event) in report.events.iter().enumerate() {
+            while let Some(r) = refusals.next_if(|r| r.after_events == n) {
+                out!("{}", refused_line(&entry, r, lang));
+            }
             if let Some(line) = (entry.line)(&event.to_string(), view)
                 .map_err(|e| encounter_error(&entry, &e, lang))?
             {
                 out!("{line}");
             }
+        }
+        for r in refusals {
+            out!("{}", refused_line(&entry, r, lang));
         }
     }
     let count = |id: &str, n: usize| tr(lang, msg!(id, count = n));
@@ -366,6 +374,18 @@ pub fn replay(path: &Path, verbose: bool, as_json: bool, view: &View) -> Outcome
         )
     );
     Ok(())
+}
+
+/// A refused command of a replay: its number, the rule and the message in `lang`.
+fn refused_line(entry: &Entry, r: &fray_dice::ReplayRefusal, lang: Lang) -> String {
+    tr(
+        lang,
+        msg!(
+            "cli-replay-refused-command",
+            number = r.command.to_string(),
+            error = rule_error(entry, &r.error, lang)
+        ),
+    )
 }
 
 pub fn demo(only: Option<&str>, seed: Option<u64>, out: Option<&Path>, view: &View) -> Outcome {

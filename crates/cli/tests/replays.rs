@@ -113,3 +113,37 @@ fn a_tampered_replay_exits_2_with_one_line_naming_the_command() {
         );
     }
 }
+
+/// A verbose replay shows each refused command where it was given, with its number, rule ID
+/// and message, in the chosen language: the game master sees why, not only `rejected:RULE`.
+#[test]
+fn a_verbose_replay_shows_each_refusal_where_it_was_given() {
+    let run = |lang: &str| {
+        let out = Command::new(env!("CARGO_BIN_EXE_fray"))
+            .args(["--lang", lang, "replay", "--verbose"])
+            .arg(replays_dir().join("hunt/refusals.json"))
+            .env_remove("FRAY_LANG")
+            .output()
+            .expect("the fray binary runs");
+        assert!(out.status.success());
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let en = run("en");
+    let refused: Vec<&str> = en.lines().filter(|l| l.contains(" refused — ")).collect();
+    assert_eq!(
+        refused,
+        [
+            "command #2 refused — HUNT-19: Hunter may not re-split: only a counterattacker, once the window is open",
+            "command #5 refused — HUNT-24: there is no fighter named Nobody",
+            "command #9 refused — HUNT-06: Hunter carries no weapon named no-such-weapon",
+            "command #13 refused — HUNT-06: waiting for the declaration of Hunter, Prey",
+        ]
+    );
+    // Before the events of the command that follows it: the first stands in round 1.
+    let lines: Vec<&str> = en.lines().collect();
+    let at = |needle: &str| lines.iter().position(|l| l.contains(needle)).unwrap();
+    assert!(at("command #2 refused") < at("Turn 2"));
+    let ru = run("ru");
+    assert!(ru.contains("команда №5 — отказ, HUNT-24: нет персонажа по имени Nobody"));
+    assert_eq!(ru.matches(" — отказ, ").count(), 4);
+}

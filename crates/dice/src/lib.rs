@@ -96,8 +96,8 @@ pub use protocol::{
 pub use rng::Rng;
 pub use session::{
     check_combatants, digest, same_name, AutoPlay, Ending, Replay, ReplayError, ReplayMismatch,
-    ReplayReport, ReplayStep, Ruleset, Session, TrialOutcome, MAX_COMBATANTS, MAX_REPLAY_COMMANDS,
-    REPLAY_FORMAT,
+    ReplayRefusal, ReplayReport, ReplayStep, Ruleset, Session, TrialOutcome, MAX_COMBATANTS,
+    MAX_REPLAY_COMMANDS, REPLAY_FORMAT,
 };
 pub use sim::{
     run_trial, run_trial_standing_with, run_trial_with, simulate, simulate_into, simulate_range,

@@ -414,6 +414,21 @@ pub struct ReplayReport {
     pub events_digest: String,
     /// Every event, start included, as JSON.
     pub events: Vec<Value>,
+    /// The commands refused as the file said they would be, with their refusals, for a
+    /// reader of the log (not part of the report's JSON).
+    #[serde(skip)]
+    pub refusals: Vec<ReplayRefusal>,
+}
+
+/// A command of a replay file that was refused as the file recorded.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ReplayRefusal {
+    /// Its number in the file, from 1.
+    pub command: usize,
+    /// How many events of [`ReplayReport::events`] came before it.
+    pub after_events: usize,
+    /// The refusal, with its rule ID and message.
+    pub error: RuleError,
 }
 
 fn invalid(message: impl Into<String>) -> ReplayError {
@@ -540,6 +555,7 @@ impl Replay {
             }));
         }
         let (mut accepted, mut rejected) = (0, 0);
+        let mut refusals = Vec::new();
         for (index, step) in self.commands.iter().enumerate() {
             let command: R::Command =
                 serde_json::from_value(step.command.clone()).map_err(|e| {
@@ -556,7 +572,13 @@ impl Replay {
                 }
                 Err(e) => {
                     rejected += 1;
-                    rejected_digest(&e)
+                    let digest = rejected_digest(&e);
+                    refusals.push(ReplayRefusal {
+                        command: index + 1,
+                        after_events: session.events().count(),
+                        error: e,
+                    });
+                    digest
                 }
             };
             if actual != step.digest {
@@ -583,6 +605,7 @@ impl Replay {
                 .events()
                 .map(|e| serde_json::to_value(e).expect("events serialize to JSON"))
                 .collect(),
+            refusals,
         })
     }
 }
