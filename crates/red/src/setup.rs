@@ -668,3 +668,32 @@ impl CharacterSetup {
         Ok(())
     }
 }
+
+/// A setup checked, and what every fight from it starts from: its characters equipped as
+/// fighters (skills and bonuses summed, weapon profiles and DV rows looked up, HP and armour
+/// worked out), with the setup's tables and settings. Made only by [`crate::Red`]'s
+/// `prepare`, which checks everything `start` checks, with the same rule IDs and messages,
+/// so a simulation checks and builds once and each fight rolls only its dice.
+#[derive(Clone, Debug)]
+pub struct Prepared {
+    start: crate::engine::State,
+}
+
+impl Prepared {
+    /// Checks `setup` and builds its fighters.
+    pub(crate) fn new(setup: &Setup) -> Result<Prepared, RuleError> {
+        Ok(Prepared {
+            start: crate::engine::checked_state(setup)?,
+        })
+    }
+
+    /// The state its fights start from, before initiative.
+    pub(crate) fn state(&self) -> &crate::engine::State {
+        &self.start
+    }
+
+    /// [`Prepared::state`], taken.
+    pub(crate) fn into_state(self) -> crate::engine::State {
+        self.start
+    }
+}

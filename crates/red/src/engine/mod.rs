@@ -33,7 +33,9 @@ use crate::resolve::{
     attack, check, death_save, hp_max, roll_d10, wound_state, AttackSpec, CheckSpec, DamageSpec,
     Defense, Wound, D10,
 };
-use crate::setup::{At, CharacterSetup, Holding, Reserve, Settings, Setup, Stats, TieReroll};
+use crate::setup::{
+    At, CharacterSetup, Holding, Prepared, Reserve, Settings, Setup, Stats, TieReroll,
+};
 use crate::tables::{unarmed_dice, DvTable, InjuryEffect, Tables, WeaponKind, WeaponProfile};
 
 /// A refusal written from RED's message `red-refuse-<id>` (English and Russian). Cold and
@@ -46,6 +48,12 @@ fn refuse(rule: &'static str, message: fray_dice::Message) -> RuleError {
 
 /// Starts an encounter: validates the setup, rolls initiative (RED-02) and begins round 1.
 pub fn start<D: Dice>(setup: &Setup, dice: &mut D, ev: &mut Events) -> Result<State, RuleError> {
+    open(Prepared::new(setup)?.into_state(), dice, ev)
+}
+
+/// The state every fight of `setup` starts from, before any die: the setup checked (the
+/// whole of it: a [`Prepared`] is made only here) and its characters equipped as fighters.
+pub(crate) fn checked_state(setup: &Setup) -> Result<State, RuleError> {
     fray_dice::check_combatants(setup.characters.len(), fray_dice::MAX_COMBATANTS)?;
     setup.tables.validate()?;
     setup.settings.validate()?;
@@ -59,10 +67,8 @@ pub fn start<D: Dice>(setup: &Setup, dice: &mut D, ev: &mut Events) -> Result<St
     if setup.characters.len() < 2 {
         return Err(refuse("setup", msg!("red-refuse-two-characters")));
     }
-    // Validated and equipped here, per fight: no state outlives a `start`, so what it does
-    // never depends on what the thread ran before.
     let cast = Cast::of(&setup.characters, &setup.tables)?;
-    let mut state = State {
+    Ok(State {
         tables: Arc::clone(&setup.tables),
         settings: setup.settings.clone(),
         fighters: cast.fighters,
@@ -89,7 +95,17 @@ pub fn start<D: Dice>(setup: &Setup, dice: &mut D, ev: &mut Events) -> Result<St
             equipped: true,
             rows: cast.rows,
         }),
-    };
+    })
+}
+
+/// Opens a fight from its starting state ([`checked_state`]): rolls initiative (RED-02),
+/// orders the queue and begins round 1. What each fight rolls, and nothing it could check
+/// once for all.
+pub(crate) fn open<D: Dice>(
+    mut state: State,
+    dice: &mut D,
+    ev: &mut Events,
+) -> Result<State, RuleError> {
     for i in 0..state.fighters.len() {
         roll_initiative(&mut state, i, dice, ev)?;
     }
