@@ -33,9 +33,7 @@ use crate::resolve::{
     attack, check, death_save, hp_max, roll_d10, wound_state, AttackSpec, CheckSpec, DamageSpec,
     Defense, Wound, D10,
 };
-use crate::setup::{
-    At, CharacterSetup, Holding, Prepared, Reserve, Settings, Setup, Stats, TieReroll,
-};
+use crate::setup::{At, CharacterSetup, Holding, Reserve, Settings, Setup, Stats, TieReroll};
 use crate::tables::{unarmed_dice, DvTable, InjuryEffect, Tables, WeaponKind, WeaponProfile};
 
 /// A refusal written from RED's message `red-refuse-<id>` (English and Russian). Cold and
@@ -48,11 +46,11 @@ fn refuse(rule: &'static str, message: fray_dice::Message) -> RuleError {
 
 /// Starts an encounter: validates the setup, rolls initiative (RED-02) and begins round 1.
 pub fn start<D: Dice>(setup: &Setup, dice: &mut D, ev: &mut Events) -> Result<State, RuleError> {
-    open(Prepared::new(setup)?.into_state(), dice, ev)
+    open(crate::setup::Prepared::new(setup)?.into_state(), dice, ev)
 }
 
 /// The state every fight of `setup` starts from, before any die: the setup checked (the
-/// whole of it: a [`Prepared`] is made only here) and its characters equipped as fighters.
+/// whole of it: a [`crate::Prepared`] is made only from it) and its characters equipped as fighters.
 pub(crate) fn checked_state(setup: &Setup) -> Result<State, RuleError> {
     fray_dice::check_combatants(setup.characters.len(), fray_dice::MAX_COMBATANTS)?;
     setup.tables.validate()?;
@@ -502,64 +500,25 @@ fn answer_evasion<D: Dice>(
         Command::Evade { actor, evade } if *actor == defender => *evade,
         _ => return Err(awaiting_evasion(state, defender, attacker)),
     };
-    let Command::Attack {
-        target,
-        weapon,
-        unarmed,
-        mode,
-        aim,
-        ..
-    } = p.attack
-    else {
-        unreachable!("a pending evasion holds an attack")
-    };
-    let order = AttackOrder {
-        target,
-        weapon,
-        unarmed,
-        mode,
-        aim,
-        evade: Some(evade),
-    };
-    // Refused (evading without REF 8): nothing changes, the attack keeps waiting.
-    let prepared = prepare_attack(state, attacker, &order)?;
+    // Worked out when it was made: only the defence waits for the answer. Refused
+    // (evading without REF 8): nothing changes, the attack keeps waiting.
+    let mut attack = p.plan()?.clone();
+    attack.answer(state, Some(evade))?;
     state.pending = None;
     ev.emit(|| Event::EvasionChosen {
         who: state.name(defender),
         evades: evade,
     });
-    resolve_attack(state, &prepared, dice, ev, false)?;
+    resolve_attack(state, &attack, dice, ev, false)?;
     settle(state, None, dice, ev)
 }
 
 /// Whether the defender of the pending ranged attack does better evading: DEX + Evasion +
 /// 5.5 (the d10's mean) beats the DV (what the default tactic answers, RED-33).
 pub(crate) fn evasion_pays(state: &State) -> bool {
-    let Some(p) = &state.pending else {
-        return false;
-    };
-    let Command::Attack {
-        target,
-        weapon,
-        unarmed,
-        mode,
-        aim,
-        ..
-    } = p.attack
-    else {
-        return false;
-    };
-    let order = AttackOrder {
-        target,
-        weapon,
-        unarmed,
-        mode,
-        aim,
-        evade: None,
-    };
-    // With no answer given, the attack's defence is the rule's.
-    prepare_attack(state, p.attacker, &order)
-        .is_ok_and(|prepared| matches!(prepared.spec.defense, Defense::Opposed { .. }))
+    // Waiting, the attack holds the default rule's defence.
+    let plan = state.pending.as_ref().and_then(|p| p.plan().ok());
+    plan.is_some_and(|attack| matches!(attack.spec.defense, Defense::Opposed { .. }))
 }
 
 /// The attack `command` would roll (an attack, or the answer to a pending one), for its
@@ -568,31 +527,15 @@ pub(crate) fn attack_spec(
     state: &State,
     command: &Command,
 ) -> Result<Option<AttackSpec>, RuleError> {
-    let (actor, attack, evade) = match (command, &state.pending) {
-        (Command::Evade { evade, .. }, Some(p)) => (p.attacker, &p.attack, Some(*evade)),
-        (Command::Attack { actor, .. }, None) => (*actor, command, None),
+    let (attack, evade) = match (command, &state.pending) {
+        (Command::Evade { evade, .. }, Some(p)) => (&p.attack, Some(*evade)),
+        (Command::Attack { .. }, None) => (command, None),
         _ => return Ok(None),
     };
-    let Command::Attack {
-        target,
-        weapon,
-        unarmed,
-        mode,
-        aim,
-        evade: given,
-        ..
-    } = *attack
-    else {
+    let Some((actor, mut order)) = AttackOrder::of(attack) else {
         return Ok(None);
     };
-    let order = AttackOrder {
-        target,
-        weapon,
-        unarmed,
-        mode,
-        aim,
-        evade: evade.or(given),
-    };
+    order.evade = evade.or(order.evade);
     prepare_attack(state, actor, &order).map(|p| Some(p.spec))
 }
 
@@ -682,24 +625,9 @@ fn perform<D: Dice>(
     match cmd {
         Command::Move { actor, to, mode } => do_move(state, *actor, *to, *mode, dice, ev)?,
         Command::Run { actor } => run(state, *actor, ev)?,
-        Command::Attack {
-            actor,
-            target,
-            weapon,
-            unarmed,
-            mode,
-            aim,
-            evade,
-        } => {
-            let order = AttackOrder {
-                target: *target,
-                weapon: *weapon,
-                unarmed: *unarmed,
-                mode: *mode,
-                aim: *aim,
-                evade: *evade,
-            };
-            attack_action(state, *actor, &order, dice, ev, delayed)?;
+        Command::Attack { .. } => {
+            let (actor, order) = AttackOrder::of(cmd).expect("an attack");
+            attack_action(state, actor, &order, dice, ev, delayed)?;
         }
         Command::Suppress { actor, weapon } => suppress(state, *actor, *weapon, dice, ev)?,
         Command::Reload {
