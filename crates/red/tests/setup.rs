@@ -1,5 +1,6 @@
-//! Issue 17: a setup is checked and equipped once (`Red::prepare`) and every fight starts
-//! from the prepared value; what `start` refuses, `prepare` refuses alike.
+//! What a fight starts from: setups `start` refuses, and (issue 17) a setup checked and
+//! equipped once (`Red::prepare`), every fight starting from the prepared value; what
+//! `start` refuses, `prepare` refuses alike.
 
 mod common;
 
@@ -163,4 +164,61 @@ fn prepare_refuses_what_start_refuses_with_the_same_rule_and_message() {
             (started.rule, started.message)
         );
     }
+}
+
+#[test]
+fn start_refuses_bad_setups() {
+    // Numbers out of bounds are refused, never overflowed.
+    let mut s = setup(vec![fighter("A", 0, 0), fighter("B", 1, 10)]);
+    std::sync::Arc::make_mut(&mut s.characters)[0].modifier = i32::MAX;
+    assert_eq!(
+        start(&s, &mut Scripted::new([]), &mut EventLog::quiet())
+            .unwrap_err()
+            .rule,
+        "setup"
+    );
+    let mut s = setup(vec![fighter("A", 0, 0), fighter("B", 1, 10)]);
+    std::sync::Arc::make_mut(&mut s.tables)
+        .weapons
+        .get_mut("assault_rifle")
+        .unwrap()
+        .autofire = 1_000;
+    assert_eq!(
+        start(&s, &mut Scripted::new([]), &mut EventLog::quiet())
+            .unwrap_err()
+            .rule,
+        "RED-35"
+    );
+    let mut s = setup(vec![fighter("A", 0, 0), fighter("B", 1, 10)]);
+    s.settings.crit_bonus = u32::MAX;
+    assert_eq!(
+        start(&s, &mut Scripted::new([]), &mut EventLog::quiet())
+            .unwrap_err()
+            .rule,
+        "setup"
+    );
+    let mut s = setup(vec![fighter("A", 0, 0), fighter("A", 1, 10)]);
+    assert_eq!(
+        start(&s, &mut Scripted::new([]), &mut EventLog::quiet())
+            .unwrap_err()
+            .rule,
+        "setup"
+    );
+    let characters = std::sync::Arc::make_mut(&mut s.characters);
+    characters[1].name = "B".into();
+    characters[1].weapons[0].profile = "laser".into();
+    assert_eq!(
+        start(&s, &mut Scripted::new([]), &mut EventLog::quiet())
+            .unwrap_err()
+            .rule,
+        "setup"
+    );
+    let mut s = setup(vec![fighter("A", 0, 0), fighter("B", 1, 10)]);
+    std::sync::Arc::make_mut(&mut s.tables).body_injuries.pop();
+    assert_eq!(
+        start(&s, &mut Scripted::new([]), &mut EventLog::quiet())
+            .unwrap_err()
+            .rule,
+        "RED-42"
+    );
 }
