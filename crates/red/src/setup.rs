@@ -346,7 +346,7 @@ fn setup_err(message: String) -> RuleError {
     RuleError::new("setup", message)
 }
 
-/// Refuses `value` outside `lo ..= hi`, naming the field's JSON path (built only on failure).
+/// Refuses `value` outside `lo ..= hi`, naming the field's JSON path.
 pub(crate) fn in_range(
     rule: &'static str,
     path: impl std::fmt::Display,
@@ -357,19 +357,12 @@ pub(crate) fn in_range(
     if (lo..=hi).contains(&value) {
         return Ok(());
     }
-    Err(out_of_range(rule, &path, value, lo, hi))
-}
-
-#[cold]
-#[inline(never)]
-fn out_of_range(
-    rule: &'static str,
-    path: &dyn std::fmt::Display,
-    value: i64,
-    lo: i64,
-    hi: i64,
-) -> RuleError {
-    fray_dice::fields::refuse(rule, path, value, format_args!("{lo}..={hi}"))
+    Err(fray_dice::fields::refuse(
+        rule,
+        &path,
+        value,
+        format_args!("{lo}..={hi}"),
+    ))
 }
 
 /// Stats (REF, DEX, BODY …): published sheets run 2 … 8 (10 with help); 0 … 20 leaves room

@@ -49,8 +49,8 @@ pub fn start<D: Dice>(setup: &Setup, dice: &mut D, ev: &mut Events) -> Result<St
     open(crate::setup::Prepared::new(setup)?.into_state(), dice, ev)
 }
 
-/// The state every fight of `setup` starts from, before any die: the setup checked (the
-/// whole of it: a [`crate::Prepared`] is made only from it) and its characters equipped as fighters.
+/// The state every fight of `setup` starts from, before any die: the whole setup checked
+/// (a [`crate::Prepared`] is made only from it) and its characters equipped as fighters.
 pub(crate) fn checked_state(setup: &Setup) -> Result<State, RuleError> {
     fray_dice::check_combatants(setup.characters.len(), fray_dice::MAX_COMBATANTS)?;
     setup.tables.validate()?;
@@ -154,9 +154,7 @@ impl Cast {
                 )
             }),
         )?;
-        // At most two DV rows per weapon: room for them all at once.
-        let weapons: usize = characters.iter().map(|c| c.weapons.len()).sum();
-        let mut rows = Vec::with_capacity(2 * weapons * tables.dv.bands.len());
+        let mut rows = Vec::new();
         let fighters = characters
             .iter()
             .map(|c| Fighter::new(c, tables, &mut rows))
