@@ -190,6 +190,7 @@ red-damage-critical = { " " }+ { $bonus } critical injury = { $loss }
 red-damage-critical-past = , but + { $bonus } critical injury goes past it
 red-hp = HP { $before } → { $after } (max { $max })
 red-hp-same = HP stays { $hp } (max { $max })
+red-hp-dying = HP { $before } → { $after } (max { $max }), still Mortally Wounded: death saves every turn (losing HP undoes a stabilization)
 red-ablated-body = { $who }'s body armour ablates: SP { $before } → { $sp }
 red-ablated-head = { $who }'s head armour ablates: SP { $before } → { $sp }
 red-table-body = Body

@@ -198,6 +198,7 @@ red-damage-critical = { " " }+ { $bonus } за критическую травм
 red-damage-critical-past = , но + { $bonus } за критическую травму идёт в обход брони
 red-hp = ПЗ { $before } → { $after } (максимум { $max })
 red-hp-same = ПЗ без изменений: { $hp } (максимум { $max })
+red-hp-dying = ПЗ { $before } → { $after } (максимум { $max }), по-прежнему смертельное ранение: спасбросок от смерти каждый ход (потеря ПЗ отменяет стабилизацию)
 red-ablated-body = Броня на теле { $who } изнашивается: { $before } → { $sp }
 red-ablated-head = Броня на голове { $who } изнашивается: { $before } → { $sp }
 red-table-body = тела

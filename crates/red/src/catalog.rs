@@ -13,7 +13,7 @@ use crate::engine::{self, Aim, Command, Event, State};
 use crate::odds::odds;
 use crate::resolve::{AttackSpec, DamageSpec, Defense, Wound};
 use crate::setup::{
-    ArmorSetup, CharacterSetup, Holding, Reserve, Settings, Setup, Stats, WeaponSetup,
+    ArmorSetup, CharacterSetup, Holding, Prepared, Reserve, Settings, Setup, Stats, WeaponSetup,
 };
 use crate::tables::{unarmed_dice, Tables, WeaponKind};
 
@@ -28,19 +28,20 @@ impl Ruleset for Red {
     type Command = Command;
     type Event = Event;
     type State = State;
-    type Prepared = Setup;
+    type Prepared = Prepared;
 
-    fn prepare(setup: &Setup) -> Result<Setup, RuleError> {
-        Ok(setup.clone())
+    /// Checks the whole setup and equips its characters, once.
+    fn prepare(setup: &Setup) -> Result<Prepared, RuleError> {
+        Prepared::new(setup)
     }
 
-    /// Checks the setup here, per fight: a `Setup` is its own prepared value.
+    /// Rolls initiative and begins round 1 from a copy of the prepared state.
     fn start_prepared<D: Dice>(
-        setup: &Setup,
+        prepared: &Prepared,
         dice: &mut D,
         events: &mut EventLog<Event>,
     ) -> Result<State, RuleError> {
-        engine::start(setup, dice, events)
+        engine::open(prepared.state().clone(), dice, events)
     }
 
     fn apply<D: Dice>(

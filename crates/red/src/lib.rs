@@ -196,8 +196,8 @@ pub use resolve::{
     MAX_DAMAGE_DICE, MAX_MAGNITUDE, MAX_MULTIPLIER,
 };
 pub use setup::{
-    ArmorSetup, CharacterSetup, Holding, Reserve, Settings, Setup, Stats, TieReroll, VehicleSetup,
-    WeaponSetup, BONUS_KEYS, MAX_HP, MAX_MODIFIER, MAX_SKILL, MAX_STAT, SKILLS,
+    ArmorSetup, CharacterSetup, Holding, Prepared, Reserve, Settings, Setup, Stats, TieReroll,
+    VehicleSetup, WeaponSetup, BONUS_KEYS, MAX_HP, MAX_MODIFIER, MAX_SKILL, MAX_STAT, SKILLS,
 };
 pub use tables::{
     default_armor, default_body_injuries, default_head_injuries, default_weapons, unarmed_dice,

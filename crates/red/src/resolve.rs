@@ -15,8 +15,8 @@ pub const MAX_MAGNITUDE: i32 = 1_000_000;
 pub const MAX_MULTIPLIER: u32 = 100;
 
 /// Refuses a number outside ±[`MAX_MAGNITUDE`], naming the rule it belongs to.
-/// `what` is only formatted on failure: setup validation runs once per simulated fight, so
-/// the check itself is inlined and the message built out of line.
+/// `what` is only formatted on failure: every check and attack checks its spec, so the
+/// check itself is inlined and the message built out of line.
 #[inline]
 pub(crate) fn bounded(
     rule: &'static str,

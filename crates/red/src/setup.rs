@@ -346,7 +346,7 @@ fn setup_err(message: String) -> RuleError {
     RuleError::new("setup", message)
 }
 
-/// Refuses `value` outside `lo ..= hi`, naming the field's JSON path (built only on failure).
+/// Refuses `value` outside `lo ..= hi`, naming the field's JSON path.
 pub(crate) fn in_range(
     rule: &'static str,
     path: impl std::fmt::Display,
@@ -357,19 +357,12 @@ pub(crate) fn in_range(
     if (lo..=hi).contains(&value) {
         return Ok(());
     }
-    Err(out_of_range(rule, &path, value, lo, hi))
-}
-
-#[cold]
-#[inline(never)]
-fn out_of_range(
-    rule: &'static str,
-    path: &dyn std::fmt::Display,
-    value: i64,
-    lo: i64,
-    hi: i64,
-) -> RuleError {
-    fray_dice::fields::refuse(rule, path, value, format_args!("{lo}..={hi}"))
+    Err(fray_dice::fields::refuse(
+        rule,
+        &path,
+        value,
+        format_args!("{lo}..={hi}"),
+    ))
 }
 
 /// Stats (REF, DEX, BODY …): published sheets run 2 … 8 (10 with help); 0 … 20 leaves room
@@ -666,5 +659,34 @@ impl CharacterSetup {
             ));
         }
         Ok(())
+    }
+}
+
+/// A setup checked, and what every fight from it starts from: its characters equipped as
+/// fighters (skills and bonuses summed, weapon profiles and DV rows looked up, HP and armour
+/// worked out), with the setup's tables and settings. Made only by [`crate::Red`]'s
+/// `prepare`, which checks everything `start` checks, with the same rule IDs and messages,
+/// so a simulation checks and builds once and each fight rolls only its dice.
+#[derive(Clone, Debug)]
+pub struct Prepared {
+    start: crate::engine::State,
+}
+
+impl Prepared {
+    /// Checks `setup` and builds its fighters.
+    pub(crate) fn new(setup: &Setup) -> Result<Prepared, RuleError> {
+        Ok(Prepared {
+            start: crate::engine::checked_state(setup)?,
+        })
+    }
+
+    /// The state its fights start from, before initiative.
+    pub(crate) fn state(&self) -> &crate::engine::State {
+        &self.start
+    }
+
+    /// [`Prepared::state`], taken.
+    pub(crate) fn into_state(self) -> crate::engine::State {
+        self.start
     }
 }

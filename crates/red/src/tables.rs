@@ -757,15 +757,8 @@ impl Tables {
                     ));
                 }
             }
-            // One pass counts the rows of each 2d6 result; the check then goes roll by roll.
-            let mut rows = [0usize; 13];
-            for i in table {
-                if let Some(n) = rows.get_mut(i.roll as usize) {
-                    *n += 1;
-                }
-            }
             for roll in 2..=12 {
-                if rows[roll as usize] != 1 {
+                if table.iter().filter(|i| i.roll == roll).count() != 1 {
                     return Err(RuleError::new(
                         "RED-42",
                         format!("the {what} critical-injury table needs exactly one row for each 2d6 result 2 … 12 (roll {roll})"),

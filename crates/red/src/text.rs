@@ -842,14 +842,16 @@ fn text(event: &Event, lang: Lang) -> String {
 }
 
 impl W {
-    /// "HP 35 → 18 (max 35)", or "HP stays 44 (max 45)" when nothing was lost.
+    /// "HP 35 → 18 (max 35)", or "HP stays 44 (max 45)" when nothing was lost. HP lost by
+    /// one already Mortally Wounded says that death saves come every turn: a stabilization
+    /// it undoes (RED-45) has no event of its own.
     fn hp(&self, before: i32, after: i32, max: i32) -> String {
         if before == after {
-            self.get(msg!("red-hp-same", hp = signed(after), max = max))
-        } else {
-            let (before, after) = (signed(before), signed(after));
-            self.get(msg!("red-hp", before = before, after = after, max = max))
+            return self.get(msg!("red-hp-same", hp = signed(after), max = max));
         }
+        let id = if before < 1 { "red-hp-dying" } else { "red-hp" };
+        let (before, after) = (signed(before), signed(after));
+        self.get(msg!(id, before = before, after = after, max = max))
     }
 }
 

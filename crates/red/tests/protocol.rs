@@ -85,6 +85,45 @@ fn red_33_a_ranged_attack_waits_for_the_defender_and_both_answers_resolve() {
 }
 
 #[test]
+fn red_33_a_state_read_back_while_an_attack_waits_plays_on_alike() {
+    // The waiting attack is worked out when it is made; a state read back from JSON works
+    // it out again, so both answers roll the same dice to the same events and state.
+    let mut st = duel_with_evader();
+    run(&mut st, shoot(0, 1), &[]);
+    let json = serde_json::to_string(&st).unwrap();
+    let back: fray_red::State = serde_json::from_str(&json).unwrap();
+    assert_eq!(
+        <Red as fray_dice::AutoPlay>::next_command(&back),
+        <Red as fray_dice::AutoPlay>::next_command(&st)
+    );
+    let mut outcomes = Vec::new();
+    for evade in [true, false] {
+        let answer = cmd(json!({"type": "evade", "actor": 1, "evade": evade}));
+        let mut played = Vec::new();
+        for mut state in [st.clone(), back.clone()] {
+            let mut events = fray_dice::EventLog::recording();
+            fray_red::apply(&mut state, &answer, &mut Rng::new(9, 0), &mut events).unwrap();
+            played.push((events.into_vec(), serde_json::to_string(&state).unwrap()));
+        }
+        assert_eq!(played[0], played[1], "evade {evade}");
+        outcomes.push(played.remove(0));
+    }
+    assert_ne!(outcomes[0], outcomes[1]);
+    // A pending "attack" edited by hand into something else is refused, not a panic.
+    let mut edited = back.clone();
+    edited.pending.as_mut().unwrap().attack = cmd(json!({"type": "end_turn", "actor": 0}));
+    let e = refuse(
+        &mut edited,
+        cmd(json!({"type": "evade", "actor": 1, "evade": true})),
+    );
+    assert_eq!(e.rule.as_str(), "RED-33");
+    assert_eq!(
+        e.message,
+        "no ranged attack is waiting for an evasion choice"
+    );
+}
+
+#[test]
 fn red_33_a_defender_below_ref_8_is_not_asked_and_cannot_answer_yes() {
     let s = setup(vec![fighter("A", 0, 0), fighter("B", 1, 10)]);
     let mut st = begin(&s, &[5, 3]).0;

@@ -172,6 +172,45 @@ fn red_40_damage_lines_recompute() {
     assert!(checked > 50, "{checked} damage lines checked");
 }
 
+/// RED-45: HP lost undoes a stabilization, which has no event of its own: the damage line
+/// of one already Mortally Wounded says death saves come every turn, so the death save that
+/// follows can be checked. In the demo, Dice stabilizes Razor in round 5 and Solo's burst
+/// in round 10 undoes it.
+#[test]
+fn red_45_hp_lost_while_mortally_wounded_says_death_saves_come_again() {
+    let session = play_demo::<Red>(Red::DEMO_SEED, 0);
+    let events: Vec<&Event> = session.events().collect();
+    let stabilized = events
+        .iter()
+        .position(
+            |e| matches!(e, Event::Stabilize { target, success: true, .. } if target == "Razor"),
+        )
+        .expect("Dice stabilizes Razor");
+    let (hit, damage) = (events.iter().enumerate().skip(stabilized))
+        .find(|(_, e)| matches!(e, Event::Damage { who, .. } if who == "Razor"))
+        .expect("Razor is hit again");
+    let read = |lang| line(damage, &View::game_master(lang)).unwrap();
+    assert!(
+        read(Lang::En).ends_with(
+            "HP −12 → −33 (max 35), still Mortally Wounded: death saves every turn \
+             (losing HP undoes a stabilization)"
+        ),
+        "{}",
+        read(Lang::En)
+    );
+    assert!(read(Lang::Ru).contains("потеря ПЗ отменяет стабилизацию"));
+    assert!(events[hit..]
+        .iter()
+        .any(|e| matches!(e, Event::DeathSave { who, .. } if who == "Razor")));
+    // Hits on one not yet Mortally Wounded read as before.
+    for &e in &events[..stabilized] {
+        if let Event::Damage { .. } = e {
+            let l = line(e, &View::game_master(Lang::En)).unwrap();
+            assert!(!l.contains("still Mortally Wounded"), "{l}");
+        }
+    }
+}
+
 #[test]
 fn refusals_read_in_both_languages() {
     let mut session = Session::<Red>::start(Red::demo_setup(), 7, 0).unwrap();

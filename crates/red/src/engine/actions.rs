@@ -38,13 +38,10 @@ pub(super) fn attack_action<D: Dice>(
     account_attack(state, &prepared)?;
     if prepared.ask && !delayed {
         // RED-33: the defender chooses before any die is rolled.
-        state.pending = Some(PendingEvasion {
-            attacker: actor,
-            defender: prepared.target,
-            attack: order.command(actor),
-        });
+        let defender = prepared.target;
+        state.pending = Some(PendingEvasion::new(actor, order, prepared));
         ev.emit(|| Event::EvasionAsked {
-            who: state.name(prepared.target),
+            who: state.name(defender),
             attacker: state.name(actor),
         });
         return Ok(());

@@ -4,7 +4,8 @@
 use super::*;
 
 /// What an attack will do, worked out before any die is drawn.
-pub(super) struct Prepared {
+#[derive(Clone, Debug)]
+pub(crate) struct PreparedAttack {
     pub(super) actor: usize,
     pub(super) target: usize,
     pub(super) recipient: usize,
@@ -25,9 +26,24 @@ pub(super) struct Prepared {
     pub(super) defense_terms: Terms,
     /// Metres to the target.
     pub(super) distance: u32,
+    /// What the defender of a ranged attack may answer (RED-33); none for melee, which is
+    /// always opposed (RED-37).
+    pub(super) evasion: Option<Evasion>,
 }
 
-impl Prepared {
+/// The two defences against a ranged attack (RED-33), between which the defender chooses.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Evasion {
+    /// The range DV: the defence of one who does not evade.
+    dv: i32,
+    /// May evade: REF after armour at least `settings.evasion_ref`, standing, and no injury
+    /// that forbids it.
+    eligible: bool,
+    /// DEX + Evasion, term by term: the defence of one who evades.
+    terms: Terms,
+}
+
+impl PreparedAttack {
     /// The weapon's name, or the unarmed style's.
     pub(super) fn label<'s>(&self, state: &'s State) -> &'s str {
         match self.weapon {
@@ -76,7 +92,7 @@ pub(super) fn prepare_attack(
     state: &State,
     actor: usize,
     order: &AttackOrder,
-) -> Result<Prepared, RuleError> {
+) -> Result<PreparedAttack, RuleError> {
     let s = &state.settings;
     let target = target_index(state, order.target)?;
     let a = &state.fighters[actor];
@@ -134,7 +150,7 @@ pub(super) fn prepare_attack(
         }
         aimed = -s.aimed_penalty;
     }
-    let mut ask = false;
+    let mut evasion = None;
     let mut defense_terms = Terms::default();
     let (terms, defense, rounds, dice_n, cap) = match kind {
         WeaponKind::Ranged => {
@@ -183,36 +199,13 @@ pub(super) fn prepare_attack(
             terms.injury += a.effects.ranged + a.hand_modifier(order.weapon);
             terms.modifier += a.sheet.0.ranged;
             terms.aimed = aimed;
-            let eligible = t.reflexes() >= s.evasion_ref && !t.effects.no_evade && t.standing();
-            let evade_terms = t.evasion_terms(s);
-            let evade_base = evade_terms.sum();
-            // The setup's `evade` is a standing preference: it applies while the target may
-            // evade (REF can fall and a lost leg forbids it mid-fight); only an explicit
-            // `evade: true` in the command is refused when it may not.
-            let choice = order.evade.or(t.evade.filter(|_| eligible));
-            ask = eligible && choice.is_none();
-            let evades = match choice {
-                Some(true) if !eligible => {
-                    return Err(refuse(
-                        "RED-33",
-                        msg!(
-                            "red-refuse-no-evade",
-                            name = &*t.name,
-                            need = s.evasion_ref,
-                            has = t.reflexes()
-                        ),
-                    ))
-                }
-                Some(choice) => choice,
-                None => eligible && 2 * evade_base + 11 > 2 * dv,
-            };
-            let defense = if evades {
-                defense_terms = evade_terms;
-                Defense::Opposed { base: evade_base }
-            } else {
-                Defense::Dv { dv }
-            };
-            (terms, defense, rounds, dice_n, cap)
+            evasion = Some(Evasion {
+                dv,
+                eligible: t.reflexes() >= s.evasion_ref && !t.effects.no_evade && t.standing(),
+                terms: t.evasion_terms(s),
+            });
+            // The defence is the defender's answer's: set below.
+            (terms, Defense::Dv { dv }, rounds, dice_n, cap)
         }
         WeaponKind::Melee => {
             if autofire {
@@ -280,7 +273,7 @@ pub(super) fn prepare_attack(
         },
         critical: s.critical_checks,
     };
-    Ok(Prepared {
+    let mut prepared = PreparedAttack {
         actor,
         target,
         recipient,
@@ -296,15 +289,63 @@ pub(super) fn prepare_attack(
         rounds,
         spec,
         location,
-        ask,
+        ask: false,
         terms,
         defense_terms,
         distance,
-    })
+        evasion,
+    };
+    prepared.answer(state, order.evade)?;
+    Ok(prepared)
+}
+
+impl PreparedAttack {
+    /// Sets the defence of a ranged attack from the defender's answer (RED-33). `Some` is
+    /// the answer given (evading is refused to one who may not); with `None`, the defender's
+    /// setup `evade` answers while it may evade, and otherwise the attack waits for the
+    /// defender ([`PreparedAttack::ask`]) holding the default rule's defence meanwhile:
+    /// evade when DEX + Evasion + 5.5 (the d10's mean) beats the DV.
+    pub(super) fn answer(&mut self, state: &State, answer: Option<bool>) -> Result<(), RuleError> {
+        let Some(e) = self.evasion else {
+            return Ok(());
+        };
+        let t = &state.fighters[self.target];
+        // The setup's `evade` is a standing preference: it applies while the target may
+        // evade (REF can fall and a lost leg forbids it mid-fight); only an explicit
+        // `evade: true` in the command is refused when it may not.
+        let choice = answer.or(t.evade.filter(|_| e.eligible));
+        self.ask = e.eligible && choice.is_none();
+        let base = e.terms.sum();
+        let evades = match choice {
+            Some(true) if !e.eligible => return Err(cannot_evade(state, self.target)),
+            Some(choice) => choice,
+            None => e.eligible && 2 * base + 11 > 2 * e.dv,
+        };
+        (self.spec.defense, self.defense_terms) = if evades {
+            (Defense::Opposed { base }, e.terms)
+        } else {
+            (Defense::Dv { dv: e.dv }, Terms::default())
+        };
+        Ok(())
+    }
+}
+
+#[cold]
+fn cannot_evade(state: &State, target: usize) -> RuleError {
+    let t = &state.fighters[target];
+    refuse(
+        "RED-33",
+        msg!(
+            "red-refuse-no-evade",
+            name = &*t.name,
+            need = state.settings.evasion_ref,
+            has = t.reflexes()
+        ),
+    )
 }
 
 /// RED-05 … RED-07: whether this attack fits the turn, and spending for it.
-pub(super) fn account_attack(state: &mut State, p: &Prepared) -> Result<(), RuleError> {
+pub(super) fn account_attack(state: &mut State, p: &PreparedAttack) -> Result<(), RuleError> {
     let t = &state.turn;
     let name = &state.fighters[p.actor].name;
     if t.attacks >= 2 {
@@ -333,7 +374,7 @@ pub(super) fn account_attack(state: &mut State, p: &Prepared) -> Result<(), Rule
 
 pub(super) fn resolve_attack<D: Dice>(
     state: &mut State,
-    p: &Prepared,
+    p: &PreparedAttack,
     dice: &mut D,
     ev: &mut Events,
     delayed: bool,
@@ -534,7 +575,7 @@ pub(super) fn suppress<D: Dice>(
     }
     let row = p.autofire_row.clone().expect("validated");
     let label = w.name.clone();
-    let prepared = Prepared {
+    let prepared = PreparedAttack {
         actor,
         target: actor,
         recipient: actor,
@@ -550,6 +591,7 @@ pub(super) fn suppress<D: Dice>(
         terms: Terms::default(),
         defense_terms: Terms::default(),
         distance: 0,
+        evasion: None,
     };
     account_attack(state, &prepared)?;
     let a = &state.fighters[actor];

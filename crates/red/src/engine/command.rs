@@ -80,6 +80,31 @@ impl AttackOrder {
         }
     }
 
+    /// The actor and the order of an attack command (`None` for any other command).
+    pub(crate) fn of(command: &Command) -> Option<(usize, AttackOrder)> {
+        let Command::Attack {
+            actor,
+            target,
+            weapon,
+            unarmed,
+            mode,
+            aim,
+            evade,
+        } = *command
+        else {
+            return None;
+        };
+        let order = AttackOrder {
+            target,
+            weapon,
+            unarmed,
+            mode,
+            aim,
+            evade,
+        };
+        Some((actor, order))
+    }
+
     /// The attack command of `actor` with this order.
     pub(crate) fn command(self, actor: usize) -> Command {
         Command::Attack {

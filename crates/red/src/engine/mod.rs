@@ -46,6 +46,12 @@ fn refuse(rule: &'static str, message: fray_dice::Message) -> RuleError {
 
 /// Starts an encounter: validates the setup, rolls initiative (RED-02) and begins round 1.
 pub fn start<D: Dice>(setup: &Setup, dice: &mut D, ev: &mut Events) -> Result<State, RuleError> {
+    open(crate::setup::Prepared::new(setup)?.into_state(), dice, ev)
+}
+
+/// The state every fight of `setup` starts from, before any die: the whole setup checked
+/// (a [`crate::Prepared`] is made only from it) and its characters equipped as fighters.
+pub(crate) fn checked_state(setup: &Setup) -> Result<State, RuleError> {
     fray_dice::check_combatants(setup.characters.len(), fray_dice::MAX_COMBATANTS)?;
     setup.tables.validate()?;
     setup.settings.validate()?;
@@ -59,10 +65,8 @@ pub fn start<D: Dice>(setup: &Setup, dice: &mut D, ev: &mut Events) -> Result<St
     if setup.characters.len() < 2 {
         return Err(refuse("setup", msg!("red-refuse-two-characters")));
     }
-    // Validated and equipped here, per fight: no state outlives a `start`, so what it does
-    // never depends on what the thread ran before.
     let cast = Cast::of(&setup.characters, &setup.tables)?;
-    let mut state = State {
+    Ok(State {
         tables: Arc::clone(&setup.tables),
         settings: setup.settings.clone(),
         fighters: cast.fighters,
@@ -89,7 +93,17 @@ pub fn start<D: Dice>(setup: &Setup, dice: &mut D, ev: &mut Events) -> Result<St
             equipped: true,
             rows: cast.rows,
         }),
-    };
+    })
+}
+
+/// Opens a fight from its starting state ([`checked_state`]): rolls initiative (RED-02),
+/// orders the queue and begins round 1. What each fight rolls, and nothing it could check
+/// once for all.
+pub(crate) fn open<D: Dice>(
+    mut state: State,
+    dice: &mut D,
+    ev: &mut Events,
+) -> Result<State, RuleError> {
     for i in 0..state.fighters.len() {
         roll_initiative(&mut state, i, dice, ev)?;
     }
@@ -140,9 +154,7 @@ impl Cast {
                 )
             }),
         )?;
-        // At most two DV rows per weapon: room for them all at once.
-        let weapons: usize = characters.iter().map(|c| c.weapons.len()).sum();
-        let mut rows = Vec::with_capacity(2 * weapons * tables.dv.bands.len());
+        let mut rows = Vec::new();
         let fighters = characters
             .iter()
             .map(|c| Fighter::new(c, tables, &mut rows))
@@ -486,64 +498,25 @@ fn answer_evasion<D: Dice>(
         Command::Evade { actor, evade } if *actor == defender => *evade,
         _ => return Err(awaiting_evasion(state, defender, attacker)),
     };
-    let Command::Attack {
-        target,
-        weapon,
-        unarmed,
-        mode,
-        aim,
-        ..
-    } = p.attack
-    else {
-        unreachable!("a pending evasion holds an attack")
-    };
-    let order = AttackOrder {
-        target,
-        weapon,
-        unarmed,
-        mode,
-        aim,
-        evade: Some(evade),
-    };
-    // Refused (evading without REF 8): nothing changes, the attack keeps waiting.
-    let prepared = prepare_attack(state, attacker, &order)?;
+    // Worked out when it was made: only the defence waits for the answer. Refused
+    // (evading without REF 8): nothing changes, the attack keeps waiting.
+    let mut attack = p.plan()?.clone();
+    attack.answer(state, Some(evade))?;
     state.pending = None;
     ev.emit(|| Event::EvasionChosen {
         who: state.name(defender),
         evades: evade,
     });
-    resolve_attack(state, &prepared, dice, ev, false)?;
+    resolve_attack(state, &attack, dice, ev, false)?;
     settle(state, None, dice, ev)
 }
 
 /// Whether the defender of the pending ranged attack does better evading: DEX + Evasion +
 /// 5.5 (the d10's mean) beats the DV (what the default tactic answers, RED-33).
 pub(crate) fn evasion_pays(state: &State) -> bool {
-    let Some(p) = &state.pending else {
-        return false;
-    };
-    let Command::Attack {
-        target,
-        weapon,
-        unarmed,
-        mode,
-        aim,
-        ..
-    } = p.attack
-    else {
-        return false;
-    };
-    let order = AttackOrder {
-        target,
-        weapon,
-        unarmed,
-        mode,
-        aim,
-        evade: None,
-    };
-    // With no answer given, the attack's defence is the rule's.
-    prepare_attack(state, p.attacker, &order)
-        .is_ok_and(|prepared| matches!(prepared.spec.defense, Defense::Opposed { .. }))
+    // Waiting, the attack holds the default rule's defence.
+    let plan = state.pending.as_ref().and_then(|p| p.plan().ok());
+    plan.is_some_and(|attack| matches!(attack.spec.defense, Defense::Opposed { .. }))
 }
 
 /// The attack `command` would roll (an attack, or the answer to a pending one), for its
@@ -552,31 +525,15 @@ pub(crate) fn attack_spec(
     state: &State,
     command: &Command,
 ) -> Result<Option<AttackSpec>, RuleError> {
-    let (actor, attack, evade) = match (command, &state.pending) {
-        (Command::Evade { evade, .. }, Some(p)) => (p.attacker, &p.attack, Some(*evade)),
-        (Command::Attack { actor, .. }, None) => (*actor, command, None),
+    let (attack, evade) = match (command, &state.pending) {
+        (Command::Evade { evade, .. }, Some(p)) => (&p.attack, Some(*evade)),
+        (Command::Attack { .. }, None) => (command, None),
         _ => return Ok(None),
     };
-    let Command::Attack {
-        target,
-        weapon,
-        unarmed,
-        mode,
-        aim,
-        evade: given,
-        ..
-    } = *attack
-    else {
+    let Some((actor, mut order)) = AttackOrder::of(attack) else {
         return Ok(None);
     };
-    let order = AttackOrder {
-        target,
-        weapon,
-        unarmed,
-        mode,
-        aim,
-        evade: evade.or(given),
-    };
+    order.evade = evade.or(order.evade);
     prepare_attack(state, actor, &order).map(|p| Some(p.spec))
 }
 
@@ -666,24 +623,9 @@ fn perform<D: Dice>(
     match cmd {
         Command::Move { actor, to, mode } => do_move(state, *actor, *to, *mode, dice, ev)?,
         Command::Run { actor } => run(state, *actor, ev)?,
-        Command::Attack {
-            actor,
-            target,
-            weapon,
-            unarmed,
-            mode,
-            aim,
-            evade,
-        } => {
-            let order = AttackOrder {
-                target: *target,
-                weapon: *weapon,
-                unarmed: *unarmed,
-                mode: *mode,
-                aim: *aim,
-                evade: *evade,
-            };
-            attack_action(state, *actor, &order, dice, ev, delayed)?;
+        Command::Attack { .. } => {
+            let (actor, order) = AttackOrder::of(cmd).expect("an attack");
+            attack_action(state, actor, &order, dice, ev, delayed)?;
         }
         Command::Suppress { actor, weapon } => suppress(state, *actor, *weapon, dice, ev)?,
         Command::Reload {

@@ -549,6 +549,30 @@ pub struct PendingEvasion {
     pub defender: usize,
     /// The attack (a [`Command::Attack`] without an `evade`).
     pub attack: Command,
+    /// The attack as worked out when it was made, its defence waiting for the answer.
+    #[serde(skip)]
+    pub(super) plan: Derived<Option<Result<PreparedAttack, RuleError>>>,
+}
+
+impl PendingEvasion {
+    /// The attack `attacker` made on `defender`, worked out, waiting for the answer.
+    pub(super) fn new(attacker: usize, order: &AttackOrder, plan: PreparedAttack) -> Self {
+        PendingEvasion {
+            attacker,
+            defender: plan.target,
+            attack: order.command(attacker),
+            plan: Derived(Some(Ok(plan))),
+        }
+    }
+
+    /// The attack worked out ([`State::equip`] works it out again for a state read back);
+    /// an error when it cannot be made in this state (a state edited by hand).
+    pub(super) fn plan(&self) -> Result<&PreparedAttack, RuleError> {
+        match &self.plan.0 {
+            Some(plan) => plan.as_ref().map_err(RuleError::clone),
+            None => unreachable!("an equipped state's pending attack is worked out"),
+        }
+    }
 }
 
 /// Everything the engine needs to go on.
@@ -636,6 +660,13 @@ impl State {
             equipped: true,
             rows: Arc::new(rows),
         });
+        if let Some(p) = &self.pending {
+            let plan = match AttackOrder::of(&p.attack) {
+                Some((_, order)) => prepare_attack(self, p.attacker, &order),
+                None => Err(refuse("RED-33", msg!("red-refuse-no-evasion-waiting"))),
+            };
+            self.pending.as_mut().expect("checked above").plan = Derived(Some(plan));
+        }
     }
 
     pub(super) fn queue_names(&self) -> Vec<String> {

@@ -62,3 +62,14 @@ pub fn refuse(state: &mut State, cmd: Command) -> RuleError {
 pub fn cmd(v: serde_json::Value) -> Command {
     serde_json::from_value(v).unwrap()
 }
+
+/// A (side 0) at 0 m and B (side 1) at 10 m; A acts first (12 vs 10).
+pub fn duel() -> State {
+    let s = setup(vec![fighter("A", 0, 0), fighter("B", 1, 10)]);
+    begin(&s, &[5, 3]).0
+}
+
+/// A's attack with its first weapon on `target`.
+pub fn shoot(target: usize) -> Command {
+    cmd(json!({"type": "attack", "actor": 0, "target": target, "weapon": 0}))
+}
