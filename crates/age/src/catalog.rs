@@ -15,7 +15,7 @@ use crate::policy::AgePolicy;
 use crate::resolve::ArmourKind;
 use crate::resolve::{AdvancedSpec, TestSpec};
 use crate::resolve::{AttackKind, DamageDice};
-use crate::setup::{Abilities, Character, Setup, Weapon};
+use crate::setup::{Abilities, Character, Prepared, Setup, Weapon};
 
 /// The AGE ruleset: `Ruleset`, `AutoPlay` and `Catalog` with ID `"age"`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -28,19 +28,23 @@ impl Ruleset for Age {
     type Command = Command;
     type Event = Event;
     type State = State;
-    type Prepared = Setup;
+    type Prepared = Prepared;
 
-    fn prepare(setup: &Setup) -> Result<Setup, RuleError> {
-        Ok(setup.clone())
+    fn prepare(setup: &Setup) -> Result<Prepared, RuleError> {
+        Prepared::new(setup)
     }
 
-    /// Checks the setup here, per fight: a `Setup` is its own prepared value.
     fn start_prepared<D: Dice>(
-        setup: &Setup,
+        prepared: &Prepared,
         dice: &mut D,
         events: &mut EventLog<Event>,
     ) -> Result<State, RuleError> {
-        engine::start(setup, dice, events)
+        engine::open(
+            prepared.start().clone(),
+            prepared.initiative(),
+            dice,
+            events,
+        )
     }
 
     fn apply<D: Dice>(

@@ -606,3 +606,30 @@ pub(crate) fn validate_stunts(table: &StuntTable) -> Result<(), RuleError> {
     }
     Ok(())
 }
+
+/// A setup once checked, and the state each of its fights starts from before initiative is
+/// rolled (AGE-09): made only by [`crate::Age`]'s `prepare` (a single session prepares too),
+/// so a simulation checks the setup and builds its combatants once, not once per fight.
+#[derive(Clone, Debug)]
+pub struct Prepared {
+    start: crate::engine::State,
+    initiative: Vec<crate::engine::Terms>,
+}
+
+impl Prepared {
+    /// Validates `setup` and builds its combatants.
+    pub(crate) fn new(setup: &Setup) -> Result<Prepared, RuleError> {
+        let (start, initiative) = crate::engine::start_state(setup)?;
+        Ok(Prepared { start, initiative })
+    }
+
+    /// The state its fights start from.
+    pub(crate) fn start(&self) -> &crate::engine::State {
+        &self.start
+    }
+
+    /// Each combatant's initiative test, in setup order.
+    pub(crate) fn initiative(&self) -> &[crate::engine::Terms] {
+        &self.initiative
+    }
+}
