@@ -653,12 +653,26 @@ impl Default for DamageSpec {
 
 /// Rolls damage (never below 0). No allocation.
 pub fn roll_damage<D: Dice>(dice: &mut D, spec: &DamageSpec) -> Result<i32, RuleError> {
+    roll_damage_faces(dice, spec, |_, _| {})
+}
+
+/// [`roll_damage`], showing each face to `face` as it is rolled: the spec's dice first, then
+/// its extra d6 (`true`), so a log can list them.
+pub(crate) fn roll_damage_faces<D: Dice>(
+    dice: &mut D,
+    spec: &DamageSpec,
+    mut face: impl FnMut(bool, u8),
+) -> Result<i32, RuleError> {
     let mut total = spec.bonus;
     for _ in 0..spec.dice.count {
-        total += dice.roll(u32::from(spec.dice.sides))? as i32;
+        let f = dice.roll(u32::from(spec.dice.sides))?;
+        face(false, f as u8);
+        total += f as i32;
     }
     for _ in 0..spec.extra_d6 {
-        total += i32::from(roll_d6(dice)?);
+        let f = roll_d6(dice)?;
+        face(true, f);
+        total += i32::from(f);
     }
     Ok(total.max(0))
 }

@@ -25,9 +25,9 @@ use fray_dice::{Counter, Dice, EventLog, RuleError, Standing, Track};
 use crate::conditions::{Condition, Injury};
 use crate::resolve::{
     absorb, absorb_offer, attack, decompression_check, opposed, pay_damage, range_modifier,
-    roll_damage, test, throw_grenade, AttackKind, AttackSpec, Capacity, DamageAbility, DamageDice,
-    DamageOutcome, DamageSpec, GrenadeSpec, RangeBand, Soak, StuntChoice, StuntEffect, TestSpec,
-    Vitals, GRENADE_RADIUS, SHIELD_DEFENSE,
+    roll_damage_faces, test, throw_grenade, AttackKind, AttackSpec, Capacity, DamageAbility,
+    DamageDice, DamageOutcome, DamageSpec, GrenadeSpec, RangeBand, Soak, StuntChoice, StuntEffect,
+    TestSpec, Vitals, GRENADE_RADIUS, SHIELD_DEFENSE,
 };
 use crate::setup::{
     check_position, validate_setup, Ability, Setup, TakenOut, MAX_POSITION, MAX_SETTING,
