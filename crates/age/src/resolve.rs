@@ -490,10 +490,7 @@ pub struct RangeBand {
     pub max: u32,
 }
 
-/// A refusal written from message `m` (English and Russian). Out of line and cold, so that
-/// the checks that pass carry no formatting code.
-#[cold]
-#[inline(never)]
+/// A refusal written from message `m` (English and Russian).
 fn refuse(rule: &'static str, m: Message) -> RuleError {
     crate::text::refusal(rule, m)
 }

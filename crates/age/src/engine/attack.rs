@@ -5,7 +5,6 @@ use super::*;
 
 /// The weapon in hand that makes a ranged attack (not melee, not explosive), if any: the one
 /// rule behind [`weapon_for`]'s ranged case and the probes that only ask whether there is one.
-#[inline]
 pub(crate) fn ranged_in_hand(c: &Combatant) -> Option<(usize, AttackKind)> {
     let i = c.in_hand?;
     let k = c.weapons[i].weapon.kind;
