@@ -1,7 +1,7 @@
 //! Shared helpers for the engine tests: a small duel setup and scripted commands.
 #![allow(dead_code)]
 
-use fray_age::{Age, Command, Event, Name, Setup, State};
+use fray_age::{Age, AttackAction, Command, Event, Name, Setup, State};
 use fray_dice::{EventLog, Rng, RuleError, Ruleset, Scripted};
 use serde_json::{json, Value};
 
@@ -186,4 +186,42 @@ pub fn random_setup(rng: &mut Rng) -> Value {
             "damage_flow": {"use_conditions": rng.below(5) > 0}
         }
     })
+}
+
+/// Each attack of `events`: action, total, Defense, hit, stunt points.
+pub fn attacks(events: &[Event]) -> Vec<(AttackAction, i32, i32, bool, u8)> {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Attack {
+                action,
+                roll,
+                defense,
+                hit,
+                stunt_points,
+                ..
+            } => Some((*action, roll.total, *defense, *hit, *stunt_points)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Each damage dealt in `events`: raw, Toughness and Fortune lost.
+pub fn damage(events: &[Event]) -> Vec<(i32, i32, i32)> {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Damage { outcome, .. } => {
+                Some((outcome.raw, outcome.toughness, outcome.fortune_lost))
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+/// Whether `events` start a turn of `name`.
+pub fn turn_started(events: &[Event], name: &str) -> bool {
+    events
+        .iter()
+        .any(|e| matches!(e, Event::TurnStarted { name: n } if &**n == name))
 }
