@@ -151,7 +151,7 @@ pub struct Character {
     pub abilities: Abilities,
     /// Foci ("Rifles", "Initiative", "Might", "Acrobatics", "Throwing", "Medicine" …).
     #[serde(default)]
-    pub foci: Arc<[String]>,
+    pub foci: Vec<String>,
     /// Fortune.
     #[schemars(range(min = 0, max = 10000))]
     pub fortune: i32,
@@ -172,7 +172,7 @@ pub struct Character {
     pub defense: Option<i32>,
     /// What it carries (shared with each fight's copy, which only adds its own state).
     #[serde(default)]
-    pub weapons: Vec<Arc<Weapon>>,
+    pub weapons: Vec<Weapon>,
     /// The weapon in hand at the start (by name); none: empty-handed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub wielding: Option<String>,
@@ -298,7 +298,7 @@ pub struct Setup {
     /// Settings; omitted fields take their defaults. Shared
     /// with every encounter started from this setup.
     #[serde(default)]
-    pub rules: Arc<Rules>,
+    pub rules: Rules,
     /// The fight is in free fall (AGE-31).
     #[serde(default)]
     pub free_fall: bool,

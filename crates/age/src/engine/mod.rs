@@ -20,6 +20,8 @@ pub(crate) use attack::*;
 pub(crate) use stunts::*;
 pub(crate) use turn::*;
 
+use std::sync::Arc;
+
 use fray_dice::{Counter, Dice, EventLog, RuleError, Standing, Track};
 
 use crate::conditions::{Condition, Injury};
@@ -89,7 +91,7 @@ pub(crate) fn start_state(setup: &Setup) -> Result<(State, Vec<Terms>), RuleErro
             .weapons
             .iter()
             .map(|w| WeaponState {
-                weapon: w.clone(),
+                weapon: Arc::new(w.clone()),
                 jammed: false,
                 high_capacity_used: false,
                 count: w.count,
@@ -113,7 +115,7 @@ pub(crate) fn start_state(setup: &Setup) -> Result<(State, Vec<Terms>), RuleErro
             name: c.name.clone(),
             side: c.side,
             abilities: c.abilities,
-            foci: c.foci.clone(),
+            foci: c.foci.as_slice().into(),
             fortune: c.fortune,
             fortune_max: c.fortune,
             stunt_points_spent: 0,
@@ -147,7 +149,7 @@ pub(crate) fn start_state(setup: &Setup) -> Result<(State, Vec<Terms>), RuleErro
         });
     }
     let state = State {
-        rules: setup.rules.clone(),
+        rules: Arc::new(setup.rules.clone()),
         free_fall: setup.free_fall,
         corridor: setup.corridor,
         combatants,
