@@ -105,10 +105,14 @@ age-decompression = the shot hits the hull: 1d6 = { $die }, { $decompressed ->
 age-stunts-forgone = { $attacker } forgoes { $earned } SP
 age-stunts-spent = { $attacker } spends { $spent } of { $earned } SP: { $list }
 age-stunt-bought = { $stunt } ({ $points } SP)
-age-stand-firm = Stand Firm against { $stunt }: Strength { $first } vs { $second } — { $held ->
+age-stand-firm = Stand Firm against { $stunt }: the attacker's Strength (Might) { $first } vs the target's Strength (Might) or Dexterity (Acrobatics) { $second }{ $decided } — { $held ->
     [yes] holds
    *[no] gives way
 }
+age-opposed-side = { $dice } { $sign } { $bonus } = { $total }
+age-decided-drama-die = ; equal totals: the higher Drama Die wins
+age-decided-ability = ; equal totals and Drama Dice: the higher ability wins
+age-decided-tie = ; a tie
 age-damage-roll = damage for { $target }: { $dice } ({ $faces }){ $extra }{ $bonus } = { $total }
 age-damage-roll-grenade = grenade damage for everyone caught: { $dice } ({ $faces }){ $extra }{ $bonus } = { $total }
 age-damage-extra = { " " }+ stunt dice ({ $faces })

@@ -105,10 +105,14 @@ age-decompression = выстрел попадает в стенку: 1d6 = { $di
 age-stunts-forgone = { $attacker } не тратит { $earned } ОП
 age-stunts-spent = { $attacker } тратит { $spent } из { $earned } ОП: { $list }
 age-stunt-bought = { $stunt } ({ $points } ОП)
-age-stand-firm = Устоять против приёма «{ $stunt }»: Сила { $first } против { $second } — { $held ->
+age-stand-firm = Устоять против приёма «{ $stunt }»: встречная Сила (Мощь) { $first } против Силы (Мощь) или Ловкости (Акробатика) цели { $second }{ $decided } — { $held ->
     [yes] устоял
    *[no] не устоял
 }
+age-opposed-side = { $dice } { $sign } { $bonus } = { $total }
+age-decided-drama-die = ; суммы равны: выше Куб Драмы
+age-decided-ability = ; суммы и Кубы Драмы равны: выше навык
+age-decided-tie = ; ничья
 age-damage-roll = урон по { $target }: { $dice } ({ $faces }){ $extra }{ $bonus } = { $total }
 age-damage-roll-grenade = урон гранаты всем в радиусе: { $dice } ({ $faces }){ $extra }{ $bonus } = { $total }
 age-damage-extra = { " " }+ кубы приёмов ({ $faces })
@@ -137,8 +141,8 @@ age-grenade = { $thrower } бросает гранату: { $roll } = { $check }
 age-nobody = никто
 age-lightning-lost = Молниеносной атаке { $attacker } некого достать
 age-first-aid = { $medic } оказывает первую помощь { $target }: { $roll } = { $check }
-age-test = { $name }: проверка { $ability } { $roll } = { $check }
-age-test-free = { $name }: проверка { $ability } { $roll } = { $total }
+age-test = { $name }: проверка ({ $ability }): { $roll } = { $check }
+age-test-free = { $name }: проверка ({ $ability }): { $roll } = { $total }
 age-won = побеждают { $side } за { $rounds ->
     [one] { $rounds } раунд
     [few] { $rounds } раунда

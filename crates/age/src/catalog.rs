@@ -1,7 +1,5 @@
 //! The outcome of a fight, the odds tables, the demo and the log lines.
 
-use std::sync::Arc;
-
 use fray_dice::{
     AutoPlay, Catalog, Dice, Ending, EventLog, OddsTable, RuleError, Ruleset, Standing,
     TrialOutcome,
@@ -15,7 +13,7 @@ use crate::policy::AgePolicy;
 use crate::resolve::ArmourKind;
 use crate::resolve::{AdvancedSpec, TestSpec};
 use crate::resolve::{AttackKind, DamageDice};
-use crate::setup::{Abilities, Character, Setup, Weapon};
+use crate::setup::{Abilities, Character, Prepared, Rules, Setup, Weapon};
 
 /// The AGE ruleset: `Ruleset`, `AutoPlay` and `Catalog` with ID `"age"`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -28,19 +26,23 @@ impl Ruleset for Age {
     type Command = Command;
     type Event = Event;
     type State = State;
-    type Prepared = Setup;
+    type Prepared = Prepared;
 
-    fn prepare(setup: &Setup) -> Result<Setup, RuleError> {
-        Ok(setup.clone())
+    fn prepare(setup: &Setup) -> Result<Prepared, RuleError> {
+        Prepared::new(setup)
     }
 
-    /// Checks the setup here, per fight: a `Setup` is its own prepared value.
     fn start_prepared<D: Dice>(
-        setup: &Setup,
+        prepared: &Prepared,
         dice: &mut D,
         events: &mut EventLog<Event>,
     ) -> Result<State, RuleError> {
-        engine::start(setup, dice, events)
+        engine::open(
+            prepared.start().clone(),
+            prepared.initiative(),
+            dice,
+            events,
+        )
     }
 
     fn apply<D: Dice>(
@@ -225,7 +227,7 @@ fn weapon(name: &str, kind: AttackKind, focus: &str) -> Weapon {
     }
 }
 
-fn foci(names: &[&str]) -> Arc<[String]> {
+fn foci(names: &[&str]) -> Vec<String> {
     names.iter().map(|&n| n.to_owned()).collect()
 }
 
@@ -234,7 +236,7 @@ fn character(name: &str, side: u8, fortune: i32, position: i32) -> Character {
         name: name.into(),
         side,
         abilities: Abilities::default(),
-        foci: Arc::from([]),
+        foci: Vec::new(),
         fortune,
         armour: ArmourKind::None,
         shield: false,
@@ -271,8 +273,8 @@ pub fn demo() -> Setup {
         let mut rifle = weapon("rifle", AttackKind::Rifle, "Rifles");
         rifle.armour_piercing = true;
         c.weapons = vec![
-            rifle.into(),
-            weapon("frag grenade", AttackKind::Grenade, "Throwing").into(),
+            rifle,
+            weapon("frag grenade", AttackKind::Grenade, "Throwing"),
         ];
         c.wielding = Some("rifle".into());
         c
@@ -287,7 +289,7 @@ pub fn demo() -> Setup {
     };
     mako.foci = foci(&["Light Blades", "Acrobatics"]);
     mako.armour = ArmourKind::Padded;
-    mako.weapons = vec![weapon("knife", AttackKind::LightMelee, "Light Blades").into()];
+    mako.weapons = vec![weapon("knife", AttackKind::LightMelee, "Light Blades")];
     mako.wielding = Some("knife".into());
     let mut vex = character("Vex", 1, 10, 16);
     vex.abilities = Abilities {
@@ -300,7 +302,7 @@ pub fn demo() -> Setup {
     vex.foci = foci(&["Pistols"]);
     vex.armour = ArmourKind::Light;
     vex.near_hull = true;
-    vex.weapons = vec![weapon("pistol", AttackKind::Pistol, "Pistols").into()];
+    vex.weapons = vec![weapon("pistol", AttackKind::Pistol, "Pistols")];
     vex.wielding = Some("pistol".into());
     let mut kask = character("Kask", 1, 6, 18);
     kask.abilities = Abilities {
@@ -313,7 +315,7 @@ pub fn demo() -> Setup {
     kask.armour = ArmourKind::Power;
     let mut maul = weapon("shock maul", AttackKind::HeavyMelee, "Bludgeons");
     maul.damage = Some(DamageDice { count: 2, sides: 6 });
-    kask.weapons = vec![maul.into()];
+    kask.weapons = vec![maul];
     kask.wielding = Some("shock maul".into());
     Setup {
         characters: vec![
@@ -323,7 +325,7 @@ pub fn demo() -> Setup {
             vex,
             kask,
         ],
-        rules: Arc::default(),
+        rules: Rules::default(),
         free_fall: false,
         corridor: Some([-10, 30]),
     }

@@ -40,12 +40,13 @@
 //! reactions; [`fray_dice::Options::for_decider`] leaves them out for a participant, so no
 //! policy plays them, and a GM tool finds them by their kind.
 //!
-//! The crate has the shape every Fray ruleset crate shares: `setup` (the setup and its
-//! validation), `resolve` (pure tests, attacks, damage and stunts), `odds`, `engine/`
-//! (`mod.rs` with the `Ruleset` impl and the one `apply`; `command`, `event`, `state`,
-//! `turn`, `attack`, `stunts`, `actions`), `options` (legal options and previews),
-//! `policy` (the default policy and its knobs), `catalog` (odds tables, demo) and `text` (log
-//! lines, summary and refusals in English and Russian from `locales/{en,ru}.ftl`).
+//! The crate has the shape every Fray ruleset crate shares: `setup` (the setup, its
+//! validation and the [`Prepared`] setup a simulation checks once and every fight borrows),
+//! `resolve` (pure tests, attacks, damage and stunts), `odds`, `engine/` (`mod.rs` with the
+//! start and the one `apply`; `command`, `event`, `state`, `turn`, `attack`, `stunts`,
+//! `actions`), `options` (legal options and previews), `policy` (the default policy and its
+//! knobs), `catalog` (the `Ruleset` impl, odds tables, demo) and `text` (log lines, summary
+//! and refusals in English and Russian from `locales/{en,ru}.ftl`).
 //!
 //! **Readable logs** (issue 18): every roll event carries its breakdown ([`Terms`]: the
 //! ability and its score, the focus, each [`Modifiers`] term with its rule; damage rolls as
@@ -211,7 +212,7 @@ pub use resolve::{
     TestResult, TestSpec, Threshold, TieBreak, Tn, FOCUS_BONUS, MAX_ADVANCED_ROLLS, MAX_THRESHOLD,
 };
 pub use setup::{
-    Abilities, Ability, Character, InitiativeRule, Name, Rules, Setup, TakenOut, Weapon,
+    Abilities, Ability, Character, InitiativeRule, Name, Prepared, Rules, Setup, TakenOut, Weapon,
 };
 pub use setup::{MAX_POSITION, MAX_SETTING};
 pub use text::{describe, line, LOCALES, TEXTS};

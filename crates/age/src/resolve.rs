@@ -490,10 +490,7 @@ pub struct RangeBand {
     pub max: u32,
 }
 
-/// A refusal written from message `m` (English and Russian). Out of line and cold, so that
-/// the checks that pass carry no formatting code.
-#[cold]
-#[inline(never)]
+/// A refusal written from message `m` (English and Russian).
 fn refuse(rule: &'static str, m: Message) -> RuleError {
     crate::text::refusal(rule, m)
 }
@@ -653,12 +650,26 @@ impl Default for DamageSpec {
 
 /// Rolls damage (never below 0). No allocation.
 pub fn roll_damage<D: Dice>(dice: &mut D, spec: &DamageSpec) -> Result<i32, RuleError> {
+    roll_damage_faces(dice, spec, |_, _| {})
+}
+
+/// [`roll_damage`], showing each face to `face` as it is rolled: the spec's dice first, then
+/// its extra d6 (`true`), so a log can list them.
+pub(crate) fn roll_damage_faces<D: Dice>(
+    dice: &mut D,
+    spec: &DamageSpec,
+    mut face: impl FnMut(bool, u8),
+) -> Result<i32, RuleError> {
     let mut total = spec.bonus;
     for _ in 0..spec.dice.count {
-        total += dice.roll(u32::from(spec.dice.sides))? as i32;
+        let f = dice.roll(u32::from(spec.dice.sides))?;
+        face(false, f as u8);
+        total += f as i32;
     }
     for _ in 0..spec.extra_d6 {
-        total += i32::from(roll_d6(dice)?);
+        let f = roll_d6(dice)?;
+        face(true, f);
+        total += i32::from(f);
     }
     Ok(total.max(0))
 }

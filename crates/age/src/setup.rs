@@ -151,7 +151,7 @@ pub struct Character {
     pub abilities: Abilities,
     /// Foci ("Rifles", "Initiative", "Might", "Acrobatics", "Throwing", "Medicine" …).
     #[serde(default)]
-    pub foci: Arc<[String]>,
+    pub foci: Vec<String>,
     /// Fortune.
     #[schemars(range(min = 0, max = 10000))]
     pub fortune: i32,
@@ -172,7 +172,7 @@ pub struct Character {
     pub defense: Option<i32>,
     /// What it carries (shared with each fight's copy, which only adds its own state).
     #[serde(default)]
-    pub weapons: Vec<Arc<Weapon>>,
+    pub weapons: Vec<Weapon>,
     /// The weapon in hand at the start (by name); none: empty-handed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub wielding: Option<String>,
@@ -298,7 +298,7 @@ pub struct Setup {
     /// Settings; omitted fields take their defaults. Shared
     /// with every encounter started from this setup.
     #[serde(default)]
-    pub rules: Arc<Rules>,
+    pub rules: Rules,
     /// The fight is in free fall (AGE-31).
     #[serde(default)]
     pub free_fall: bool,
@@ -326,15 +326,14 @@ pub(crate) fn check_position(at: i32) -> Result<(), RuleError> {
     Ok(())
 }
 
-/// A name must be non-empty and unique ignoring case among the names before it: commands
-/// name participants and weapons by it, and two that differ only in case read as one.
-fn check_names<'a>(
-    path: &dyn Fn(&mut std::fmt::Formatter<'_>, usize) -> std::fmt::Result,
-    names: impl Iterator<Item = &'a str>,
-) -> Result<(), RuleError> {
-    // The paths are written only for a refusal: every start checks the names.
-    let at = |i| fray_dice::fields::path(move |f| path(f, i));
-    fray_dice::fields::unique_names("name", names.enumerate().map(|(i, n)| (at(i), n)))
+/// A name must be non-empty and unique ignoring case among the names before it in `list`:
+/// commands name participants and weapons by it, and two that differ only in case read as
+/// one.
+fn check_names<'a>(list: &str, names: impl Iterator<Item = &'a str>) -> Result<(), RuleError> {
+    let paths = names
+        .enumerate()
+        .map(|(i, n)| (format!("{list}[{i}].name"), n));
+    fray_dice::fields::unique_names("name", paths)
 }
 
 fn position_at(path: &str, at: i32) -> Result<(), RuleError> {
@@ -400,10 +399,7 @@ pub(crate) fn validate_setup(setup: &Setup) -> Result<(), RuleError> {
             ));
         }
     }
-    check_names(
-        &|f, i| write!(f, "characters[{i}].name"),
-        chars.iter().map(|c| &*c.name),
-    )?;
+    check_names("characters", chars.iter().map(|c| &*c.name))?;
     if let Some([lo, hi]) = setup.corridor {
         position_at("corridor[0]", lo)?;
         position_at("corridor[1]", hi)?;
@@ -463,10 +459,7 @@ pub(crate) fn validate_setup(setup: &Setup) -> Result<(), RuleError> {
                 format!("{}: found {s}, allowed 0..=1000", at("speed")),
             ));
         }
-        check_names(
-            &|f, k| write!(f, "characters[{i}].weapons[{k}].name"),
-            c.weapons.iter().map(|w| w.name.as_str()),
-        )?;
+        check_names(&at("weapons"), c.weapons.iter().map(|w| w.name.as_str()))?;
         for (k, w) in c.weapons.iter().enumerate() {
             let at = |field: &str| format!("characters[{i}].weapons[{k}].{field}");
             if w.damage_bonus.unsigned_abs() > MAX_SETTING {
@@ -569,7 +562,6 @@ pub(crate) fn validate_setup(setup: &Setup) -> Result<(), RuleError> {
 /// a repeatable stunt costs at least 1 SP (at 0 SP one attack could buy it without end).
 pub(crate) fn validate_stunts(table: &StuntTable) -> Result<(), RuleError> {
     for (i, row) in table.0.iter().enumerate() {
-        // Built only for a refusal: setups are validated at every start.
         let at = |field: &str| format!("rules.stunts[{i}].{field}");
         if row.name.is_empty() || table.0[..i].iter().any(|o| o.name == row.name) {
             return Err(err(
@@ -605,4 +597,31 @@ pub(crate) fn validate_stunts(table: &StuntTable) -> Result<(), RuleError> {
         }
     }
     Ok(())
+}
+
+/// A setup once checked, and the state each of its fights starts from before initiative is
+/// rolled (AGE-09): made only by [`crate::Age`]'s `prepare` (a single session prepares too),
+/// so a simulation checks the setup and builds its combatants once, not once per fight.
+#[derive(Clone, Debug)]
+pub struct Prepared {
+    start: crate::engine::State,
+    initiative: Vec<crate::engine::Terms>,
+}
+
+impl Prepared {
+    /// Validates `setup` and builds its combatants.
+    pub(crate) fn new(setup: &Setup) -> Result<Prepared, RuleError> {
+        let (start, initiative) = crate::engine::start_state(setup)?;
+        Ok(Prepared { start, initiative })
+    }
+
+    /// The state its fights start from.
+    pub(crate) fn start(&self) -> &crate::engine::State {
+        &self.start
+    }
+
+    /// Each combatant's initiative test, in setup order.
+    pub(crate) fn initiative(&self) -> &[crate::engine::Terms] {
+        &self.initiative
+    }
 }

@@ -13,7 +13,7 @@ use fray_dice::{msg, Arg, Lang, Message, Texts, View};
 
 use crate::conditions::Condition;
 use crate::engine::{AttackAction, Event, MoveKind, Terms};
-use crate::resolve::{Capacity, TestResult};
+use crate::resolve::{Capacity, TestResult, TieBreak};
 use crate::setup::Ability;
 
 /// AGE's messages in English and Russian.
@@ -116,6 +116,24 @@ impl W {
             }
         }
         parts.join(" ")
+    }
+    /// One side of an opposed test, its bonus in one sum (the event keeps no terms for it):
+    /// "3 + 4 + Drama Die 5 + 2 = 14".
+    fn opposed_side(&self, roll: &TestResult) -> String {
+        let dice: i32 = roll.dice.iter().map(|&d| i32::from(d)).sum();
+        let bonus = roll.total - dice;
+        self.get(msg!(
+            "age-opposed-side",
+            dice = self.get(msg!(
+                "age-dice",
+                a = roll.dice[0],
+                b = roll.dice[1],
+                drama = roll.dice[2]
+            )),
+            sign = if bonus < 0 { "−" } else { "+" },
+            bonus = bonus.abs(),
+            total = roll.total
+        ))
     }
     /// "15 ≥ Defense 11: hit".
     fn check(&self, roll: &TestResult, against: &str, value: i32, yes: &str, no: &str) -> String {
@@ -282,13 +300,22 @@ fn text(event: &Event, lang: Lang) -> String {
             stunt,
             result,
             held,
-        } => w.get(msg!(
-            "age-stand-firm",
-            stunt = w.stunt(stunt),
-            first = result.first.total,
-            second = result.second.total,
-            held = if *held { "yes" } else { "no" }
-        )),
+        } => {
+            let decided = match result.decided_by {
+                TieBreak::Total => String::new(),
+                TieBreak::DramaDie => w.id("age-decided-drama-die"),
+                TieBreak::Ability => w.id("age-decided-ability"),
+                TieBreak::Tie => w.id("age-decided-tie"),
+            };
+            w.get(msg!(
+                "age-stand-firm",
+                stunt = w.stunt(stunt),
+                first = w.opposed_side(&result.first),
+                second = w.opposed_side(&result.second),
+                decided = decided,
+                held = if *held { "yes" } else { "no" }
+            ))
+        }
         Event::DamageRolled {
             target,
             grenade,

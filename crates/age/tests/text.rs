@@ -232,3 +232,109 @@ fn standings_name_the_round_of_defeat() {
     // The demo log: Lindqvist and Mako fall in round 2, Okafor in round 4; Vex and Kask stand.
     assert_eq!(rounds, [Some(4), Some(2), Some(2), None, None]);
 }
+
+/// AGE-11, AGE-05: a Stand Firm line shows both sides' dice and sums, and which step of the
+/// opposed test decided a tie, in both languages.
+#[test]
+fn age_11_stand_firm_shows_both_rolls_and_the_tie_break() {
+    use fray_age::{OpposedResult, TestResult, TieBreak};
+    let roll = |dice: [u8; 3], total| TestResult {
+        dice,
+        total,
+        success: true,
+        doubles: false,
+        stunt_points: 0,
+    };
+    let stand_firm = |first, second, decided_by, held| Event::StandFirm {
+        stunt: "knock_prone".into(),
+        result: OpposedResult {
+            first,
+            second,
+            winner: if held { None } else { Some(0) },
+            decided_by,
+        },
+        held,
+    };
+    let en = |e: &Event| line(e, &View::game_master(Lang::En)).unwrap();
+    let ru = |e: &Event| line(e, &View::game_master(Lang::Ru)).unwrap();
+    let by_drama_die = stand_firm(
+        roll([3, 4, 5], 14),
+        roll([2, 6, 4], 14),
+        TieBreak::DramaDie,
+        false,
+    );
+    assert_eq!(
+        en(&by_drama_die),
+        "Stand Firm against Knock Prone: the attacker's Strength (Might) 3 + 4 + Drama Die 5 \
+         + 2 = 14 vs the target's Strength (Might) or Dexterity (Acrobatics) 2 + 6 + Drama Die \
+         4 + 2 = 14; equal totals: the higher Drama Die wins — gives way"
+    );
+    assert_eq!(
+        ru(&by_drama_die),
+        "Устоять против приёма «Сбить с ног»: встречная Сила (Мощь) 3 + 4 + Куб Драмы 5 + 2 \
+         = 14 против Силы (Мощь) или Ловкости (Акробатика) цели 2 + 6 + Куб Драмы 4 + 2 = 14; \
+         суммы равны: выше Куб Драмы — не устоял"
+    );
+    // A penalty shows as a minus; a win on the total names no tie-break.
+    let by_total = stand_firm(
+        roll([1, 1, 2], 6),
+        roll([6, 6, 1], 11),
+        TieBreak::Total,
+        true,
+    );
+    assert!(en(&by_total).ends_with("Drama Die 2 + 2 = 6 vs the target's Strength (Might) or Dexterity (Acrobatics) 6 + 6 + Drama Die 1 − 2 = 11 — holds"));
+    let tie = stand_firm(
+        roll([4, 5, 5], 14),
+        roll([5, 4, 5], 14),
+        TieBreak::Tie,
+        true,
+    );
+    assert!(ru(&tie).ends_with("5 + 4 + Куб Драмы 5 + 0 = 14; ничья — устоял"));
+}
+
+/// AGE-01: a game master's test reads with its ability, every term and the TN, in both
+/// languages.
+#[test]
+fn age_01_a_test_line_names_its_ability_and_terms() {
+    use fray_age::{Ability, Modifiers, Terms, TestResult};
+    let terms = Terms {
+        ability: Ability::Dexterity,
+        score: 2,
+        focus: true,
+        modifiers: Modifiers {
+            circumstance: -1,
+            ..Modifiers::default()
+        },
+    };
+    let roll = TestResult {
+        dice: [3, 4, 5],
+        total: 15,
+        success: true,
+        doubles: false,
+        stunt_points: 0,
+    };
+    let test = |tn| Event::Test {
+        name: "Vex".into(),
+        ability: Ability::Dexterity,
+        roll,
+        terms,
+        tn,
+    };
+    let en = |e: &Event| line(e, &View::game_master(Lang::En)).unwrap();
+    let ru = |e: &Event| line(e, &View::game_master(Lang::Ru)).unwrap();
+    assert_eq!(
+        en(&test(Some(13))),
+        "Vex tests Dexterity: 3 + 4 + Drama Die 5 + Dexterity 2 + focus 2 − circumstance 1 = \
+         15 ≥ TN 13: success"
+    );
+    assert_eq!(
+        ru(&test(Some(13))),
+        "Vex: проверка (Ловкость): 3 + 4 + Куб Драмы 5 + Ловкость 2 + фокус 2 − обстоятельства \
+         1 = 15 ≥ СЛ 13: успех"
+    );
+    assert_eq!(
+        ru(&test(None)),
+        "Vex: проверка (Ловкость): 3 + 4 + Куб Драмы 5 + Ловкость 2 + фокус 2 − обстоятельства \
+         1 = 15"
+    );
+}

@@ -5,7 +5,6 @@ use super::*;
 
 /// The weapon in hand that makes a ranged attack (not melee, not explosive), if any: the one
 /// rule behind [`weapon_for`]'s ranged case and the probes that only ask whether there is one.
-#[inline]
 pub(crate) fn ranged_in_hand(c: &Combatant) -> Option<(usize, AttackKind)> {
     let i = c.in_hand?;
     let k = c.weapons[i].weapon.kind;
@@ -404,34 +403,26 @@ pub(crate) fn deal_damage<D: Dice>(
     Ok(harm(state, hit.target, raw, &soak, events))
 }
 
-/// Rolls damage as [`roll_damage`] does (the same dice in the same order), keeping the faces
-/// when `record` (only a log needs them: simulation allocates nothing).
+/// Rolls damage as [`crate::roll_damage`] does, keeping the faces when `record` (a log shows them).
 pub(crate) fn roll_damage_record<D: Dice>(
     dice: &mut D,
     spec: &DamageSpec,
     record: bool,
 ) -> Result<(i32, Option<DamageRoll>), RuleError> {
-    if !record {
-        return Ok((roll_damage(dice, spec)?, None));
-    }
-    let mut faces = Vec::with_capacity(usize::from(spec.dice.count));
-    for _ in 0..spec.dice.count {
-        faces.push(dice.roll(u32::from(spec.dice.sides))? as u8);
-    }
-    let mut extra = Vec::with_capacity(usize::from(spec.extra_d6));
-    for _ in 0..spec.extra_d6 {
-        extra.push(dice.roll(6)? as u8);
-    }
-    let sum: i32 = faces.iter().chain(&extra).map(|&f| i32::from(f)).sum();
-    let total = (spec.bonus + sum).max(0);
-    let roll = DamageRoll {
+    let (mut faces, mut extra) = (Vec::new(), Vec::new());
+    let total = roll_damage_faces(dice, spec, |is_extra, face| match (record, is_extra) {
+        (false, _) => {}
+        (true, false) => faces.push(face),
+        (true, true) => extra.push(face),
+    })?;
+    let roll = record.then_some(DamageRoll {
         dice: spec.dice,
         faces,
         bonus: spec.bonus,
         extra,
         total,
-    };
-    Ok((total, Some(roll)))
+    });
+    Ok((total, roll))
 }
 
 /// Rolls damage for `target` and logs the roll.

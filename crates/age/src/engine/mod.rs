@@ -20,14 +20,16 @@ pub(crate) use attack::*;
 pub(crate) use stunts::*;
 pub(crate) use turn::*;
 
+use std::sync::Arc;
+
 use fray_dice::{Counter, Dice, EventLog, RuleError, Standing, Track};
 
 use crate::conditions::{Condition, Injury};
 use crate::resolve::{
     absorb, absorb_offer, attack, decompression_check, opposed, pay_damage, range_modifier,
-    roll_damage, test, throw_grenade, AttackKind, AttackSpec, Capacity, DamageAbility, DamageDice,
-    DamageOutcome, DamageSpec, GrenadeSpec, RangeBand, Soak, StuntChoice, StuntEffect, TestSpec,
-    Vitals, GRENADE_RADIUS, SHIELD_DEFENSE,
+    roll_damage_faces, test, throw_grenade, AttackKind, AttackSpec, Capacity, DamageAbility,
+    DamageDice, DamageOutcome, DamageSpec, GrenadeSpec, RangeBand, Soak, StuntChoice, StuntEffect,
+    TestSpec, Vitals, GRENADE_RADIUS, SHIELD_DEFENSE,
 };
 use crate::setup::{
     check_position, validate_setup, Ability, Setup, TakenOut, MAX_POSITION, MAX_SETTING,
@@ -76,22 +78,20 @@ pub(crate) fn standings(state: &State) -> Vec<Standing> {
         .collect()
 }
 
-/// Starts an encounter: validates the setup, rolls initiative (AGE-09) and opens round 1.
-pub(crate) fn start<D: Dice>(
-    setup: &Setup,
-    dice: &mut D,
-    events: &mut Events,
-) -> Result<State, RuleError> {
+/// Validates a setup and builds the state its fights start from, before any roll: the
+/// combatants with their weapons, and each one's initiative test (AGE-09), in setup order.
+pub(crate) fn start_state(setup: &Setup) -> Result<(State, Vec<Terms>), RuleError> {
     validate_setup(setup)?;
+    let rule = &setup.rules.initiative;
     let mut combatants = Vec::with_capacity(setup.characters.len());
-    let mut rolls = Vec::with_capacity(setup.characters.len());
+    let mut initiative = Vec::with_capacity(setup.characters.len());
     for c in &setup.characters {
         let (rating, penalty) = c.armour.stats();
         let weapons: Vec<WeaponState> = c
             .weapons
             .iter()
             .map(|w| WeaponState {
-                weapon: w.clone(),
+                weapon: Arc::new(w.clone()),
                 jammed: false,
                 high_capacity_used: false,
                 count: w.count,
@@ -101,31 +101,21 @@ pub(crate) fn start<D: Dice>(
             .wielding
             .as_ref()
             .and_then(|n| c.weapons.iter().position(|w| &w.name == n));
-        let rule = &setup.rules.initiative;
-        let focus = rule.focus.as_ref().is_some_and(|f| c.foci.contains(f));
-        let terms = Terms {
+        initiative.push(Terms {
             ability: rule.ability,
             score: c.abilities.get(rule.ability),
-            focus,
+            focus: rule.focus.as_ref().is_some_and(|f| c.foci.contains(f)),
             modifiers: Modifiers {
                 conditions: c.conditions.roll_penalty(),
                 armour: if rule.armour_penalty { penalty } else { 0 },
                 ..Modifiers::default()
             },
-        };
-        let roll = test(dice, &terms.spec(None))?;
-        events.emit(|| Event::Initiative {
-            name: c.name.clone(),
-            dice: roll.dice,
-            total: roll.total,
-            terms,
         });
-        rolls.push(roll.total);
         combatants.push(Combatant {
             name: c.name.clone(),
             side: c.side,
             abilities: c.abilities,
-            foci: c.foci.clone(),
+            foci: c.foci.as_slice().into(),
             fortune: c.fortune,
             fortune_max: c.fortune,
             stunt_points_spent: 0,
@@ -143,7 +133,7 @@ pub(crate) fn start<D: Dice>(
             near_hull: c.near_hull,
             free_fall_mobility: c.free_fall_mobility,
             conditions: c.conditions,
-            initiative: roll.total,
+            initiative: 0,
             initiative_rank: 0,
             taken_out: false,
             dead: false,
@@ -158,7 +148,45 @@ pub(crate) fn start<D: Dice>(
             drift: 0,
         });
     }
+    let state = State {
+        rules: Arc::new(setup.rules.clone()),
+        free_fall: setup.free_fall,
+        corridor: setup.corridor,
+        combatants,
+        order: Vec::new(),
+        round: 0,
+        turn_index: 0,
+        turn: Turn::default(),
+        pending: None,
+        absorbing: None,
+        decompressed: false,
+        stunt_points_earned: 0,
+        over: false,
+        winner: None,
+    };
+    Ok((state, initiative))
+}
+
+/// Starts an encounter from the state [`start_state`] built: rolls initiative (AGE-09) and
+/// opens round 1.
+pub(crate) fn open<D: Dice>(
+    mut state: State,
+    initiative: &[Terms],
+    dice: &mut D,
+    events: &mut Events,
+) -> Result<State, RuleError> {
+    for (c, terms) in state.combatants.iter_mut().zip(initiative) {
+        let roll = test(dice, &terms.spec(None))?;
+        events.emit(|| Event::Initiative {
+            name: c.name.clone(),
+            dice: roll.dice,
+            total: roll.total,
+            terms: *terms,
+        });
+        c.initiative = roll.total;
+    }
     // Order: initiative, then Dexterity, then roll-offs (1d6 each, repeated for ties).
+    let combatants = &mut state.combatants;
     let mut order: Vec<usize> = (0..combatants.len()).collect();
     let key = |i: usize| (combatants[i].initiative, combatants[i].abilities.dexterity);
     order.sort_by(|&a, &b| key(b).cmp(&key(a)).then(a.cmp(&b)));
@@ -174,22 +202,7 @@ pub(crate) fn start<D: Dice>(
     for (rank, &i) in order.iter().enumerate() {
         combatants[i].initiative_rank = rank as u32;
     }
-    let mut state = State {
-        rules: setup.rules.clone(),
-        free_fall: setup.free_fall,
-        corridor: setup.corridor,
-        combatants,
-        order,
-        round: 0,
-        turn_index: 0,
-        turn: Turn::default(),
-        pending: None,
-        absorbing: None,
-        decompressed: false,
-        stunt_points_earned: 0,
-        over: false,
-        winner: None,
-    };
+    state.order = order;
     if !check_end(&mut state, events) {
         new_round(&mut state, dice, events)?;
     }

@@ -273,8 +273,11 @@ pub(crate) fn stunt_effects<D: Dice>(
         };
         let here = state.combatants[me].position;
         candidates.sort_by_key(|&i| (state.combatants[i].position.abs_diff(here), i));
-        let plan = candidates.into_iter().find_map(|t| {
-            plan_attack(state, me, t, AttackAction::Lightning, p.melee, 0, None).ok()
+        // The first candidate it may attack; the others' refusals are never read.
+        let plan = crate::text::probing(|| {
+            candidates.into_iter().find_map(|t| {
+                plan_attack(state, me, t, AttackAction::Lightning, p.melee, 0, None).ok()
+            })
         });
         match plan {
             Some(plan) if standing(&state.combatants[me]) => {

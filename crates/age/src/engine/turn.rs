@@ -202,7 +202,7 @@ pub(crate) fn maybe_end_turn<D: Dice>(
     Ok(())
 }
 
-#[inline]
+/// The index of the participant named `name`.
 pub(crate) fn find(state: &State, name: &str) -> Result<usize, RuleError> {
     // Commands share the state's names, so the address settles most lookups.
     state
@@ -237,10 +237,8 @@ pub(crate) enum Slot {
     Minor,
 }
 
-/// Whether the current turn still has room for an action (AGE-08, AGE-10 Run).
-/// The rule and message that refuse `slot` this turn, or `None` when it is free: the one
-/// rule behind [`slot_check`] and [`slot_free`].
-#[inline]
+/// The rule and message that refuse `slot` this turn (AGE-08, AGE-10 Run), or `None` when
+/// it is free: the one rule behind [`slot_check`] and [`slot_free`].
 fn slot_taken(turn: &Turn, slot: Slot) -> Option<(&'static str, &'static str)> {
     if turn.ran {
         return Some(("AGE-10", "age-refuse-ran"));

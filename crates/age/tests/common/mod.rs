@@ -1,8 +1,8 @@
 //! Shared helpers for the engine tests: a small duel setup and scripted commands.
 #![allow(dead_code)]
 
-use fray_age::{Age, Command, Event, Name, Setup, State};
-use fray_dice::{EventLog, RuleError, Ruleset, Scripted};
+use fray_age::{Age, AttackAction, Command, Event, Name, Setup, State};
+use fray_dice::{EventLog, Rng, RuleError, Ruleset, Scripted};
 use serde_json::{json, Value};
 
 /// A (side 0, at 0 m): Fighting 2, Accuracy 2, Dex 2 (Defense 12), Con 2, Str 2, Per 1,
@@ -121,4 +121,107 @@ pub fn who(state: &State, name: &str) -> usize {
         .iter()
         .position(|c| *c.name == *name)
         .unwrap()
+}
+
+/// A random setup: 2 to 5 fighters on a short line, varied weapons, Fortune, conditions,
+/// armour, free fall and stunt settings.
+pub fn random_setup(rng: &mut Rng) -> Value {
+    let weapons = [
+        json!({"name": "knife", "kind": "light_melee", "focus": "Light Blades"}),
+        json!({"name": "club", "kind": "heavy_melee"}),
+        json!({"name": "pistol", "kind": "pistol", "high_capacity": true}),
+        json!({"name": "rifle", "kind": "rifle", "automatic": true, "focus": "Rifles"}),
+        json!({"name": "grenade", "kind": "grenade", "count": 2}),
+        json!({"name": "launcher", "kind": "grenade_launcher"}),
+    ];
+    let n = 2 + rng.below(4) as usize;
+    let mut characters = Vec::new();
+    for i in 0..n {
+        let side = if i < 2 { i as u32 } else { rng.below(2) };
+        let mut carried = Vec::new();
+        for w in &weapons {
+            if rng.below(3) == 0 {
+                carried.push(w.clone());
+            }
+        }
+        let wielding = (!carried.is_empty() && rng.below(4) > 0)
+            .then(|| carried[rng.below(carried.len() as u32) as usize]["name"].clone());
+        let armour = ["none", "light", "medium"][rng.below(3) as usize];
+        let injury = ["none", "none", "injured", "wounded"][rng.below(4) as usize];
+        let mut c = json!({
+            "name": format!("F{i}"),
+            "side": side,
+            "fortune": rng.below(14),
+            "position": rng.below(30) as i32 - 15,
+            "abilities": {
+                "fighting": rng.below(4), "accuracy": rng.below(4), "dexterity": rng.below(4),
+                "constitution": rng.below(3), "strength": rng.below(4), "perception": rng.below(3),
+                "intelligence": rng.below(3)
+            },
+            "foci": ["Light Blades", "Rifles", "Medicine"],
+            "armour": armour,
+            "shield": rng.below(4) == 0,
+            "near_hull": rng.below(4) == 0,
+            "free_fall_mobility": rng.below(2) == 0,
+            "weapons": carried,
+            "conditions": {
+                "prone": rng.below(5) == 0,
+                "injury": injury,
+                "slowed": rng.below(6) == 0,
+                "blinded": rng.below(8) == 0
+            }
+        });
+        if let Some(w) = wielding {
+            c["wielding"] = w;
+        }
+        characters.push(c);
+    }
+    json!({
+        "characters": characters,
+        "free_fall": rng.below(5) == 0,
+        "corridor": [-40, 40],
+        "rules": {
+            "max_rounds": 6,
+            "stunt_attack_points": rng.below(3),
+            "damage_flow": {"use_conditions": rng.below(5) > 0}
+        }
+    })
+}
+
+/// Each attack of `events`: action, total, Defense, hit, stunt points.
+pub fn attacks(events: &[Event]) -> Vec<(AttackAction, i32, i32, bool, u8)> {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Attack {
+                action,
+                roll,
+                defense,
+                hit,
+                stunt_points,
+                ..
+            } => Some((*action, roll.total, *defense, *hit, *stunt_points)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Each damage dealt in `events`: raw, Toughness and Fortune lost.
+pub fn damage(events: &[Event]) -> Vec<(i32, i32, i32)> {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Damage { outcome, .. } => {
+                Some((outcome.raw, outcome.toughness, outcome.fortune_lost))
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+/// Whether `events` start a turn of `name`.
+pub fn turn_started(events: &[Event], name: &str) -> bool {
+    events
+        .iter()
+        .any(|e| matches!(e, Event::TurnStarted { name: n } if &**n == name))
 }
