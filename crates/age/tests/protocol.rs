@@ -58,6 +58,7 @@ fn fill(rng: &mut Rng, param: &Param) -> Option<Value> {
             }
             json!(out)
         }
+        other => unreachable!("AGE offers no {other:?} parameter"),
     })
 }
 
